@@ -1,0 +1,98 @@
+//! What every command works with: the database path, the campaign chosen, the output
+//! format, the clock.
+
+use std::path::PathBuf;
+
+use super::env::{self, Clock};
+use super::error::CliError;
+use super::output::Format;
+use super::{Cli, ColorChoice};
+use crate::store::{CampaignInfo, Create, Store};
+
+pub struct Context {
+    db: Option<PathBuf>,
+    pub campaign: Option<String>,
+    pub format: Format,
+    pub color: ColorChoice,
+    pub no_input: bool,
+    pub clock: Clock,
+}
+
+impl Context {
+    pub fn new(cli: &Cli) -> Result<Context, CliError> {
+        Ok(Context {
+            db: cli.db.clone(),
+            campaign: cli.campaign.clone(),
+            format: cli.format,
+            color: cli.color,
+            no_input: cli.no_input,
+            clock: Clock::from_env()?,
+        })
+    }
+
+    /// The database given with --db (or CHRONICLE_DB), if any.
+    pub fn given_db(&self) -> Option<&PathBuf> {
+        self.db.as_ref()
+    }
+
+    /// The database to use: the one given, else the default in the data folder (whose
+    /// folder is created when a database is to be created there).
+    pub fn db_path(&self, create: Create) -> Result<PathBuf, CliError> {
+        match &self.db {
+            Some(path) => Ok(path.clone()),
+            None => {
+                let path = env::default_db()?;
+                if create == Create::IfMissing {
+                    create_folder(&path)?;
+                }
+                Ok(path)
+            }
+        }
+    }
+
+    pub fn open(&self, create: Create) -> Result<Store, CliError> {
+        let path = self.db_path(create)?;
+        Ok(Store::open(&path, create, env::busy_timeout())?)
+    }
+
+    /// Opens the database and picks the campaign to work on.
+    pub fn open_campaign(&self) -> Result<(Store, CampaignInfo), CliError> {
+        let store = self.open(Create::Never)?;
+        let campaign = store.choose_campaign(self.campaign.as_deref())?;
+        Ok((store, campaign))
+    }
+}
+
+/// Creates the folder a database file goes in.
+pub fn create_folder(path: &std::path::Path) -> Result<(), CliError> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| {
+            CliError::File(format!(
+                "The folder {} cannot be created ({e}). Give another --db path.",
+                folder.display()
+            ))
+        })?;
+    }
+    Ok(())
+}
+
+impl Context {
+    /// Records one entry in the chosen campaign: `build` makes it from the campaign as it
+    /// stands, inside the write transaction. A refusal writes nothing; so does a dry run.
+    pub fn record(
+        &self,
+        dry_run: bool,
+        build: impl FnOnce(&crate::domain::Campaign) -> Result<crate::domain::Entry, CliError>,
+    ) -> Result<(CampaignInfo, crate::store::Recorded), CliError> {
+        let (mut store, campaign) = self.open_campaign()?;
+        let recorded = store.record(campaign.id, &self.clock.stamp(), dry_run, build)?;
+        Ok((campaign, recorded))
+    }
+
+    /// Reads the chosen campaign's log and state.
+    pub fn load(&self) -> Result<(CampaignInfo, crate::store::Loaded), CliError> {
+        let (store, campaign) = self.open_campaign()?;
+        let loaded = store.load(campaign.id)?;
+        Ok((campaign, loaded))
+    }
+}

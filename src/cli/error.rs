@@ -1,0 +1,74 @@
+//! Errors at the command line: each kind maps to an exit code, and each is printed as a
+//! plain message that says what to do instead. Never a panic, never a backtrace.
+
+use crate::domain::Refusal;
+use crate::store::StoreError;
+
+/// Exit codes (see the README): 0 done, 1 refused or bad input, 2 usage, 3 the database.
+pub mod exit {
+    pub const DONE: u8 = 0;
+    pub const REFUSED: u8 = 1;
+    pub const USAGE: u8 = 2;
+    pub const DATABASE: u8 = 3;
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The rules refuse what was asked.
+    #[error("{0}")]
+    Refused(#[from] Refusal),
+    /// Input that is not a rule broken but still cannot be used (a date in the future).
+    #[error("{0}")]
+    Input(String),
+    /// The command line is not of the expected form.
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Store(#[from] StoreError),
+    /// A file could not be written or read.
+    #[error("{0}")]
+    File(String),
+    /// stdout was closed by the reader (`chronicle board | head`): stop quietly.
+    #[error("the output was closed")]
+    ClosedPipe,
+}
+
+impl CliError {
+    pub fn code(&self) -> u8 {
+        match self {
+            CliError::Refused(_) | CliError::Input(_) | CliError::File(_) => exit::REFUSED,
+            CliError::Usage(_) => exit::USAGE,
+            CliError::Store(e) if e.is_database() => exit::DATABASE,
+            CliError::Store(_) => exit::REFUSED,
+            CliError::ClosedPipe => exit::DONE,
+        }
+    }
+
+    /// Prints the error on stderr: "error: …", in red on a terminal when colour is on.
+    /// `writes` says whether the command would have written: then the person is told
+    /// that nothing was.
+    pub fn report(&self, color: bool, writes: bool) {
+        if matches!(self, CliError::ClosedPipe) {
+            return;
+        }
+        let label = if color {
+            "\x1b[1;31merror:\x1b[0m"
+        } else {
+            "error:"
+        };
+        eprintln!("{label} {self}");
+        if writes {
+            eprintln!("Nothing was written.");
+        }
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(error: std::io::Error) -> CliError {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError::ClosedPipe
+        } else {
+            CliError::File(error.to_string())
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! The `game log` flags' mini-syntax (`NAME=FACTION:RESULT@HQ`, `PLAYER:TERRITORY=NAME`, …)
+//! turned into a domain [`Game`], with names looked up in the campaign.
+
+use chrono::NaiveDate;
+
+use super::log::LogArgs;
+use crate::cli::error::CliError;
+use crate::domain::{
+    BonusMark, Campaign, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Reward, ScarPlacement,
+    Seat, Territory, Wear,
+};
+
+fn usage(flag: &str, value: &str, form: &str) -> CliError {
+    CliError::Usage(format!("{flag} \"{value}\" is not of the form {form}."))
+}
+
+/// Splits `value` at the first `sep`; both sides must be non-empty.
+fn split<'a>(
+    flag: &str,
+    value: &'a str,
+    sep: char,
+    form: &str,
+) -> Result<(&'a str, &'a str), CliError> {
+    match value.split_once(sep) {
+        Some((left, right)) if !left.trim().is_empty() && !right.trim().is_empty() => {
+            Ok((left.trim(), right.trim()))
+        }
+        _ => Err(usage(flag, value, form)),
+    }
+}
+
+/// Splits `value` at the last `sep`; both sides must be non-empty.
+fn split_last<'a>(
+    flag: &str,
+    value: &'a str,
+    sep: char,
+    form: &str,
+) -> Result<(&'a str, &'a str), CliError> {
+    match value.rsplit_once(sep) {
+        Some((left, right)) if !left.trim().is_empty() && !right.trim().is_empty() => {
+            Ok((left.trim(), right.trim()))
+        }
+        _ => Err(usage(flag, value, form)),
+    }
+}
+
+/// The date of a game: `YYYY-MM-DD`, not after today.
+pub fn date(given: Option<&str>, today: NaiveDate) -> Result<NaiveDate, CliError> {
+    let Some(given) = given else {
+        return Ok(today);
+    };
+    let date = NaiveDate::parse_from_str(given.trim(), "%Y-%m-%d").map_err(|_| {
+        CliError::Usage(format!(
+            "--date \"{given}\" is not a date of the form YYYY-MM-DD."
+        ))
+    })?;
+    if date > today {
+        return Err(CliError::Input(format!(
+            "The game's date {date} is after today ({today}); log a game once it has been played, or check --date."
+        )));
+    }
+    Ok(date)
+}
+
+const PLAYER_FORM: &str =
+    "NAME=FACTION:RESULT[@HQ] (RESULT is won, held-on or eliminated), e.g. \"Ann=bear:won@Alaska\"";
+
+/// `--player "NAME=FACTION:RESULT[@HQ]"`.
+pub fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
+    let (person, rest) = split("--player", value, '=', PLAYER_FORM)?;
+    let (faction_and_result, hq) = match rest.split_once('@') {
+        Some((before, hq)) if !hq.trim().is_empty() => (before, Some(hq.trim())),
+        Some(_) => return Err(usage("--player", value, PLAYER_FORM)),
+        None => (rest, None),
+    };
+    let (faction, result) = split_last("--player", faction_and_result, ':', PLAYER_FORM)
+        .map_err(|_| usage("--player", value, PLAYER_FORM))?;
+    let result = Outcome::from_key(result).ok_or_else(|| {
+        CliError::Usage(format!(
+            "--player \"{value}\": the result is won, held-on or eliminated, not \"{result}\"."
+        ))
+    })?;
+    Ok(Seat {
+        person: person.to_string(),
+        faction: campaign.find_faction(faction)?,
+        result,
+        hq: hq.map(Territory::find).transpose()?,
+    })
+}
+
+/// The winner's reward flags: at most one may be given.
+pub fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Reward>, CliError> {
+    let given: Vec<(&str, &String)> = [
+        ("--name-continent", &args.name_continent),
+        ("--major-city", &args.major_city),
+        ("--heal-scar", &args.heal_scar),
+        ("--continent-bonus", &args.continent_bonus),
+        ("--fortify", &args.fortify),
+        ("--destroy-card", &args.destroy_card),
+    ]
+    .into_iter()
+    .filter_map(|(flag, value)| value.as_ref().map(|v| (flag, v)))
+    .collect();
+    let (flag, value) = match given.as_slice() {
+        [] => return Ok(None),
+        [one] => *one,
+        several => {
+            let flags: Vec<&str> = several.iter().map(|(f, _)| *f).collect();
+            return Err(CliError::Input(format!(
+                "The winner chooses exactly one reward (rules §4.4); this game gives {}: {}. Keep one.",
+                several.len(),
+                flags.join(", ")
+            )));
+        }
+    };
+    let reward = match flag {
+        "--name-continent" => {
+            let (continent, name) = split(
+                flag,
+                value,
+                '=',
+                "CONTINENT=NAME, e.g. \"Africa=Cybertron\"",
+            )?;
+            Reward::NameContinent {
+                continent: campaign.find_continent(continent)?,
+                name: name.to_string(),
+            }
+        }
+        "--major-city" => {
+            let (territory, name) = split(flag, value, '=', "TERRITORY=NAME, e.g. \"Egypt=Kyro\"")?;
+            Reward::MajorCity {
+                territory: Territory::find(territory)?,
+                name: name.to_string(),
+            }
+        }
+        "--heal-scar" => Reward::HealScar {
+            territory: Territory::find(value)?,
+        },
+        "--continent-bonus" => {
+            let form = "CONTINENT=+1 or CONTINENT=-1, e.g. \"Asia=-1\"";
+            let (continent, sign) = split_last(flag, value, '=', form)?;
+            let mark = match sign.replace('\u{2212}', "-").as_str() {
+                "+1" | "1" | "+" => BonusMark::Plus,
+                "-1" | "-" => BonusMark::Minus,
+                _ => return Err(usage(flag, value, form)),
+            };
+            Reward::ContinentBonus {
+                continent: campaign.find_continent(continent)?,
+                mark,
+            }
+        }
+        "--fortify" => Reward::Fortify {
+            territory: Territory::find(value)?,
+        },
+        _ => Reward::DestroyCard {
+            territory: Territory::find(value)?,
+        },
+    };
+    Ok(Some(reward))
+}
+
+/// `--minor-city "PLAYER:TERRITORY=NAME"` and `--upgrade "PLAYER:TERRITORY"`.
+pub fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
+    let mut rewards = Vec::new();
+    for value in &args.minor_cities {
+        let form = "PLAYER:TERRITORY=NAME, e.g. \"Bob:Peru=Lima Nova\"";
+        let (who_where, name) = split("--minor-city", value, '=', form)?;
+        let (person, territory) = split_last("--minor-city", who_where, ':', form)?;
+        rewards.push(HeldOnReward {
+            person: person.to_string(),
+            choice: HeldOnChoice::MinorCity {
+                territory: Territory::find(territory)?,
+                name: name.to_string(),
+            },
+        });
+    }
+    for value in &args.upgrades {
+        let (person, territory) = split_last(
+            "--upgrade",
+            value,
+            ':',
+            "PLAYER:TERRITORY, e.g. \"Bob:Peru\"",
+        )?;
+        rewards.push(HeldOnReward {
+            person: person.to_string(),
+            choice: HeldOnChoice::AddResource {
+                territory: Territory::find(territory)?,
+            },
+        });
+    }
+    Ok(rewards)
+}
+
+/// `--scar "TERRITORY=TYPE"`.
+pub fn scars(args: &LogArgs, campaign: &Campaign) -> Result<Vec<ScarPlacement>, CliError> {
+    args.scars
+        .iter()
+        .map(|value| {
+            let (territory, kind) = split(
+                "--scar",
+                value,
+                '=',
+                "TERRITORY=TYPE, e.g. \"Brazil=Bunker\"",
+            )?;
+            Ok(ScarPlacement {
+                territory: Territory::find(territory)?,
+                scar: campaign.find_scar_type(kind)?,
+            })
+        })
+        .collect()
+}
+
+/// `--wear "TERRITORY=N"`.
+pub fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
+    args.wear
+        .iter()
+        .map(|value| {
+            let form = "TERRITORY=N with N from 1 to 10, e.g. \"Egypt=3\"";
+            let (territory, boxes) = split_last("--wear", value, '=', form)?;
+            let boxes: u8 = boxes.parse().map_err(|_| usage("--wear", value, form))?;
+            Ok(Wear {
+                territory: Territory::find(territory)?,
+                boxes,
+            })
+        })
+        .collect()
+}
+
+/// The whole game from its flags.
+pub fn game(args: &LogArgs, campaign: &Campaign, today: NaiveDate) -> Result<Game, CliError> {
+    let date = date(args.date.as_deref(), today)?;
+    let seats = args
+        .players
+        .iter()
+        .map(|p| seat(p, campaign))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut game = Game::new(date, seats);
+    game.scars = scars(args, campaign)?;
+    game.wear = wear(args)?;
+    game.reward = reward(args, campaign)?;
+    game.held_on = held_on(args)?;
+    game.opened = args
+        .opened
+        .iter()
+        .map(|p| Packet::find(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    game.note = args.note.clone();
+    Ok(game)
+}

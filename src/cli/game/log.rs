@@ -1,0 +1,209 @@
+//! `chronicle game log …`: record a finished game.
+
+use serde::Serialize;
+
+use super::flags;
+use super::view::GameView;
+use crate::cli::context::Context;
+use crate::cli::error::CliError;
+use crate::cli::output::{Report, Table, print, say};
+use crate::cli::pool::{PoolRow, pool_rows, pool_table};
+use crate::domain::{Entry, Packet};
+
+/// Record a finished game. Players in seating order, clockwise; exactly one won. The winner
+/// chooses one reward (up to game 15); each player who held on may choose one.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Example:\n  chronicle game log --date 2026-03-14 \\\n    --player \"Ann=bear:won@Alaska\" --player \"Bob=khan:held-on@Peru\" --player \"Cy=saharan:eliminated\" \\\n    --major-city \"Egypt=Kyro\" --minor-city \"Bob:Peru=Lima Nova\" --scar \"Brazil=Bunker\""
+)]
+pub struct LogArgs {
+    /// The day it was played, YYYY-MM-DD [default: today]
+    #[arg(long)]
+    pub date: Option<String>,
+
+    /// A player, in seating order clockwise: NAME=FACTION:RESULT[@HQ], RESULT one of won,
+    /// held-on, eliminated; FACTION by name or a word of it (bear, khan, saharan, balkania,
+    /// mechaniker); HQ the starting territory
+    #[arg(long = "player", value_name = "NAME=FACTION:RESULT[@HQ]")]
+    pub players: Vec<String>,
+
+    /// Winner's reward: name a continent
+    #[arg(
+        long,
+        value_name = "CONTINENT=NAME",
+        help_heading = "Winner's reward (one)"
+    )]
+    pub name_continent: Option<String>,
+
+    /// Winner's reward: found and name a major city on a territory with no city
+    #[arg(
+        long,
+        value_name = "TERRITORY=NAME",
+        help_heading = "Winner's reward (one)"
+    )]
+    pub major_city: Option<String>,
+
+    /// Winner's reward: heal the scar on a territory
+    #[arg(long, value_name = "TERRITORY", help_heading = "Winner's reward (one)")]
+    pub heal_scar: Option<String>,
+
+    /// Winner's reward: change a continent's bonus by +1 or -1 (once per continent)
+    #[arg(
+        long,
+        value_name = "CONTINENT=+1|-1",
+        allow_hyphen_values = true,
+        help_heading = "Winner's reward (one)"
+    )]
+    pub continent_bonus: Option<String>,
+
+    /// Winner's reward: fortify a city
+    #[arg(long, value_name = "TERRITORY", help_heading = "Winner's reward (one)")]
+    pub fortify: Option<String>,
+
+    /// Winner's reward: destroy a territory card for good
+    #[arg(long, value_name = "TERRITORY", help_heading = "Winner's reward (one)")]
+    pub destroy_card: Option<String>,
+
+    /// Held-on reward: found and name a minor city
+    #[arg(
+        long = "minor-city",
+        value_name = "PLAYER:TERRITORY=NAME",
+        help_heading = "Held-on rewards (one per player who held on)"
+    )]
+    pub minor_cities: Vec<String>,
+
+    /// Held-on reward: add a resource (coin sticker) to a territory card
+    #[arg(
+        long = "upgrade",
+        value_name = "PLAYER:TERRITORY",
+        help_heading = "Held-on rewards (one per player who held on)"
+    )]
+    pub upgrades: Vec<String>,
+
+    /// A scar placed during the game (repeatable)
+    #[arg(
+        long = "scar",
+        value_name = "TERRITORY=TYPE",
+        help_heading = "During the game"
+    )]
+    pub scars: Vec<String>,
+
+    /// Boxes ticked on a fortification during the game
+    #[arg(
+        long = "wear",
+        value_name = "TERRITORY=N",
+        help_heading = "During the game"
+    )]
+    pub wear: Vec<String>,
+
+    /// A sealed packet opened (repeatable)
+    #[arg(
+        long = "opened",
+        value_name = "PACKET",
+        help_heading = "During the game"
+    )]
+    pub opened: Vec<String>,
+
+    /// A note about the game
+    #[arg(long, help_heading = "During the game")]
+    pub note: Option<String>,
+
+    /// Check and show what would change; write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Serialize)]
+struct GameLogged {
+    written: bool,
+    game: GameView,
+    packets_met: Vec<PacketMet>,
+    new_people: Vec<String>,
+    pools: Vec<PoolRow>,
+}
+
+#[derive(Serialize)]
+struct PacketMet {
+    packet: &'static str,
+    condition: &'static str,
+}
+
+impl Report for GameLogged {
+    fn lines(&self) -> Vec<String> {
+        let mut lines = self.game.lines();
+        for packet in &self.packets_met {
+            let record = if self.written {
+                "record it with --opened when you log the next game"
+            } else {
+                "add --opened to this game's flags if you open it now"
+            };
+            lines.push(format!(
+                "Packet: this game met the condition of the \"{}\" packet ({}). Open it now; {record}.",
+                packet.packet, packet.condition
+            ));
+        }
+        if !self.new_people.is_empty() {
+            lines.push(format!(
+                "New to the campaign: {}.",
+                self.new_people.join(", ")
+            ));
+        }
+        lines
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        let mut tables = self.game.tables();
+        tables.push(pool_table(&self.pools).titled("Pools after this game"));
+        tables
+    }
+}
+
+pub fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
+    if args.players.is_empty() {
+        return Err(CliError::Usage(
+            "game log needs the players: one --player \"NAME=FACTION:RESULT[@HQ]\" each, in seating order (see `chronicle game log --help`).".to_string(),
+        ));
+    }
+    let today = context.clock.today();
+    let (_, recorded) = context.record(args.dry_run, |campaign| {
+        Ok(Entry::Game(flags::game(&args, campaign, today)?))
+    })?;
+    let (Entry::Game(game), Some(number)) = (&recorded.applied.entry, recorded.applied.game) else {
+        return Err(CliError::Input(
+            "the entry recorded is not a game".to_string(),
+        ));
+    };
+    let view = GameView::new(number, &context.clock.stamp(), &recorded.before, game);
+    if recorded.written {
+        say(&format!("Game {number} logged."));
+    } else {
+        say(&format!(
+            "Dry run: game {number} would be logged as below. Nothing was written."
+        ));
+    }
+    for person in &recorded.applied.new_people {
+        let like = recorded.before.people_like(person);
+        if !like.is_empty() {
+            say(&format!(
+                "Note: {person} is new to the campaign; did you mean {}? (Names are matched ignoring case only.)",
+                like.join(" or ")
+            ));
+        }
+    }
+    let report = GameLogged {
+        written: recorded.written,
+        game: view,
+        packets_met: recorded
+            .applied
+            .packets_met
+            .iter()
+            .map(|p: &Packet| PacketMet {
+                packet: p.name(),
+                condition: p.condition(),
+            })
+            .collect(),
+        new_people: recorded.applied.new_people.clone(),
+        pools: pool_rows(&recorded.after),
+    };
+    print(&report, context.format)
+}

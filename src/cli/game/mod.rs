@@ -1,0 +1,31 @@
+//! `chronicle game log|list|show`: the games of a campaign.
+
+pub mod flags;
+mod list;
+pub mod log;
+mod show;
+mod view;
+
+use super::context::Context;
+use super::error::CliError;
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Record a finished game: players, results, rewards, what changed
+    Log(Box<log::LogArgs>),
+    /// The games so far, one line each
+    List,
+    /// One game in full
+    Show {
+        /// The game's number
+        number: u32,
+    },
+}
+
+pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Log(args) => log::run(context, *args),
+        Command::List => list::run(context),
+        Command::Show { number } => show::run(context, number),
+    }
+}

@@ -1,0 +1,33 @@
+//! `chronicle init [NAME]`: a new campaign on the standard board.
+
+use super::context::Context;
+use super::error::CliError;
+use super::output::{out, say};
+use crate::store::Create;
+
+/// Start a new campaign on the standard board, in a new or existing database
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The campaign's name
+    #[arg(default_value = "Earth")]
+    pub name: String,
+}
+
+const NEXT_STEPS: &str = "\
+Before game 1:
+  chronicle power FACTION a|b      each faction keeps one of its two starting powers
+  chronicle coins TERRITORY...     the twelve first coins (at most 2 on a card)
+After each game:
+  chronicle game log --player \"NAME=FACTION:RESULT@HQ\" ...   (see chronicle game log --help)
+";
+
+pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+    let mut store = context.open(Create::IfMissing)?;
+    let campaign = store.create_campaign(&args.name, &context.clock.stamp())?;
+    say(&format!(
+        "Started campaign \"{}\" in {}.",
+        campaign.name,
+        store.path().display()
+    ));
+    out(NEXT_STEPS)
+}

@@ -1,0 +1,135 @@
+//! The command line: parse, call the store and the domain, render. One file per command.
+
+mod board;
+mod campaign;
+mod coins;
+mod context;
+mod demo;
+mod env;
+mod error;
+mod game;
+mod init;
+mod output;
+mod pool;
+mod power;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use context::Context;
+pub use error::{CliError, exit};
+pub use output::Format;
+
+/// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
+///
+/// Log each game in a minute after the session; chronicle holds the rules, refuses what they
+/// forbid, and tells you what the world looks like now.
+#[derive(Debug, Parser)]
+#[command(name = "chronicle", version, after_help = env::HELP, max_term_width = 100)]
+pub struct Cli {
+    /// The database file [default: chronicle.db in your data folder]
+    #[arg(long, global = true, env = "CHRONICLE_DB", value_name = "PATH")]
+    pub db: Option<std::path::PathBuf>,
+
+    /// The campaign to use [default: the only one, or the one last used]
+    #[arg(long, global = true, env = "CHRONICLE_CAMPAIGN", value_name = "NAME")]
+    pub campaign: Option<String>,
+
+    /// How to print data
+    #[arg(long, global = true, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+
+    /// Colour in messages
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+
+    /// Never prompt; a missing answer is an error instead
+    #[arg(long, global = true)]
+    pub no_input: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Init(init::Args),
+    #[command(subcommand)]
+    Campaign(campaign::Command),
+    Power(power::Args),
+    Coins(coins::Args),
+    #[command(subcommand)]
+    Game(game::Command),
+    Board(board::Args),
+    Pool(pool::Args),
+    Demo(demo::Args),
+}
+
+impl Command {
+    /// Whether the command writes to the database.
+    pub fn writes(&self) -> bool {
+        match self {
+            Command::Init(_) | Command::Demo(_) => true,
+            Command::Campaign(command) => matches!(command, campaign::Command::Use { .. }),
+            Command::Power(args) => args.faction.is_some(),
+            Command::Coins(args) => !args.territories.is_empty(),
+            Command::Game(command) => matches!(command, game::Command::Log(args) if !args.dry_run),
+            Command::Board(_) => false,
+            Command::Pool(args) => args.command.is_some(),
+        }
+    }
+}
+
+/// Runs chronicle with the process's arguments and returns its exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() {
+                exit::USAGE
+            } else {
+                exit::DONE
+            };
+            // A closed pipe while printing help is not worth a word.
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    let color = match cli.color {
+        ColorChoice::Never => false,
+        _ if env::no_color() => false,
+        ColorChoice::Always => true,
+        ColorChoice::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
+    };
+    let writes = cli.command.writes();
+    match run(cli) {
+        Ok(()) => ExitCode::from(exit::DONE),
+        Err(error) => {
+            error.report(color, writes);
+            ExitCode::from(error.code())
+        }
+    }
+}
+
+/// Runs one parsed command.
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    let context = Context::new(&cli)?;
+    match cli.command {
+        Command::Init(args) => init::run(&context, args),
+        Command::Campaign(command) => campaign::run(&context, command),
+        Command::Power(args) => power::run(&context, args),
+        Command::Coins(args) => coins::run(&context, args),
+        Command::Game(command) => game::run(&context, command),
+        Command::Board(args) => board::run(&context, args),
+        Command::Pool(args) => pool::run(&context, args),
+        Command::Demo(args) => demo::run(&context, args),
+    }
+}

@@ -1,0 +1,461 @@
+//! `apply`: the one place a campaign changes. It checks an entry against every rule and
+//! applies it, or refuses it and leaves the campaign as it was.
+
+use super::board::Territory;
+use super::entry::{Entry, Game, Outcome, ScarPlacement, Seat, Wear};
+use super::faction::{Faction, Power};
+use super::legal::names;
+use super::lookup::person_key;
+use super::names::valid_person;
+use super::packet::Packet;
+use super::pool::{PoolKind, find_kind};
+use super::refusal::Refusal;
+use super::state::{
+    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, PacketOpening, Scar, Signature,
+};
+
+/// What applying an entry did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    /// The entry as recorded: people in the campaign's spelling, names tidied, held-on
+    /// rewards in clockwise order from the winner.
+    pub entry: Entry,
+    /// The game's number, for a game.
+    pub game: Option<u32>,
+    /// Packets whose opening condition this game met and that it did not open.
+    pub packets_met: Vec<Packet>,
+    /// People who played for the first time.
+    pub new_people: Vec<String>,
+}
+
+impl Applied {
+    fn of(entry: Entry) -> Applied {
+        Applied {
+            entry,
+            game: None,
+            packets_met: Vec::new(),
+            new_people: Vec::new(),
+        }
+    }
+}
+
+impl Campaign {
+    /// Checks the entry against the rules and applies it. On a refusal the campaign is left
+    /// exactly as it was.
+    pub fn apply(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+        let mut next = self.clone();
+        let applied = match entry {
+            Entry::Power { faction, power } => next.choose_power(faction, *power)?,
+            Entry::Coins { territories } => next.place_first_coins(territories)?,
+            Entry::PoolCapacity {
+                pool,
+                capacity,
+                reason,
+            } => next.set_capacity(pool, *capacity, reason)?,
+            Entry::Game(game) => next.play(game)?,
+        };
+        *self = next;
+        Ok(applied)
+    }
+
+    /// Folds a log into a campaign. A refused entry is returned with its place in the log.
+    pub fn replay<'a>(
+        entries: impl IntoIterator<Item = &'a Entry>,
+    ) -> Result<Campaign, (usize, Refusal)> {
+        let mut campaign = Campaign::new();
+        for (index, entry) in entries.into_iter().enumerate() {
+            campaign.apply(entry).map_err(|refusal| (index, refusal))?;
+        }
+        Ok(campaign)
+    }
+
+    fn known_faction(&self, faction: &Faction) -> Result<Faction, Refusal> {
+        if self.factions.contains(faction) {
+            Ok(faction.clone())
+        } else {
+            self.find_faction(faction.name())
+        }
+    }
+
+    fn setup_open(&self, what: &'static str) -> Result<(), Refusal> {
+        if self.games > 0 {
+            return Err(Refusal::SetupClosed {
+                what,
+                games: self.games,
+            });
+        }
+        Ok(())
+    }
+
+    fn choose_power(&mut self, faction: &Faction, power: Power) -> Result<Applied, Refusal> {
+        self.setup_open("Starting powers")?;
+        let faction = self.known_faction(faction)?;
+        if let Some(chosen) = self.power(&faction) {
+            return Err(Refusal::PowerChosen {
+                faction: faction.to_string(),
+                power: chosen.letter().to_string(),
+            });
+        }
+        self.powers.push((faction.clone(), power));
+        Ok(Applied::of(Entry::Power { faction, power }))
+    }
+
+    fn place_first_coins(&mut self, territories: &[Territory]) -> Result<Applied, Refusal> {
+        self.setup_open("The twelve first coins")?;
+        let adding = territories.len() as u32;
+        if self.first_coins + adding > FIRST_COINS {
+            return Err(Refusal::TooManyFirstCoins {
+                placed: self.first_coins,
+                adding,
+            });
+        }
+        for &territory in territories {
+            let card = &mut self.territories[territory.index()].card;
+            if card.stickers >= MAX_FIRST_COINS_ON_A_CARD {
+                return Err(Refusal::TooManyCoinsOnCard {
+                    territory: territory.name().to_string(),
+                    count: card.stickers + 1,
+                });
+            }
+            card.stickers += 1;
+            self.take(
+                &PoolKind::CoinSticker,
+                "Correct the pool with `chronicle pool set coin_sticker N`.",
+            )?;
+        }
+        self.first_coins += adding;
+        Ok(Applied::of(Entry::Coins {
+            territories: territories.to_vec(),
+        }))
+    }
+
+    fn set_capacity(
+        &mut self,
+        kind: &PoolKind,
+        capacity: u32,
+        reason: &str,
+    ) -> Result<Applied, Refusal> {
+        let kind = find_kind(&kind.key(), &self.pools)?;
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(Refusal::MissingReason);
+        }
+        if capacity > 999 {
+            return Err(Refusal::CapacityTooLarge { capacity });
+        }
+        let pool = self.pools.iter_mut().find(|p| p.kind == kind);
+        if let Some(pool) = pool {
+            if capacity < pool.used {
+                return Err(Refusal::CapacityBelowUsed {
+                    kind,
+                    capacity,
+                    used: pool.used,
+                });
+            }
+            pool.capacity = capacity;
+        }
+        Ok(Applied::of(Entry::PoolCapacity {
+            pool: kind,
+            capacity,
+            reason: reason.to_string(),
+        }))
+    }
+
+    /// Takes one mark from a pool, or refuses with `way_out` as the hint.
+    pub(super) fn take(&mut self, kind: &PoolKind, way_out: &str) -> Result<(), Refusal> {
+        match self.pools.iter_mut().find(|p| &p.kind == kind) {
+            Some(pool) if pool.left() > 0 => {
+                pool.used += 1;
+                Ok(())
+            }
+            pool => Err(Refusal::PoolEmpty {
+                kind: kind.clone(),
+                capacity: pool.map_or(0, |p| p.capacity),
+                way_out: way_out.to_string(),
+            }),
+        }
+    }
+
+    fn play(&mut self, game: &Game) -> Result<Applied, Refusal> {
+        let number = self.games + 1;
+        let seats = self.seat_players(game, number)?;
+        let winner = seats
+            .iter()
+            .position(|s| s.result == Outcome::Won)
+            .unwrap_or_default();
+        let watch = PacketWatch::before(self);
+
+        for scar in &game.scars {
+            self.place_scar(scar, number)?;
+        }
+        for wear in &game.wear {
+            self.tick(wear)?;
+        }
+        let reward = self.give_reward(game.reward.as_ref(), &seats[winner].person, number)?;
+        let held_on = self.give_held_on(&game.held_on, &seats, winner, number)?;
+
+        let new_people: Vec<String> = seats
+            .iter()
+            .filter(|s| self.known_person(&s.person).is_none())
+            .map(|s| s.person.clone())
+            .collect();
+        self.people.extend(new_people.iter().cloned());
+        self.signatures.push(Signature {
+            game: number,
+            person: seats[winner].person.clone(),
+            faction: seats[winner].faction.clone(),
+            date: game.date,
+        });
+        self.eliminations += seats
+            .iter()
+            .filter(|s| s.result == Outcome::Eliminated)
+            .count() as u32;
+        self.games = number;
+        self.last_date = Some(game.date);
+
+        let opened = self.open_packets(&game.opened, number)?;
+        let packets_met = watch
+            .met(self)
+            .into_iter()
+            .filter(|p| !opened.contains(p) && self.opened(*p).is_none())
+            .collect();
+        let note = game
+            .note
+            .as_ref()
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty());
+        let recorded = Game {
+            date: game.date,
+            seats,
+            scars: game.scars.clone(),
+            wear: game.wear.clone(),
+            reward,
+            held_on,
+            opened,
+            note,
+        };
+        Ok(Applied {
+            entry: Entry::Game(recorded),
+            game: Some(number),
+            packets_met,
+            new_people,
+        })
+    }
+
+    /// Checks the table: 3 to 5 players, different people and factions, one winner, legal
+    /// and different HQs, a date not before the last game. Returns the seats with people in
+    /// the campaign's spelling.
+    fn seat_players(&self, game: &Game, number: u32) -> Result<Vec<Seat>, Refusal> {
+        if !(3..=5).contains(&game.seats.len()) {
+            return Err(Refusal::PlayerCount {
+                count: game.seats.len(),
+            });
+        }
+        let mut seats: Vec<Seat> = Vec::with_capacity(game.seats.len());
+        for seat in &game.seats {
+            let person = valid_person(&seat.person)?;
+            let person = self.known_person(&person).map_or(person, str::to_string);
+            let faction = self.known_faction(&seat.faction)?;
+            if seats
+                .iter()
+                .any(|s| person_key(&s.person) == person_key(&person))
+            {
+                return Err(Refusal::SamePersonTwice { person });
+            }
+            if let Some(other) = seats.iter().find(|s| s.faction == faction) {
+                return Err(Refusal::SameFactionTwice {
+                    faction: faction.to_string(),
+                    first: other.person.clone(),
+                    second: person,
+                });
+            }
+            if let Some(hq) = seat.hq {
+                self.check_start(&seats, &person, hq)?;
+            }
+            seats.push(Seat {
+                person,
+                faction,
+                result: seat.result,
+                hq: seat.hq,
+            });
+        }
+        let winners: Vec<String> = seats
+            .iter()
+            .filter(|s| s.result == Outcome::Won)
+            .map(|s| s.person.clone())
+            .collect();
+        if winners.len() != 1 {
+            return Err(Refusal::WinnerCount { winners });
+        }
+        if let Some(previous) = self.last_date
+            && game.date < previous
+        {
+            return Err(Refusal::DateBeforeLastGame {
+                game: number,
+                date: game.date.to_string(),
+                previous: previous.to_string(),
+            });
+        }
+        Ok(seats)
+    }
+
+    fn check_start(&self, seated: &[Seat], person: &str, hq: Territory) -> Result<(), Refusal> {
+        if let Some(other) = seated.iter().find(|s| s.hq == Some(hq)) {
+            return Err(Refusal::SameHq {
+                territory: hq.name().to_string(),
+                first: other.person.clone(),
+                second: person.to_string(),
+            });
+        }
+        if self.is_legal_start(hq, person) {
+            return Ok(());
+        }
+        let state = self.territory(hq);
+        let mark = match (&state.city, &state.scar) {
+            (Some(city), _) => format!(
+                "the {} {} of {}",
+                city.kind.words(),
+                city.name,
+                city.founder
+            ),
+            (None, Some(scar)) => format!("a {} scar", scar.kind),
+            (None, None) => "a mark".to_string(),
+        };
+        Err(Refusal::IllegalStart {
+            person: person.to_string(),
+            territory: hq.name().to_string(),
+            mark,
+        })
+    }
+
+    fn place_scar(&mut self, placement: &ScarPlacement, number: u32) -> Result<(), Refusal> {
+        let kind = self.find_scar_type(&placement.scar)?;
+        let territory = placement.territory;
+        if let Some(scar) = &self.territory(territory).scar {
+            return Err(Refusal::AlreadyScarred {
+                territory: territory.name().to_string(),
+                scar: scar.kind.clone(),
+                game: scar.game,
+            });
+        }
+        self.take(
+            &PoolKind::Scar(kind.clone()),
+            "Use another scar type if one is left.",
+        )?;
+        self.territories[territory.index()].scar = Some(Scar { kind, game: number });
+        Ok(())
+    }
+
+    fn tick(&mut self, wear: &Wear) -> Result<(), Refusal> {
+        let territory = wear.territory;
+        if wear.boxes == 0 {
+            return Err(Refusal::NoWear {
+                territory: territory.name().to_string(),
+            });
+        }
+        let fortified = names(&self.fortified());
+        let Some(fortification) = self.territories[territory.index()].fortification.as_mut() else {
+            return Err(Refusal::NotFortified {
+                territory: territory.name().to_string(),
+                fortified,
+            });
+        };
+        if wear.boxes > fortification.boxes_left {
+            return Err(Refusal::WearPastBoxes {
+                territory: territory.name().to_string(),
+                boxes: wear.boxes,
+                left: fortification.boxes_left,
+            });
+        }
+        fortification.boxes_left -= wear.boxes;
+        Ok(())
+    }
+
+    fn open_packets(&mut self, packets: &[Packet], number: u32) -> Result<Vec<Packet>, Refusal> {
+        for &packet in packets {
+            if let Some(opening) = self.opened(packet) {
+                return Err(Refusal::PacketOpened {
+                    packet,
+                    game: opening.game,
+                });
+            }
+            if let Some(progress) = self.packet_progress(packet).filter(|p| !p.met) {
+                return Err(Refusal::PacketNotYet {
+                    packet,
+                    progress: progress.text,
+                });
+            }
+            self.packets.push(PacketOpening {
+                packet,
+                game: number,
+            });
+        }
+        Ok(packets.to_vec())
+    }
+}
+
+/// How close a packet the ledger can see coming is to opening.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PacketProgress {
+    pub met: bool,
+    pub text: String,
+}
+
+impl Campaign {
+    /// Progress towards a packet's condition, for the packets the ledger sees coming.
+    pub fn packet_progress(&self, packet: Packet) -> Option<PacketProgress> {
+        match packet {
+            Packet::MinorCities => {
+                let pool = self.pool(&PoolKind::MinorCity)?;
+                Some(PacketProgress {
+                    met: pool.used >= pool.capacity,
+                    text: format!("minor cities: {} of {}", pool.used, pool.capacity),
+                })
+            }
+            Packet::FirstElimination => Some(PacketProgress {
+                met: self.eliminations > 0,
+                text: format!("eliminations so far: {}", self.eliminations),
+            }),
+            Packet::SecondSignature => {
+                let most = self
+                    .people
+                    .iter()
+                    .map(|p| self.signatures_of(p))
+                    .max()
+                    .unwrap_or(0);
+                Some(PacketProgress {
+                    met: most >= 2,
+                    text: format!("the most signatures anyone has: {most}"),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The packet conditions before a game, to see which the game met.
+struct PacketWatch {
+    was_met: Vec<(Packet, bool)>,
+}
+
+impl PacketWatch {
+    fn before(campaign: &Campaign) -> PacketWatch {
+        let was_met = Packet::ALL
+            .into_iter()
+            .filter_map(|p| {
+                campaign
+                    .packet_progress(p)
+                    .map(|progress| (p, progress.met))
+            })
+            .collect();
+        PacketWatch { was_met }
+    }
+
+    fn met(&self, after: &Campaign) -> Vec<Packet> {
+        self.was_met
+            .iter()
+            .filter(|(p, was)| !was && after.packet_progress(*p).is_some_and(|now| now.met))
+            .map(|(p, _)| *p)
+            .collect()
+    }
+}

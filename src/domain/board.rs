@@ -1,0 +1,210 @@
+//! The standard board: six continents with their printed bonuses and 42 territories with the
+//! names players also use. The data comes from `data/board.json`, turned into Rust by build.rs.
+
+use super::Refusal;
+use super::names::{closest, fold};
+
+/// One of the 42 territories, by its place on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Territory(u8);
+
+/// One of the six continents, by its place on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Continent(u8);
+
+pub(crate) struct ContinentData {
+    name: &'static str,
+    printed_bonus: u8,
+    territories: &'static [u8],
+}
+
+pub(crate) struct TerritoryData {
+    name: &'static str,
+    continent: u8,
+    aliases: &'static [&'static str],
+    x: u16,
+    y: u16,
+    neighbours: &'static [u8],
+}
+
+include!(concat!(env!("OUT_DIR"), "/board_data.rs"));
+
+/// Names players type that are not territories, with the territories they may mean.
+const NOT_TERRITORIES: &[(&str, &[&str])] = &[("East Asia", &["China", "Mongolia"])];
+
+impl Territory {
+    /// Every territory, in board order (North America first).
+    pub fn all() -> impl ExactSizeIterator<Item = Territory> + Clone {
+        (0..TERRITORIES.len() as u8).map(Territory)
+    }
+
+    /// The number of territories on the board.
+    pub const fn count() -> usize {
+        TERRITORIES.len()
+    }
+
+    fn data(self) -> &'static TerritoryData {
+        &TERRITORIES[self.index()]
+    }
+
+    /// The territory's place on the board, from 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The printed name.
+    pub fn name(self) -> &'static str {
+        self.data().name
+    }
+
+    /// Other names players use for it.
+    pub fn aliases(self) -> &'static [&'static str] {
+        self.data().aliases
+    }
+
+    pub fn continent(self) -> Continent {
+        Continent(self.data().continent)
+    }
+
+    /// Where it sits on a schematic 1200 × 700 map of the board.
+    pub fn position(self) -> (u16, u16) {
+        (self.data().x, self.data().y)
+    }
+
+    pub fn neighbours(self) -> impl Iterator<Item = Territory> {
+        self.data().neighbours.iter().map(|&i| Territory(i))
+    }
+
+    /// Finds a territory by its name or a name players use for it, ignoring case, accents
+    /// and punctuation. An unknown name is refused with the closest territories as hints.
+    pub fn find(given: &str) -> Result<Territory, Refusal> {
+        let wanted = fold(given);
+        let found = Territory::all().find(|t| {
+            fold(t.name()) == wanted || t.aliases().iter().any(|alias| fold(alias) == wanted)
+        });
+        found.ok_or_else(|| Refusal::UnknownName {
+            what: "territory",
+            given: given.to_string(),
+            closest: territory_hints(given),
+        })
+    }
+}
+
+fn territory_hints(given: &str) -> Vec<String> {
+    let wanted = fold(given);
+    if let Some((_, means)) = NOT_TERRITORIES
+        .iter()
+        .find(|(name, _)| fold(name) == wanted)
+    {
+        return means.iter().map(|m| m.to_string()).collect();
+    }
+    let names =
+        Territory::all().flat_map(|t| std::iter::once(t.name()).chain(t.aliases().iter().copied()));
+    let mut hints: Vec<String> = Vec::new();
+    for hint in closest(given, names) {
+        // An alias is answered with the territory it stands for.
+        let name = Territory::find(&hint)
+            .map(|t| t.name().to_string())
+            .unwrap_or(hint);
+        if !hints.contains(&name) {
+            hints.push(name);
+        }
+    }
+    hints
+}
+
+impl Continent {
+    /// Every continent, in board order.
+    pub fn all() -> impl ExactSizeIterator<Item = Continent> + Clone {
+        (0..CONTINENTS.len() as u8).map(Continent)
+    }
+
+    /// The number of continents on the board.
+    pub const fn count() -> usize {
+        CONTINENTS.len()
+    }
+
+    fn data(self) -> &'static ContinentData {
+        &CONTINENTS[self.index()]
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The printed name ("North America"); a name given by a winner is campaign state.
+    pub fn name(self) -> &'static str {
+        self.data().name
+    }
+
+    pub fn printed_bonus(self) -> u8 {
+        self.data().printed_bonus
+    }
+
+    pub fn territories(self) -> impl ExactSizeIterator<Item = Territory> {
+        self.data().territories.iter().map(|&i| Territory(i))
+    }
+
+    /// Finds a continent by its printed name (ignoring case, accents and punctuation).
+    /// Names given during a campaign are looked up by the campaign state.
+    pub fn find_printed(given: &str) -> Option<Continent> {
+        let wanted = fold(given);
+        Continent::all().find(|c| fold(c.name()) == wanted)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_has_42_territories_in_6_continents() {
+        assert_eq!(Territory::count(), 42);
+        assert_eq!(Continent::count(), 6);
+        let sizes: Vec<usize> = Continent::all().map(|c| c.territories().len()).collect();
+        assert_eq!(sizes, vec![9, 4, 7, 6, 12, 4]);
+        let bonuses: Vec<u8> = Continent::all().map(Continent::printed_bonus).collect();
+        assert_eq!(bonuses, vec![5, 2, 5, 3, 7, 2]);
+        for c in Continent::all() {
+            assert!(c.territories().all(|t| t.continent() == c));
+        }
+    }
+
+    #[test]
+    fn neighbours_are_mutual() {
+        for t in Territory::all() {
+            for n in t.neighbours() {
+                assert!(
+                    n.neighbours().any(|back| back == t),
+                    "{} / {}",
+                    t.name(),
+                    n.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn aliases_and_spellings_find_territories() {
+        let name = |s: &str| Territory::find(s).map(|t| t.name());
+        assert_eq!(name("Quebec"), Ok("Eastern Canada"));
+        assert_eq!(name("québec"), Ok("Eastern Canada"));
+        assert_eq!(name("Ukraine"), Ok("Russia"));
+        assert_eq!(name("Congo"), Ok("Central Africa"));
+        assert_eq!(name("Siam"), Ok("Southeast Asia"));
+        assert_eq!(name("western us"), Ok("Western United States"));
+        assert_eq!(name("Eastern U.S."), Ok("Eastern United States"));
+        assert_eq!(name("NEW GUINEA"), Ok("New Guinea"));
+    }
+
+    #[test]
+    fn unknown_territories_get_the_closest_names() {
+        let hints = |s: &str| match Territory::find(s) {
+            Err(Refusal::UnknownName { closest, .. }) => closest,
+            other => panic!("expected an unknown name, got {other:?}"),
+        };
+        assert_eq!(hints("Brasil"), vec!["Brazil"]);
+        assert_eq!(hints("East Asia"), vec!["China", "Mongolia"]);
+        assert!(hints("Quebek").contains(&"Eastern Canada".to_string()));
+    }
+}

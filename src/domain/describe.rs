@@ -1,0 +1,250 @@
+//! What an entry changed, in plain words and in the game's own terms: "founded the minor
+//! city Kyro in Egypt", "healed the Bunker scar in New Guinea".
+
+use super::board::{Continent, Territory};
+use super::entry::{Entry, Game, HeldOnChoice, Outcome, Reward};
+use super::state::Campaign;
+
+/// One change an entry made, with who made it and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Happening {
+    /// The person who made the change, when a person did.
+    pub person: Option<String>,
+    /// What kind of change: `major_city`, `scar`, `wear`, `packet`, …
+    pub kind: &'static str,
+    pub territory: Option<Territory>,
+    pub continent: Option<Continent>,
+    /// The change in words, without the person: "founded the major city Kyro in Egypt".
+    pub text: String,
+}
+
+impl Happening {
+    fn new(kind: &'static str, text: String) -> Happening {
+        Happening {
+            person: None,
+            kind,
+            territory: None,
+            continent: None,
+            text,
+        }
+    }
+
+    fn by(mut self, person: &str) -> Happening {
+        self.person = Some(person.to_string());
+        self
+    }
+
+    fn on(mut self, territory: Territory) -> Happening {
+        self.territory = Some(territory);
+        self.continent = Some(territory.continent());
+        self
+    }
+
+    fn in_continent(mut self, continent: Continent) -> Happening {
+        self.continent = Some(continent);
+        self
+    }
+
+    /// The change with its person in front: "Ann founded the major city Kyro in Egypt".
+    pub fn sentence(&self) -> String {
+        match &self.person {
+            Some(person) => format!("{person} {}", self.text),
+            None => capitalise(&self.text),
+        }
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// What the entry changes, given the campaign as it was before it.
+pub fn happenings(before: &Campaign, entry: &Entry) -> Vec<Happening> {
+    match entry {
+        Entry::Power { faction, power } => vec![Happening::new(
+            "power",
+            format!(
+                "{faction} kept starting power {}",
+                power.letter().to_uppercase()
+            ),
+        )],
+        Entry::Coins { territories } => territories
+            .iter()
+            .map(|&t| {
+                Happening::new("coin", format!("put a first coin on {}'s card", t.name())).on(t)
+            })
+            .collect(),
+        Entry::PoolCapacity {
+            pool,
+            capacity,
+            reason,
+        } => vec![Happening::new(
+            "pool",
+            format!("set the {} pool to {capacity} ({reason})", pool.key()),
+        )],
+        Entry::Game(game) => game_happenings(before, game),
+    }
+}
+
+fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
+    let mut out = Vec::new();
+    for scar in &game.scars {
+        out.push(
+            Happening::new(
+                "scar",
+                format!(
+                    "scarred {} with {}",
+                    scar.territory.name(),
+                    article(&scar.scar)
+                ),
+            )
+            .on(scar.territory),
+        );
+    }
+    for wear in &game.wear {
+        let boxes = if wear.boxes == 1 {
+            "1 box".to_string()
+        } else {
+            format!("{} boxes", wear.boxes)
+        };
+        out.push(
+            Happening::new(
+                "wear",
+                format!(
+                    "ticked {boxes} of {}",
+                    fortification_of(before, wear.territory)
+                ),
+            )
+            .on(wear.territory),
+        );
+    }
+    let winner = game.winner();
+    if let Some(seat) = winner {
+        out.push(
+            Happening::new(
+                "signature",
+                format!("won and signed the board for {}", seat.faction),
+            )
+            .by(&seat.person),
+        );
+    }
+    if let (Some(reward), Some(seat)) = (&game.reward, winner) {
+        out.push(reward_happening(before, game, reward).by(&seat.person));
+    }
+    for reward in &game.held_on {
+        let happening = match &reward.choice {
+            HeldOnChoice::MinorCity { territory, name } => Happening::new(
+                "minor_city",
+                format!("founded the minor city {name} in {}", territory.name()),
+            )
+            .on(*territory),
+            HeldOnChoice::AddResource { territory } => Happening::new(
+                "resource",
+                format!("added a resource to {}'s card", territory.name()),
+            )
+            .on(*territory),
+        };
+        out.push(happening.by(&reward.person));
+    }
+    for seat in game
+        .seats
+        .iter()
+        .filter(|s| s.result == Outcome::Eliminated)
+    {
+        out.push(
+            Happening::new(
+                "eliminated",
+                format!("was eliminated playing {}", seat.faction),
+            )
+            .by(&seat.person),
+        );
+    }
+    for packet in &game.opened {
+        out.push(Happening::new(
+            "packet",
+            format!("opened the {} packet", packet.name()),
+        ));
+    }
+    out
+}
+
+fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happening {
+    match reward {
+        Reward::NameContinent { continent, name } => Happening::new(
+            "continent_name",
+            format!("named {} \"{name}\"", continent.name()),
+        )
+        .in_continent(*continent),
+        Reward::MajorCity { territory, name } => Happening::new(
+            "major_city",
+            format!("founded the major city {name} in {}", territory.name()),
+        )
+        .on(*territory),
+        Reward::HealScar { territory } => {
+            let scar = before
+                .territory(*territory)
+                .scar
+                .as_ref()
+                .map(|s| s.kind.clone())
+                .or_else(|| {
+                    game.scars
+                        .iter()
+                        .find(|s| s.territory == *territory)
+                        .map(|s| s.scar.clone())
+                });
+            let text = match scar {
+                Some(kind) => format!("healed the {kind} scar in {}", territory.name()),
+                None => format!("healed the scar in {}", territory.name()),
+            };
+            Happening::new("heal", text).on(*territory)
+        }
+        Reward::ContinentBonus { continent, mark } => Happening::new(
+            "continent_bonus",
+            format!(
+                "changed {}'s bonus by {} (to {})",
+                before.continent_name(*continent),
+                mark.sign(),
+                i32::from(continent.printed_bonus()) + i32::from(mark.delta())
+            ),
+        )
+        .in_continent(*continent),
+        Reward::Fortify { territory } => Happening::new(
+            "fortify",
+            format!("fortified {}", place(before, *territory)),
+        )
+        .on(*territory),
+        Reward::DestroyCard { territory } => Happening::new(
+            "destroy_card",
+            format!("destroyed {}'s territory card", territory.name()),
+        )
+        .on(*territory),
+    }
+}
+
+/// A territory named by its city where it has one: "Kyro (Egypt)".
+fn place(campaign: &Campaign, territory: Territory) -> String {
+    match &campaign.territory(territory).city {
+        Some(city) => format!("{} ({})", city.name, territory.name()),
+        None => territory.name().to_string(),
+    }
+}
+
+/// "Kyro's fortification (Egypt)".
+fn fortification_of(campaign: &Campaign, territory: Territory) -> String {
+    match &campaign.territory(territory).city {
+        Some(city) => format!("{}'s fortification ({})", city.name, territory.name()),
+        None => format!("the fortification in {}", territory.name()),
+    }
+}
+
+fn article(scar: &str) -> String {
+    let vowel = scar
+        .chars()
+        .next()
+        .is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {scar} scar", if vowel { "an" } else { "a" })
+}

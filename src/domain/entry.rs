@@ -1,0 +1,290 @@
+//! The log: what a group records, entry by entry. The campaign state is the fold of these
+//! entries through [`Campaign::apply`](super::Campaign::apply).
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+use super::board::{Continent, Territory};
+use super::faction::{Faction, Power};
+use super::packet::Packet;
+use super::pool::{PoolKind, ScarType};
+
+/// One entry of a campaign's log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A faction keeps one of its two starting powers (before game 1).
+    Power { faction: Faction, power: Power },
+    /// Some of the twelve first coin stickers go on territory cards (before game 1); a
+    /// territory named twice gets two.
+    Coins { territories: Vec<Territory> },
+    /// The group corrects a pool's capacity to match its box.
+    PoolCapacity {
+        pool: PoolKind,
+        capacity: u32,
+        reason: String,
+    },
+    /// A finished game.
+    Game(Game),
+}
+
+/// A finished game, as the group records it after the session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub date: NaiveDate,
+    /// The players in seating order, clockwise.
+    pub seats: Vec<Seat>,
+    /// Scars placed during play.
+    pub scars: Vec<ScarPlacement>,
+    /// Boxes ticked on fortifications during play.
+    pub wear: Vec<Wear>,
+    /// The winner's reward (none after game 15).
+    pub reward: Option<Reward>,
+    /// The rewards of players who held on, at most one each.
+    pub held_on: Vec<HeldOnReward>,
+    /// Sealed packets opened during or right after the game.
+    pub opened: Vec<Packet>,
+    pub note: Option<String>,
+}
+
+/// A player at the table: a person playing a faction, with the result and where they
+/// started (their HQ).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    pub person: String,
+    pub faction: Faction,
+    pub result: Outcome,
+    pub hq: Option<Territory>,
+}
+
+/// How a faction ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Won,
+    HeldOn,
+    Eliminated,
+}
+
+impl Outcome {
+    /// The stored and typed form: `won`, `held-on`, `eliminated`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Outcome::Won => "won",
+            Outcome::HeldOn => "held-on",
+            Outcome::Eliminated => "eliminated",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Outcome> {
+        match key.trim().to_lowercase().replace(['_', ' '], "-").as_str() {
+            "won" | "win" | "winner" => Some(Outcome::Won),
+            "held-on" | "heldon" | "held" => Some(Outcome::HeldOn),
+            "eliminated" | "out" => Some(Outcome::Eliminated),
+            _ => None,
+        }
+    }
+
+    /// In words: "won", "held on", "was eliminated".
+    pub fn words(self) -> &'static str {
+        match self {
+            Outcome::Won => "won",
+            Outcome::HeldOn => "held on",
+            Outcome::Eliminated => "was eliminated",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScarPlacement {
+    pub territory: Territory,
+    pub scar: ScarType,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wear {
+    pub territory: Territory,
+    pub boxes: u8,
+}
+
+/// A change to a continent's bonus: the "+1" or the "−1" mark.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BonusMark {
+    Plus,
+    Minus,
+}
+
+impl BonusMark {
+    pub fn delta(self) -> i8 {
+        match self {
+            BonusMark::Plus => 1,
+            BonusMark::Minus => -1,
+        }
+    }
+
+    pub fn from_delta(delta: i64) -> Option<BonusMark> {
+        match delta {
+            1 => Some(BonusMark::Plus),
+            -1 => Some(BonusMark::Minus),
+            _ => None,
+        }
+    }
+
+    pub fn pool(self) -> PoolKind {
+        match self {
+            BonusMark::Plus => PoolKind::BonusPlus,
+            BonusMark::Minus => PoolKind::BonusMinus,
+        }
+    }
+
+    /// "+1" or "-1".
+    pub fn sign(self) -> &'static str {
+        match self {
+            BonusMark::Plus => "+1",
+            BonusMark::Minus => "-1",
+        }
+    }
+}
+
+/// The winner's reward: exactly one a game, up to game 15.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reward {
+    NameContinent {
+        continent: Continent,
+        name: String,
+    },
+    MajorCity {
+        territory: Territory,
+        name: String,
+    },
+    HealScar {
+        territory: Territory,
+    },
+    ContinentBonus {
+        continent: Continent,
+        mark: BonusMark,
+    },
+    Fortify {
+        territory: Territory,
+    },
+    DestroyCard {
+        territory: Territory,
+    },
+}
+
+/// The kinds of winner's reward, for listing what is possible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RewardKind {
+    NameContinent,
+    MajorCity,
+    HealScar,
+    ContinentBonus,
+    Fortify,
+    DestroyCard,
+}
+
+impl RewardKind {
+    pub const ALL: [RewardKind; 6] = [
+        RewardKind::NameContinent,
+        RewardKind::MajorCity,
+        RewardKind::HealScar,
+        RewardKind::ContinentBonus,
+        RewardKind::Fortify,
+        RewardKind::DestroyCard,
+    ];
+
+    /// The `game log` flag that records it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            RewardKind::NameContinent => "--name-continent",
+            RewardKind::MajorCity => "--major-city",
+            RewardKind::HealScar => "--heal-scar",
+            RewardKind::ContinentBonus => "--continent-bonus",
+            RewardKind::Fortify => "--fortify",
+            RewardKind::DestroyCard => "--destroy-card",
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            RewardKind::NameContinent => "name a continent",
+            RewardKind::MajorCity => "found a major city",
+            RewardKind::HealScar => "heal a scar",
+            RewardKind::ContinentBonus => "change a continent's bonus",
+            RewardKind::Fortify => "fortify a city",
+            RewardKind::DestroyCard => "destroy a territory card",
+        }
+    }
+}
+
+impl Reward {
+    pub fn kind(&self) -> RewardKind {
+        match self {
+            Reward::NameContinent { .. } => RewardKind::NameContinent,
+            Reward::MajorCity { .. } => RewardKind::MajorCity,
+            Reward::HealScar { .. } => RewardKind::HealScar,
+            Reward::ContinentBonus { .. } => RewardKind::ContinentBonus,
+            Reward::Fortify { .. } => RewardKind::Fortify,
+            Reward::DestroyCard { .. } => RewardKind::DestroyCard,
+        }
+    }
+}
+
+/// The reward of a player who held on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldOnReward {
+    pub person: String,
+    pub choice: HeldOnChoice,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HeldOnChoice {
+    MinorCity {
+        territory: Territory,
+        name: String,
+    },
+    /// A coin sticker on the card of a territory the player controlled.
+    AddResource {
+        territory: Territory,
+    },
+}
+
+impl HeldOnChoice {
+    pub fn flag(&self) -> &'static str {
+        match self {
+            HeldOnChoice::MinorCity { .. } => "--minor-city",
+            HeldOnChoice::AddResource { .. } => "--upgrade",
+        }
+    }
+
+    pub fn pool(&self) -> PoolKind {
+        match self {
+            HeldOnChoice::MinorCity { .. } => PoolKind::MinorCity,
+            HeldOnChoice::AddResource { .. } => PoolKind::CoinSticker,
+        }
+    }
+}
+
+impl Game {
+    /// The seat of the winner, if exactly one seat won.
+    pub fn winner(&self) -> Option<&Seat> {
+        let mut winners = self.seats.iter().filter(|s| s.result == Outcome::Won);
+        match (winners.next(), winners.next()) {
+            (Some(winner), None) => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// A game with the given players and nothing else, for building one step by step.
+    pub fn new(date: NaiveDate, seats: Vec<Seat>) -> Game {
+        Game {
+            date,
+            seats,
+            scars: Vec::new(),
+            wear: Vec::new(),
+            reward: None,
+            held_on: Vec::new(),
+            opened: Vec::new(),
+            note: None,
+        }
+    }
+}

@@ -1,0 +1,111 @@
+//! What the rules allow now: the rewards a winner can still choose and their legal targets.
+//! Refusals use these for their hints; a guided prompt offers exactly these.
+
+use super::board::{Continent, Territory};
+use super::entry::{BonusMark, RewardKind};
+use super::pool::PoolKind;
+use super::state::{Campaign, MAX_CARD_RESOURCES};
+
+impl Campaign {
+    /// Continents nobody has named yet.
+    pub fn unnamed_continents(&self) -> Vec<Continent> {
+        Continent::all()
+            .filter(|&c| self.continent(c).given_name.is_none())
+            .collect()
+    }
+
+    /// Continents whose bonus has not been changed.
+    pub fn unchanged_continents(&self) -> Vec<Continent> {
+        Continent::all()
+            .filter(|&c| self.continent(c).bonus_change.is_none())
+            .collect()
+    }
+
+    /// The bonus marks still in their pools.
+    pub fn bonus_marks_left(&self) -> Vec<BonusMark> {
+        [BonusMark::Plus, BonusMark::Minus]
+            .into_iter()
+            .filter(|m| self.left(&m.pool()) > 0)
+            .collect()
+    }
+
+    /// Territories with no city.
+    pub fn without_city(&self) -> Vec<Territory> {
+        Territory::all()
+            .filter(|&t| self.territory(t).city.is_none())
+            .collect()
+    }
+
+    /// Territories with a standing scar.
+    pub fn scarred(&self) -> Vec<Territory> {
+        Territory::all()
+            .filter(|&t| self.territory(t).scar.is_some())
+            .collect()
+    }
+
+    /// Territories with a city.
+    pub fn with_city(&self) -> Vec<Territory> {
+        Territory::all()
+            .filter(|&t| self.territory(t).city.is_some())
+            .collect()
+    }
+
+    /// Territories with a fortification that has boxes left.
+    pub fn fortified(&self) -> Vec<Territory> {
+        Territory::all()
+            .filter(|&t| {
+                self.territory(t)
+                    .fortification
+                    .as_ref()
+                    .is_some_and(|f| f.boxes_left > 0)
+            })
+            .collect()
+    }
+
+    /// Territories whose card is still in the game.
+    pub fn standing_cards(&self) -> Vec<Territory> {
+        Territory::all()
+            .filter(|&t| self.territory(t).card.destroyed.is_none())
+            .collect()
+    }
+
+    /// Territories whose card can take one more resource.
+    pub fn cards_with_room(&self) -> Vec<Territory> {
+        Territory::all()
+            .filter(|&t| {
+                let card = &self.territory(t).card;
+                card.destroyed.is_none() && card.resources() < MAX_CARD_RESOURCES
+            })
+            .collect()
+    }
+
+    /// The rewards a winner could choose now: a pool with marks left and a legal target.
+    pub fn possible_rewards(&self) -> Vec<RewardKind> {
+        RewardKind::ALL
+            .into_iter()
+            .filter(|&kind| match kind {
+                RewardKind::NameContinent => {
+                    self.left(&PoolKind::ContinentName) > 0 && !self.unnamed_continents().is_empty()
+                }
+                RewardKind::MajorCity => {
+                    self.left(&PoolKind::MajorCity) > 0 && !self.without_city().is_empty()
+                }
+                RewardKind::HealScar => {
+                    self.left(&PoolKind::ScarCover) > 0 && !self.scarred().is_empty()
+                }
+                RewardKind::ContinentBonus => {
+                    !self.bonus_marks_left().is_empty() && !self.unchanged_continents().is_empty()
+                }
+                RewardKind::Fortify => {
+                    self.left(&PoolKind::Fortification) > 0 && !self.with_city().is_empty()
+                }
+                RewardKind::DestroyCard => !self.standing_cards().is_empty(),
+            })
+            .collect()
+    }
+}
+
+/// Territory names, for hints.
+pub(crate) fn names(territories: &[Territory]) -> Vec<String> {
+    territories.iter().map(|t| t.name().to_string()).collect()
+}

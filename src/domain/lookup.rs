@@ -1,0 +1,90 @@
+//! Finding what a person typed among what the campaign knows: people, factions,
+//! continents (by printed or given name), scar types.
+
+use super::board::Continent;
+use super::faction::{self, Faction};
+use super::names::{closest, fold, tidy};
+use super::pool::ScarType;
+use super::{Campaign, Refusal};
+
+/// The key two spellings of one person share: case folded, composed form, trimmed.
+pub fn person_key(name: &str) -> String {
+    tidy(name).to_lowercase()
+}
+
+impl Campaign {
+    /// The person as the campaign first recorded them ("ann" finds "Ann"), if known.
+    pub fn known_person(&self, name: &str) -> Option<&str> {
+        let key = person_key(name);
+        self.people
+            .iter()
+            .find(|p| person_key(p) == key)
+            .map(String::as_str)
+    }
+
+    /// People already in the campaign whose names are close to `name`.
+    pub fn people_like(&self, name: &str) -> Vec<String> {
+        closest(name, self.people.iter().map(String::as_str))
+    }
+
+    /// A faction the campaign can play, by name or an unambiguous word ("bear").
+    pub fn find_faction(&self, given: &str) -> Result<Faction, Refusal> {
+        faction::find(given, &self.factions)
+    }
+
+    /// A continent by its printed name or the name a winner gave it.
+    pub fn find_continent(&self, given: &str) -> Result<Continent, Refusal> {
+        let wanted = fold(given);
+        let found = Continent::all().find(|&c| {
+            fold(c.name()) == wanted
+                || self
+                    .continent(c)
+                    .given_name
+                    .as_ref()
+                    .is_some_and(|g| fold(&g.name) == wanted)
+        });
+        found.ok_or_else(|| {
+            let names = Continent::all().flat_map(|c| {
+                std::iter::once(c.name()).chain(
+                    self.continent(c)
+                        .given_name
+                        .as_ref()
+                        .map(|g| g.name.as_str()),
+                )
+            });
+            Refusal::UnknownName {
+                what: "continent",
+                given: given.to_string(),
+                closest: closest(given, names),
+            }
+        })
+    }
+
+    /// A scar type the campaign knows, by name ("bunker", "ammo shortage").
+    pub fn find_scar_type(&self, given: &str) -> Result<ScarType, Refusal> {
+        let wanted = fold(given);
+        let known: Vec<&ScarType> = self.scar_types().collect();
+        if let Some(found) = known.iter().find(|s| fold(s) == wanted) {
+            return Ok((*found).clone());
+        }
+        let by_word: Vec<&&ScarType> = known
+            .iter()
+            .filter(|s| s.split_whitespace().any(|w| fold(w) == wanted))
+            .collect();
+        match by_word.as_slice() {
+            [only] if !wanted.is_empty() => Ok((**only).clone()),
+            _ => Err(Refusal::UnknownName {
+                what: "scar type",
+                given: given.to_string(),
+                closest: {
+                    let hints = closest(given, known.iter().map(|s| s.as_str()));
+                    if hints.is_empty() {
+                        known.iter().map(|s| s.to_string()).collect()
+                    } else {
+                        hints
+                    }
+                },
+            }),
+        }
+    }
+}

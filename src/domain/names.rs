@@ -1,0 +1,156 @@
+//! Names as people type them: folding for comparison, closest matches for hints, and the
+//! rules a name given to a city, a continent or a person must follow.
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+use super::Refusal;
+
+/// The longest name chronicle accepts for a person, a city or a continent, in characters.
+pub const MAX_NAME_CHARS: usize = 60;
+
+/// A name folded for comparison: accents dropped, case folded, and everything that is not a
+/// letter or a digit left out, so "Québec", "quebec" and "QUEBEC" compare equal, and so do
+/// "Western U.S." and "western us". Letters of every script are kept.
+pub fn fold(name: &str) -> String {
+    name.nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .filter(|c| c.is_alphanumeric())
+        .collect()
+}
+
+/// A name as stored: surrounding white space trimmed and put in composed (NFC) form, so the
+/// same word typed on two keyboards is stored the same way.
+pub fn tidy(name: &str) -> String {
+    name.trim().nfc().collect()
+}
+
+/// The candidates closest to `given`, best first, at most three.
+pub fn closest<'a>(given: &str, candidates: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let wanted = fold(given);
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let mut scored: Vec<(f64, &str)> = candidates
+        .into_iter()
+        .filter_map(|candidate| {
+            let folded = fold(candidate);
+            let score = similarity(&wanted, &folded, candidate);
+            (score >= 0.8).then_some((score, candidate))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    // Only the names nearly as close as the closest: "Brasil" is answered with Brazil alone.
+    let best = scored.first().map_or(0.0, |s| s.0);
+    let mut names: Vec<String> = Vec::new();
+    for (_, name) in scored
+        .into_iter()
+        .take_while(|(score, _)| *score >= best - 0.08)
+    {
+        if !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+        if names.len() == 3 {
+            break;
+        }
+    }
+    names
+}
+
+fn similarity(wanted: &str, folded: &str, candidate: &str) -> f64 {
+    if folded.is_empty() {
+        return 0.0;
+    }
+    let whole = strsim::jaro_winkler(wanted, folded);
+    let edits = strsim::damerau_levenshtein(wanted, folded);
+    let by_edits = if edits <= 2.max(wanted.chars().count() / 4) {
+        0.9 - 0.05 * edits as f64
+    } else {
+        0.0
+    };
+    // "africa" is close to "North Africa": a word of the candidate matches the whole input.
+    let by_word = candidate
+        .split_whitespace()
+        .map(fold)
+        .filter(|word| word.chars().count() >= 3)
+        .map(|word| {
+            if word == wanted {
+                0.85
+            } else {
+                strsim::jaro_winkler(wanted, &word) * 0.9
+            }
+        })
+        .fold(0.0, f64::max);
+    whole.max(by_edits).max(by_word)
+}
+
+/// Checks a name someone gives to a person, a city, a continent or a campaign: not empty,
+/// at most [`MAX_NAME_CHARS`] characters, no control characters. Returns it tidied.
+pub fn valid_name(what: &'static str, name: &str) -> Result<String, Refusal> {
+    let tidied = tidy(name);
+    let problem = if tidied.is_empty() {
+        Some("it is empty".to_string())
+    } else if tidied.chars().count() > MAX_NAME_CHARS {
+        Some(format!(
+            "it has {} characters, more than {MAX_NAME_CHARS}",
+            tidied.chars().count()
+        ))
+    } else if tidied.chars().any(char::is_control) {
+        Some("it holds a control character (a tab, a line break or similar)".to_string())
+    } else {
+        None
+    };
+    match problem {
+        Some(problem) => Err(Refusal::BadName {
+            what,
+            name: name.to_string(),
+            problem,
+        }),
+        None => Ok(tidied),
+    }
+}
+
+/// Checks a person's name: a valid name that also leaves out `=`, `:` and `@`, the
+/// characters the `--player` and `--minor-city` flags use to separate their parts.
+pub fn valid_person(name: &str) -> Result<String, Refusal> {
+    let tidied = valid_name("person's name", name)?;
+    if let Some(c) = tidied.chars().find(|c| matches!(c, '=' | ':' | '@')) {
+        return Err(Refusal::BadName {
+            what: "person's name",
+            name: name.to_string(),
+            problem: format!("it holds '{c}', which separates the parts of a --player flag"),
+        });
+    }
+    Ok(tidied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fold_drops_accents_case_and_punctuation() {
+        assert_eq!(fold("Québec"), "quebec");
+        assert_eq!(fold("Western U.S."), "westernus");
+        assert_eq!(fold("Офигеназия"), "офигеназия");
+        assert_eq!(fold("Čechy"), "cechy");
+    }
+
+    #[test]
+    fn closest_finds_a_misspelling() {
+        let names = ["Brazil", "Peru", "Argentina", "Venezuela"];
+        assert_eq!(closest("Brasil", names), vec!["Brazil".to_string()]);
+        assert!(closest("zzzzzz", names).is_empty());
+    }
+
+    #[test]
+    fn names_are_checked_and_tidied() {
+        assert_eq!(valid_name("city name", "  Kyro ").unwrap(), "Kyro");
+        assert!(valid_name("city name", "   ").is_err());
+        assert!(valid_name("city name", "a\u{7}b").is_err());
+        assert!(valid_name("city name", &"x".repeat(61)).is_err());
+        assert!(valid_person("Ann=Bear").is_err());
+        assert_eq!(valid_person("Zoë").unwrap(), "Zoë");
+    }
+}

@@ -1,0 +1,101 @@
+//! Sealed packets, by their trigger condition only: chronicle never names what is inside.
+
+use super::Refusal;
+use super::names::{closest, fold};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Packet {
+    MinorCities,
+    FirstElimination,
+    SecondSignature,
+    WorldCapital,
+    ThreeMissiles,
+    ThirtyTroops,
+    DoNotOpen,
+}
+
+impl Packet {
+    pub const ALL: [Packet; 7] = [
+        Packet::MinorCities,
+        Packet::FirstElimination,
+        Packet::SecondSignature,
+        Packet::WorldCapital,
+        Packet::ThreeMissiles,
+        Packet::ThirtyTroops,
+        Packet::DoNotOpen,
+    ];
+
+    /// The name chronicle stores and prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            Packet::MinorCities => "Minor cities",
+            Packet::FirstElimination => "First elimination",
+            Packet::SecondSignature => "Second signature",
+            Packet::WorldCapital => "World capital",
+            Packet::ThreeMissiles => "Three missiles",
+            Packet::ThirtyTroops => "Thirty troops",
+            Packet::DoNotOpen => "Do not open",
+        }
+    }
+
+    /// When the packet opens.
+    pub fn condition(self) -> &'static str {
+        match self {
+            Packet::MinorCities => "the 9th minor city is founded",
+            Packet::FirstElimination => "a player is eliminated for the first time",
+            Packet::SecondSignature => "someone signs the board for the second time",
+            Packet::WorldCapital => "the world capital is about to be placed",
+            Packet::ThreeMissiles => "three missiles are used on one roll",
+            Packet::ThirtyTroops => {
+                "a player holding a missile is about to place 30+ troops at once"
+            }
+            Packet::DoNotOpen => "never",
+        }
+    }
+
+    /// Whether chronicle sees the condition coming in its own data (the others the group
+    /// reports).
+    pub fn seen_by_ledger(self) -> bool {
+        matches!(
+            self,
+            Packet::MinorCities | Packet::FirstElimination | Packet::SecondSignature
+        )
+    }
+
+    /// Finds a packet by its name or an unambiguous word of it ("elimination", "missiles").
+    pub fn find(given: &str) -> Result<Packet, Refusal> {
+        let wanted = fold(given);
+        let exact = Packet::ALL.into_iter().find(|p| fold(p.name()) == wanted);
+        let by_word: Vec<Packet> = Packet::ALL
+            .into_iter()
+            .filter(|p| p.name().split_whitespace().any(|w| fold(w) == wanted))
+            .collect();
+        match (exact, by_word.as_slice()) {
+            (Some(packet), _) => Ok(packet),
+            (None, [only]) if !wanted.is_empty() => Ok(*only),
+            _ => Err(Refusal::UnknownName {
+                what: "packet",
+                given: given.to_string(),
+                closest: closest(given, Packet::ALL.iter().map(|p| p.name())),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packets_are_found_by_name_or_word() {
+        assert_eq!(
+            Packet::find("second signature"),
+            Ok(Packet::SecondSignature)
+        );
+        assert_eq!(Packet::find("elimination"), Ok(Packet::FirstElimination));
+        assert_eq!(Packet::find("MISSILES"), Ok(Packet::ThreeMissiles));
+        assert!(Packet::find("first").is_ok());
+        assert!(Packet::find("cities").is_ok());
+        assert!(Packet::find("surprise").is_err());
+    }
+}

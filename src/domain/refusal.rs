@@ -1,0 +1,312 @@
+//! Why the rules refuse a change: each refusal names the rule broken and what the group can
+//! do instead.
+
+use thiserror::Error;
+
+use super::packet::Packet;
+use super::pool::PoolKind;
+
+/// A change the rules do not allow. Nothing is applied when one is returned.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Refusal {
+    #[error("No {what} is called \"{given}\".{}", did_you_mean(closest))]
+    UnknownName {
+        what: &'static str,
+        given: String,
+        closest: Vec<String>,
+    },
+
+    #[error(
+        "\"{given}\" could be several {what}s: {}. Give more of the name.",
+        list(candidates)
+    )]
+    AmbiguousName {
+        what: &'static str,
+        given: String,
+        candidates: Vec<String>,
+    },
+
+    #[error("The {what} \"{name}\" cannot be used: {problem}. Give a name of 1 to 60 characters.")]
+    BadName {
+        what: &'static str,
+        name: String,
+        problem: String,
+    },
+
+    #[error(
+        "{what} are settled before game 1 (rules §2); this campaign has played {games} game{}, so that step is closed.",
+        plural(*games)
+    )]
+    SetupClosed { what: &'static str, games: u32 },
+
+    #[error(
+        "{faction} already keeps power {} (rules §2: each faction chooses once, for the whole campaign).",
+        power.to_uppercase()
+    )]
+    PowerChosen { faction: String, power: String },
+
+    #[error(
+        "Twelve first coins go on territory cards (rules §2); {placed} are placed, so {} more fit, not {adding}.",
+        12u32.saturating_sub(*placed)
+    )]
+    TooManyFirstCoins { placed: u32, adding: u32 },
+
+    #[error(
+        "At most 2 of the first coins go on one card (rules §2); {territory} would get {count}. Put the others on other cards."
+    )]
+    TooManyCoinsOnCard { territory: String, count: u8 },
+
+    #[error(
+        "A game has 3 to 5 players (rules §4); this one lists {count}. Give one --player \"NAME=FACTION:RESULT\" per player, in seating order."
+    )]
+    PlayerCount { count: usize },
+
+    #[error("{person} is listed twice; each player is a different person (rules §4).")]
+    SamePersonTwice { person: String },
+
+    #[error(
+        "{faction} is played by both {first} and {second}; each player plays a different faction (rules §4)."
+    )]
+    SameFactionTwice {
+        faction: String,
+        first: String,
+        second: String,
+    },
+
+    #[error(
+        "A game has exactly one winner (rules §4); this one has {}. Mark one player :won and the others :held-on or :eliminated.",
+        if winners.is_empty() { "none".to_string() } else { format!("{} ({})", winners.len(), winners.join(", ")) }
+    )]
+    WinnerCount { winners: Vec<String> },
+
+    #[error(
+        "Game {game} is dated {date}, before game {} ({previous}); games are logged in the order they were played. Check --date.",
+        game - 1
+    )]
+    DateBeforeLastGame {
+        game: u32,
+        date: String,
+        previous: String,
+    },
+
+    #[error(
+        "{territory} is not a legal start for {person}: it has {mark} (rules §3: a player starts on an unmarked territory or on a major city they founded). Choose another HQ."
+    )]
+    IllegalStart {
+        person: String,
+        territory: String,
+        mark: String,
+    },
+
+    #[error("{first} and {second} both start in {territory}; each HQ is a different territory.")]
+    SameHq {
+        territory: String,
+        first: String,
+        second: String,
+    },
+
+    #[error(
+        "{territory} already has a {scar} scar (from game {game}); a scar never covers another scar (rules §3). Scar another territory, or heal this one first."
+    )]
+    AlreadyScarred {
+        territory: String,
+        scar: String,
+        game: u32,
+    },
+
+    #[error("All {capacity} {} are used (rules §3–§4: every mark comes from a fixed pool). {way_out}", kind.describe())]
+    PoolEmpty {
+        kind: PoolKind,
+        capacity: u32,
+        way_out: String,
+    },
+
+    #[error(
+        "The last of the {} went to {earlier}, who sits before {person} clockwise from the winner (rules §4.5: clockwise order decides who gets the last mark). {person} may choose the other held-on reward.",
+        kind.describe()
+    )]
+    LastMarkTaken {
+        kind: PoolKind,
+        person: String,
+        earlier: String,
+    },
+
+    #[error(
+        "{territory} has no fortification to wear (rules §3: wear is ticked on a fortified city).{}",
+        among("Fortified now", fortified)
+    )]
+    NotFortified {
+        territory: String,
+        fortified: Vec<String>,
+    },
+
+    #[error("{territory}'s fortification has {left} box{} left, so {boxes} cannot be ticked (rules §3). When the last box is ticked the city is no longer fortified.", if *left == 1 { "" } else { "es" })]
+    WearPastBoxes {
+        territory: String,
+        boxes: u8,
+        left: u8,
+    },
+
+    #[error(
+        "Wear on {territory} must tick at least 1 box; give --wear \"{territory}=N\" with N from 1 to 10."
+    )]
+    NoWear { territory: String },
+
+    #[error(
+        "Game {game} comes after game 15: winner and held-on rewards stop after the 15th game (rules §5). Log the game without {flag}."
+    )]
+    RewardsOver { game: u32, flag: &'static str },
+
+    #[error(
+        "{winner} won game {game} and chooses exactly one reward (rules §4.4); none was given. Possible now: {}.",
+        list(possible)
+    )]
+    RewardMissing {
+        winner: String,
+        game: u32,
+        possible: Vec<String>,
+    },
+
+    #[error(
+        "{continent} was named \"{name}\" by {by} in game {game}; a named continent is never renamed (rules §4.4).{}",
+        among("Unnamed continents", unnamed)
+    )]
+    ContinentNamed {
+        continent: String,
+        name: String,
+        by: String,
+        game: u32,
+        unnamed: Vec<String>,
+    },
+
+    #[error("There is already a {what} called \"{name}\" ({place}); choose another name.")]
+    NameTaken {
+        what: &'static str,
+        name: String,
+        place: String,
+    },
+
+    #[error(
+        "{territory} already has the {kind} {city}; a city never covers another city (rules §3).{}",
+        among("Territories nearby with no city", nearby)
+    )]
+    HasCity {
+        territory: String,
+        kind: &'static str,
+        city: String,
+        nearby: Vec<String>,
+    },
+
+    #[error("{territory} has no scar to heal (rules §4.4: a scar cover goes on a scar).{}", if scarred.is_empty() { " No territory is scarred now: choose another reward.".to_string() } else { among("Scarred now", scarred) })]
+    NotScarred {
+        territory: String,
+        scarred: Vec<String>,
+    },
+
+    #[error(
+        "{continent}'s bonus was changed already ({mark} in game {game}); a continent's bonus changes at most once (rules §4.4).{}",
+        among("Unchanged continents", unchanged)
+    )]
+    BonusChanged {
+        continent: String,
+        mark: &'static str,
+        game: u32,
+        unchanged: Vec<String>,
+    },
+
+    #[error("{territory} has no city; only a city can be fortified (rules §4.4).{}", if cities.is_empty() { " There is no city on the board yet: choose another reward.".to_string() } else { among("Cities", cities) })]
+    NoCity {
+        territory: String,
+        cities: Vec<String>,
+    },
+
+    #[error(
+        "{territory}'s card was destroyed in game {game}; a destroyed card is gone for good (rules §4.4) and takes no resources. Choose another territory."
+    )]
+    CardDestroyed { territory: String, game: u32 },
+
+    #[error(
+        "{territory}'s card holds {resources} resources, the most a card holds (rules §4.5). Choose another card."
+    )]
+    CardFull { territory: String, resources: u8 },
+
+    #[error(
+        "{person} did not play game {game}; only players who held on choose a held-on reward (rules §4.5).{}",
+        among("Players who held on", held_on)
+    )]
+    NotAPlayer {
+        person: String,
+        game: u32,
+        held_on: Vec<String>,
+    },
+
+    #[error(
+        "{person} won game {game} and takes the winner's reward, not a held-on reward (rules §4.5)."
+    )]
+    WinnerHeldOnReward { person: String, game: u32 },
+
+    #[error(
+        "{person} was eliminated in game {game}; eliminated players never choose a reward (rules §4.5)."
+    )]
+    EliminatedReward { person: String, game: u32 },
+
+    #[error(
+        "{person} chose {count} held-on rewards; each player who held on chooses one (rules §4.5). Keep one of them."
+    )]
+    TwoHeldOnRewards { person: String, count: usize },
+
+    #[error("The {} packet was opened in game {game}; a packet opens once.", packet.name())]
+    PacketOpened { packet: Packet, game: u32 },
+
+    #[error("The {} packet opens when {} (rules §6); {progress}. Open it when that happens.", packet.name(), packet.condition())]
+    PacketNotYet { packet: Packet, progress: String },
+
+    #[error("{used} {} are used already, so the pool cannot hold fewer; give a capacity of at least {used}.", kind.describe())]
+    CapacityBelowUsed {
+        kind: PoolKind,
+        capacity: u32,
+        used: u32,
+    },
+
+    #[error(
+        "A pool holds at most 999 marks; {capacity} is more than any box. Give the number your box holds."
+    )]
+    CapacityTooLarge { capacity: u32 },
+
+    #[error("Say why the pool changes: --reason \"...\" (it is kept in the campaign's history).")]
+    MissingReason,
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// "A", "A or B", "A, B or C": the names in a hint.
+pub(crate) fn list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+fn did_you_mean(closest: &[String]) -> String {
+    if closest.is_empty() {
+        String::new()
+    } else {
+        format!(" Did you mean {}?", list(closest))
+    }
+}
+
+fn among(label: &str, names: &[String]) -> String {
+    const SHOWN: usize = 8;
+    match names.len() {
+        0 => String::new(),
+        n if n <= SHOWN => format!(" {label}: {}.", names.join(", ")),
+        n => format!(
+            " {label}: {}, and {} more.",
+            names[..SHOWN].join(", "),
+            n - SHOWN
+        ),
+    }
+}

@@ -1,0 +1,368 @@
+//! The end of a game: the winner's reward and the rewards of players who held on, taken in
+//! clockwise order from the winner (rules §4.4–§4.5).
+
+use super::board::{Continent, Territory};
+use super::entry::{HeldOnChoice, HeldOnReward, Outcome, Reward, Seat};
+use super::legal::names;
+use super::lookup::person_key;
+use super::names::{fold, valid_name};
+use super::pool::PoolKind;
+use super::refusal::Refusal;
+use super::state::{
+    BonusChange, Campaign, City, CityKind, FORTIFICATION_BOXES, Fortification, GivenName,
+    LAST_REWARDED_GAME, MAX_CARD_RESOURCES,
+};
+
+const ANOTHER_REWARD: &str = "Choose another reward.";
+
+impl Campaign {
+    /// Gives the winner's reward, or checks that none was due. Returns the reward as
+    /// recorded (names tidied).
+    pub(super) fn give_reward(
+        &mut self,
+        reward: Option<&Reward>,
+        winner: &str,
+        number: u32,
+    ) -> Result<Option<Reward>, Refusal> {
+        let Some(reward) = reward else {
+            let possible = self.possible_rewards();
+            if number <= LAST_REWARDED_GAME && !possible.is_empty() {
+                return Err(Refusal::RewardMissing {
+                    winner: winner.to_string(),
+                    game: number,
+                    possible: possible
+                        .iter()
+                        .map(|k| format!("{} ({})", k.words(), k.flag()))
+                        .collect(),
+                });
+            }
+            return Ok(None);
+        };
+        if number > LAST_REWARDED_GAME {
+            return Err(Refusal::RewardsOver {
+                game: number,
+                flag: reward.kind().flag(),
+            });
+        }
+        let recorded = match reward {
+            Reward::NameContinent { continent, name } => {
+                let name = self.name_continent(*continent, name, winner, number)?;
+                Reward::NameContinent {
+                    continent: *continent,
+                    name,
+                }
+            }
+            Reward::MajorCity { territory, name } => {
+                let name = self.found_city(*territory, name, CityKind::Major, winner, number)?;
+                Reward::MajorCity {
+                    territory: *territory,
+                    name,
+                }
+            }
+            Reward::HealScar { territory } => {
+                self.heal(*territory)?;
+                reward.clone()
+            }
+            Reward::ContinentBonus { continent, mark } => {
+                let state = self.continent(*continent);
+                if let Some(change) = &state.bonus_change {
+                    return Err(Refusal::BonusChanged {
+                        continent: continent.name().to_string(),
+                        mark: change.mark.sign(),
+                        game: change.game,
+                        unchanged: self
+                            .unchanged_continents()
+                            .iter()
+                            .map(|c| c.name().to_string())
+                            .collect(),
+                    });
+                }
+                self.take(&mark.pool(), ANOTHER_REWARD)?;
+                self.continents[continent.index()].bonus_change = Some(BonusChange {
+                    mark: *mark,
+                    by: winner.to_string(),
+                    game: number,
+                });
+                reward.clone()
+            }
+            Reward::Fortify { territory } => {
+                self.fortify(*territory, number)?;
+                reward.clone()
+            }
+            Reward::DestroyCard { territory } => {
+                let card = &mut self.territories[territory.index()].card;
+                if let Some(game) = card.destroyed {
+                    return Err(Refusal::CardDestroyed {
+                        territory: territory.name().to_string(),
+                        game,
+                    });
+                }
+                card.destroyed = Some(number);
+                reward.clone()
+            }
+        };
+        Ok(Some(recorded))
+    }
+
+    fn name_continent(
+        &mut self,
+        continent: Continent,
+        name: &str,
+        by: &str,
+        number: u32,
+    ) -> Result<String, Refusal> {
+        if let Some(given) = &self.continent(continent).given_name {
+            return Err(Refusal::ContinentNamed {
+                continent: continent.name().to_string(),
+                name: given.name.clone(),
+                by: given.by.clone(),
+                game: given.game,
+                unnamed: self
+                    .unnamed_continents()
+                    .iter()
+                    .map(|c| c.name().to_string())
+                    .collect(),
+            });
+        }
+        let name = valid_name("continent name", name)?;
+        let taken = Continent::all().find(|&c| {
+            fold(c.name()) == fold(&name)
+                || self
+                    .continent(c)
+                    .given_name
+                    .as_ref()
+                    .is_some_and(|g| fold(&g.name) == fold(&name))
+        });
+        if let Some(other) = taken {
+            return Err(Refusal::NameTaken {
+                what: "continent",
+                name,
+                place: format!("the continent printed as {}", other.name()),
+            });
+        }
+        self.take(&PoolKind::ContinentName, ANOTHER_REWARD)?;
+        self.continents[continent.index()].given_name = Some(GivenName {
+            name: name.clone(),
+            by: by.to_string(),
+            game: number,
+        });
+        Ok(name)
+    }
+
+    fn found_city(
+        &mut self,
+        territory: Territory,
+        name: &str,
+        kind: CityKind,
+        founder: &str,
+        number: u32,
+    ) -> Result<String, Refusal> {
+        if let Some(city) = &self.territory(territory).city {
+            let nearby: Vec<Territory> = territory
+                .neighbours()
+                .filter(|&n| self.territory(n).city.is_none())
+                .collect();
+            return Err(Refusal::HasCity {
+                territory: territory.name().to_string(),
+                kind: city.kind.words(),
+                city: city.name.clone(),
+                nearby: names(&nearby),
+            });
+        }
+        let name = valid_name("city name", name)?;
+        if let Some((place, _)) = self.cities().find(|(_, c)| fold(&c.name) == fold(&name)) {
+            return Err(Refusal::NameTaken {
+                what: "city",
+                name,
+                place: format!("in {}", place.name()),
+            });
+        }
+        let way_out = match kind {
+            CityKind::Minor => {
+                "A player who held on may add a resource to a card instead (--upgrade)."
+            }
+            _ => ANOTHER_REWARD,
+        };
+        let pool = match kind {
+            CityKind::Minor => PoolKind::MinorCity,
+            CityKind::Major => PoolKind::MajorCity,
+            CityKind::WorldCapital => PoolKind::WorldCapital,
+        };
+        self.take(&pool, way_out)?;
+        self.territories[territory.index()].city = Some(City {
+            kind,
+            name: name.clone(),
+            founder: founder.to_string(),
+            game: number,
+        });
+        Ok(name)
+    }
+
+    fn heal(&mut self, territory: Territory) -> Result<(), Refusal> {
+        if self.territory(territory).scar.is_none() {
+            let scarred = self
+                .scarred()
+                .into_iter()
+                .map(|t| {
+                    let kind = self
+                        .territory(t)
+                        .scar
+                        .as_ref()
+                        .map_or("", |s| s.kind.as_str());
+                    format!("{} ({kind})", t.name())
+                })
+                .collect();
+            return Err(Refusal::NotScarred {
+                territory: territory.name().to_string(),
+                scarred,
+            });
+        }
+        self.take(&PoolKind::ScarCover, ANOTHER_REWARD)?;
+        self.territories[territory.index()].scar = None;
+        Ok(())
+    }
+
+    fn fortify(&mut self, territory: Territory, number: u32) -> Result<(), Refusal> {
+        if self.territory(territory).city.is_none() {
+            return Err(Refusal::NoCity {
+                territory: territory.name().to_string(),
+                cities: self
+                    .cities()
+                    .map(|(t, c)| format!("{} ({})", c.name, t.name()))
+                    .collect(),
+            });
+        }
+        self.take(&PoolKind::Fortification, ANOTHER_REWARD)?;
+        // A new mark replaces the old one; the old mark's unused boxes are lost.
+        self.territories[territory.index()].fortification = Some(Fortification {
+            boxes_left: FORTIFICATION_BOXES,
+            game: number,
+        });
+        Ok(())
+    }
+
+    /// Gives the held-on rewards in clockwise order from the winner, so that whoever sits
+    /// first gets the last mark of a pool. Returns them in that order.
+    pub(super) fn give_held_on(
+        &mut self,
+        rewards: &[HeldOnReward],
+        seats: &[Seat],
+        winner: usize,
+        number: u32,
+    ) -> Result<Vec<HeldOnReward>, Refusal> {
+        if let (Some(first), true) = (rewards.first(), number > LAST_REWARDED_GAME) {
+            return Err(Refusal::RewardsOver {
+                game: number,
+                flag: first.choice.flag(),
+            });
+        }
+        let mut by_seat: Vec<(usize, HeldOnReward)> = Vec::with_capacity(rewards.len());
+        for reward in rewards {
+            let seat = self.held_on_seat(&reward.person, seats, number)?;
+            if by_seat.iter().any(|(s, _)| *s == seat) {
+                return Err(Refusal::TwoHeldOnRewards {
+                    person: seats[seat].person.clone(),
+                    count: rewards
+                        .iter()
+                        .filter(|r| person_key(&r.person) == person_key(&seats[seat].person))
+                        .count(),
+                });
+            }
+            let person = seats[seat].person.clone();
+            by_seat.push((
+                seat,
+                HeldOnReward {
+                    person,
+                    choice: reward.choice.clone(),
+                },
+            ));
+        }
+        let n = seats.len();
+        by_seat.sort_by_key(|(seat, _)| (seat + n - winner) % n);
+
+        let mut recorded: Vec<HeldOnReward> = Vec::with_capacity(by_seat.len());
+        for (_, reward) in by_seat {
+            let pool = reward.choice.pool();
+            if self.left(&pool) == 0
+                && let Some(earlier) = recorded.iter().rev().find(|r| r.choice.pool() == pool)
+            {
+                return Err(Refusal::LastMarkTaken {
+                    kind: pool,
+                    person: reward.person.clone(),
+                    earlier: earlier.person.clone(),
+                });
+            }
+            let choice = self.give_held_on_choice(&reward, number)?;
+            recorded.push(HeldOnReward {
+                person: reward.person,
+                choice,
+            });
+        }
+        Ok(recorded)
+    }
+
+    fn held_on_seat(&self, person: &str, seats: &[Seat], number: u32) -> Result<usize, Refusal> {
+        let key = person_key(person);
+        let Some(seat) = seats.iter().position(|s| person_key(&s.person) == key) else {
+            return Err(Refusal::NotAPlayer {
+                person: person.to_string(),
+                game: number,
+                held_on: seats
+                    .iter()
+                    .filter(|s| s.result == Outcome::HeldOn)
+                    .map(|s| s.person.clone())
+                    .collect(),
+            });
+        };
+        let person = seats[seat].person.clone();
+        match seats[seat].result {
+            Outcome::HeldOn => Ok(seat),
+            Outcome::Won => Err(Refusal::WinnerHeldOnReward {
+                person,
+                game: number,
+            }),
+            Outcome::Eliminated => Err(Refusal::EliminatedReward {
+                person,
+                game: number,
+            }),
+        }
+    }
+
+    fn give_held_on_choice(
+        &mut self,
+        reward: &HeldOnReward,
+        number: u32,
+    ) -> Result<HeldOnChoice, Refusal> {
+        match &reward.choice {
+            HeldOnChoice::MinorCity { territory, name } => {
+                let name =
+                    self.found_city(*territory, name, CityKind::Minor, &reward.person, number)?;
+                Ok(HeldOnChoice::MinorCity {
+                    territory: *territory,
+                    name,
+                })
+            }
+            HeldOnChoice::AddResource { territory } => {
+                let card = &self.territory(*territory).card;
+                if let Some(game) = card.destroyed {
+                    return Err(Refusal::CardDestroyed {
+                        territory: territory.name().to_string(),
+                        game,
+                    });
+                }
+                if card.resources() >= MAX_CARD_RESOURCES {
+                    return Err(Refusal::CardFull {
+                        territory: territory.name().to_string(),
+                        resources: card.resources(),
+                    });
+                }
+                self.take(
+                    &PoolKind::CoinSticker,
+                    "A player who held on may found a minor city instead (--minor-city).",
+                )?;
+                self.territories[territory.index()].card.stickers += 1;
+                Ok(reward.choice.clone())
+            }
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! The campaign as it stands: the fold of its log. Read-only from outside the domain; the
+//! only way to change it is [`Campaign::apply`].
+
+use chrono::NaiveDate;
+
+use super::board::{Continent, Territory};
+use super::entry::BonusMark;
+use super::faction::{Faction, Power, STANDARD_FACTIONS};
+use super::packet::Packet;
+use super::pool::{Pool, PoolKind, ScarType, standard_pools};
+
+/// Boxes on a fortification mark (rules §3, likely).
+pub const FORTIFICATION_BOXES: u8 = 10;
+/// The most resources a territory card holds, its printed coin included (rules §4.5).
+pub const MAX_CARD_RESOURCES: u8 = 6;
+/// The first coin stickers placed before game 1 (rules §2).
+pub const FIRST_COINS: u32 = 12;
+/// The most first coins on one card (rules §2, likely).
+pub const MAX_FIRST_COINS_ON_A_CARD: u8 = 2;
+/// Winner and held-on rewards stop after this game (rules §5).
+pub const LAST_REWARDED_GAME: u32 = 15;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CityKind {
+    Minor,
+    Major,
+    WorldCapital,
+}
+
+impl CityKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            CityKind::Minor => "minor",
+            CityKind::Major => "major",
+            CityKind::WorldCapital => "world_capital",
+        }
+    }
+
+    pub fn population(self) -> u8 {
+        match self {
+            CityKind::Minor => 1,
+            CityKind::Major => 2,
+            CityKind::WorldCapital => 5,
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            CityKind::Minor => "minor city",
+            CityKind::Major => "major city",
+            CityKind::WorldCapital => "world capital",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct City {
+    pub kind: CityKind,
+    pub name: String,
+    pub founder: String,
+    pub game: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scar {
+    pub kind: ScarType,
+    pub game: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fortification {
+    pub boxes_left: u8,
+    pub game: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Card {
+    /// Coin stickers on the card (the printed coin not counted).
+    pub stickers: u8,
+    /// The game in which the card was destroyed.
+    pub destroyed: Option<u32>,
+}
+
+impl Card {
+    /// Resources on the card: the printed coin plus the stickers.
+    pub fn resources(&self) -> u8 {
+        1 + self.stickers
+    }
+}
+
+/// What stands on a territory now.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TerritoryState {
+    pub city: Option<City>,
+    pub scar: Option<Scar>,
+    pub fortification: Option<Fortification>,
+    pub card: Card,
+}
+
+impl TerritoryState {
+    /// A territory with a city or a standing scar is marked (rules §3); a healed scar and a
+    /// destroyed card's X are not marks.
+    pub fn is_marked(&self) -> bool {
+        self.city.is_some() || self.scar.is_some()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GivenName {
+    pub name: String,
+    pub by: String,
+    pub game: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BonusChange {
+    pub mark: BonusMark,
+    pub by: String,
+    pub game: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct ContinentState {
+    pub given_name: Option<GivenName>,
+    pub bonus_change: Option<BonusChange>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    pub game: u32,
+    pub person: String,
+    pub faction: Faction,
+    pub date: NaiveDate,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PacketOpening {
+    pub packet: Packet,
+    /// The game in which (or right after which) it was opened.
+    pub game: u32,
+}
+
+/// A campaign's state: the board with its marks, the pools, the people, the signatures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Campaign {
+    pub(super) games: u32,
+    pub(super) last_date: Option<NaiveDate>,
+    pub(super) people: Vec<String>,
+    pub(super) factions: Vec<Faction>,
+    pub(super) powers: Vec<(Faction, Power)>,
+    pub(super) first_coins: u32,
+    pub(super) territories: Vec<TerritoryState>,
+    pub(super) continents: Vec<ContinentState>,
+    pub(super) pools: Vec<Pool>,
+    pub(super) signatures: Vec<Signature>,
+    pub(super) packets: Vec<PacketOpening>,
+    pub(super) eliminations: u32,
+}
+
+impl Default for Campaign {
+    fn default() -> Self {
+        Campaign::new()
+    }
+}
+
+impl Campaign {
+    /// A new campaign on the standard board: nothing named, nothing placed.
+    pub fn new() -> Campaign {
+        Campaign {
+            games: 0,
+            last_date: None,
+            people: Vec::new(),
+            factions: STANDARD_FACTIONS
+                .iter()
+                .map(|f| Faction::new(f.name))
+                .collect(),
+            powers: Vec::new(),
+            first_coins: 0,
+            territories: vec![TerritoryState::default(); Territory::count()],
+            continents: vec![ContinentState::default(); Continent::count()],
+            pools: standard_pools(),
+            signatures: Vec::new(),
+            packets: Vec::new(),
+            eliminations: 0,
+        }
+    }
+
+    /// Games played so far.
+    pub fn games_played(&self) -> u32 {
+        self.games
+    }
+
+    /// The date of the latest game.
+    pub fn last_date(&self) -> Option<NaiveDate> {
+        self.last_date
+    }
+
+    /// Everyone who has played, in the order they first played.
+    pub fn people(&self) -> &[String] {
+        &self.people
+    }
+
+    /// The factions that can be played.
+    pub fn factions(&self) -> &[Faction] {
+        &self.factions
+    }
+
+    /// The starting power a faction keeps, if chosen.
+    pub fn power(&self, faction: &Faction) -> Option<Power> {
+        self.powers
+            .iter()
+            .find(|(f, _)| f == faction)
+            .map(|(_, p)| *p)
+    }
+
+    /// First coin stickers placed before game 1.
+    pub fn first_coins(&self) -> u32 {
+        self.first_coins
+    }
+
+    pub fn territory(&self, territory: Territory) -> &TerritoryState {
+        &self.territories[territory.index()]
+    }
+
+    pub fn continent(&self, continent: Continent) -> &ContinentState {
+        &self.continents[continent.index()]
+    }
+
+    /// The continent's bonus now: printed, plus or minus its change.
+    pub fn bonus(&self, continent: Continent) -> i32 {
+        let change = self
+            .continent(continent)
+            .bonus_change
+            .as_ref()
+            .map_or(0, |c| c.mark.delta());
+        i32::from(continent.printed_bonus()) + i32::from(change)
+    }
+
+    /// The continent's name as the group knows it: the given name, else the printed one.
+    pub fn continent_name(&self, continent: Continent) -> &str {
+        self.continent(continent)
+            .given_name
+            .as_ref()
+            .map_or(continent.name(), |g| g.name.as_str())
+    }
+
+    pub fn pools(&self) -> &[Pool] {
+        &self.pools
+    }
+
+    pub fn pool(&self, kind: &PoolKind) -> Option<&Pool> {
+        self.pools.iter().find(|p| &p.kind == kind)
+    }
+
+    /// Marks left in a pool (0 for a pool the campaign does not have).
+    pub fn left(&self, kind: &PoolKind) -> u32 {
+        self.pool(kind).map_or(0, Pool::left)
+    }
+
+    /// The scar types the campaign knows.
+    pub fn scar_types(&self) -> impl Iterator<Item = &ScarType> {
+        self.pools.iter().filter_map(|p| match &p.kind {
+            PoolKind::Scar(name) => Some(name),
+            _ => None,
+        })
+    }
+
+    pub fn signatures(&self) -> &[Signature] {
+        &self.signatures
+    }
+
+    /// How many times a person has signed the board.
+    pub fn signatures_of(&self, person: &str) -> usize {
+        self.signatures
+            .iter()
+            .filter(|s| s.person == person)
+            .count()
+    }
+
+    pub fn packets_opened(&self) -> &[PacketOpening] {
+        &self.packets
+    }
+
+    pub fn opened(&self, packet: Packet) -> Option<&PacketOpening> {
+        self.packets.iter().find(|p| p.packet == packet)
+    }
+
+    /// Players eliminated so far, over all games.
+    pub fn eliminations(&self) -> u32 {
+        self.eliminations
+    }
+
+    /// Every city on the board, with its territory.
+    pub fn cities(&self) -> impl Iterator<Item = (Territory, &City)> {
+        Territory::all().filter_map(|t| self.territory(t).city.as_ref().map(|c| (t, c)))
+    }
+
+    /// Whether the territory is a legal start for the person: unmarked, or a major city
+    /// that person founded, scarred or not (rules §3, §7).
+    pub fn is_legal_start(&self, territory: Territory, person: &str) -> bool {
+        let state = self.territory(territory);
+        !state.is_marked()
+            || matches!(&state.city, Some(c) if c.kind == CityKind::Major && c.founder == person)
+    }
+}

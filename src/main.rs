@@ -1,0 +1,5 @@
+//! The `chronicle` binary: everything lives in the library; this only runs it.
+
+fn main() -> std::process::ExitCode {
+    chronicle::cli::main()
+}

@@ -1,0 +1,176 @@
+//! The campaigns kept in one database file, and which one is in use.
+
+use rusqlite::{OptionalExtension, params};
+
+use super::{Store, StoreError};
+use crate::domain::names::{closest, tidy, valid_name};
+
+/// A campaign as listed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignInfo {
+    pub id: i64,
+    pub name: String,
+    pub demo: bool,
+    pub created_at: String,
+    pub games: u32,
+    pub current: bool,
+}
+
+fn name_key(name: &str) -> String {
+    tidy(name).to_lowercase()
+}
+
+impl Store {
+    /// Every campaign in the file, oldest first.
+    pub fn campaigns(&self) -> Result<Vec<CampaignInfo>, StoreError> {
+        let current = self.current_campaign_id()?;
+        let mut statement = self.conn.prepare_cached(
+            "SELECT c.id, c.name, c.demo, c.created_at,
+                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.kind = 'game')
+             FROM campaign c ORDER BY c.id",
+        )?;
+        let rows = statement.query_map([], |row| {
+            let id: i64 = row.get(0)?;
+            Ok(CampaignInfo {
+                id,
+                name: row.get(1)?,
+                demo: row.get(2)?,
+                created_at: row.get(3)?,
+                games: row.get(4)?,
+                current: Some(id) == current,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn current_campaign_id(&self) -> Result<Option<i64>, StoreError> {
+        let value: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT value FROM setting WHERE key = 'current_campaign'",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(value.and_then(|v| v.parse().ok()))
+    }
+
+    /// The campaign to work on: the one named (by name, case-insensitively), else the only
+    /// one, else the one last used.
+    pub fn choose_campaign(&self, named: Option<&str>) -> Result<CampaignInfo, StoreError> {
+        let all = self.campaigns()?;
+        let names = || all.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        if let Some(given) = named {
+            let key = name_key(given);
+            return all
+                .iter()
+                .find(|c| name_key(&c.name) == key)
+                .cloned()
+                .ok_or_else(|| {
+                    let hints = closest(given, all.iter().map(|c| c.name.as_str()));
+                    StoreError::UnknownCampaign {
+                        given: given.to_string(),
+                        known: if hints.is_empty() { names() } else { hints },
+                    }
+                });
+        }
+        match all.as_slice() {
+            [] => Err(StoreError::NoCampaign),
+            [only] => Ok(only.clone()),
+            several => several
+                .iter()
+                .find(|c| c.current)
+                .cloned()
+                .ok_or_else(|| StoreError::WhichCampaign { known: names() }),
+        }
+    }
+
+    /// Makes the campaign the one used when none is named.
+    pub fn use_campaign(&mut self, id: i64) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO setting (key, value) VALUES ('current_campaign', ?1)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            params![id.to_string()],
+        )?;
+        Ok(())
+    }
+
+    /// Starts a new campaign on the standard board and makes it the current one.
+    pub fn create_campaign(
+        &mut self,
+        name: &str,
+        created_at: &str,
+    ) -> Result<CampaignInfo, StoreError> {
+        let name = valid_name("campaign name", name)?;
+        self.write(true, |tx| {
+            let exists: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",
+                params![name_key(&name)],
+                |row| row.get(0),
+            )?;
+            if exists {
+                return Err(StoreError::CampaignExists { name: name.clone() });
+            }
+            insert_campaign(tx, &name, false, created_at)?;
+            Ok(())
+        })?;
+        let created = self.choose_campaign(Some(&name))?;
+        self.use_campaign(created.id)?;
+        Ok(CampaignInfo {
+            current: true,
+            ..created
+        })
+    }
+
+    /// Replaces the demo campaign called `name` with `build`'s work, all in one
+    /// transaction; a real campaign of that name is never touched.
+    pub(crate) fn replace_demo<T>(
+        &mut self,
+        name: &str,
+        created_at: &str,
+        build: impl FnOnce(&rusqlite::Transaction<'_>, i64) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let value = self.write(true, |tx| {
+            let existing: Option<(i64, bool)> = tx
+                .query_row(
+                    "SELECT id, demo FROM campaign WHERE name_key = ?1",
+                    params![name_key(name)],
+                    |row| Ok((row.get(0)?, row.get(1)?)),
+                )
+                .optional()?;
+            match existing {
+                Some((_, false)) => {
+                    return Err(StoreError::NotADemo {
+                        name: name.to_string(),
+                    });
+                }
+                Some((id, true)) => {
+                    tx.execute("DELETE FROM campaign WHERE id = ?1", params![id])?;
+                }
+                None => {}
+            }
+            let id = insert_campaign(tx, name, true, created_at)?;
+            let value = build(tx, id)?;
+            tx.execute(
+                "INSERT INTO setting (key, value) VALUES ('current_campaign', ?1)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![id.to_string()],
+            )?;
+            Ok(value)
+        })?;
+        Ok(value)
+    }
+}
+
+fn insert_campaign(
+    tx: &rusqlite::Transaction<'_>,
+    name: &str,
+    demo: bool,
+    created_at: &str,
+) -> Result<i64, StoreError> {
+    tx.execute(
+        "INSERT INTO campaign (name, name_key, demo, created_at) VALUES (?1, ?2, ?3, ?4)",
+        params![name, name_key(name), demo, created_at],
+    )?;
+    Ok(tx.last_insert_rowid())
+}
