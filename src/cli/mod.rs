@@ -62,10 +62,12 @@ pub enum ColorChoice {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     Init(init::Args),
+    /// Several campaigns in one database: list them, choose one
     #[command(subcommand)]
     Campaign(campaign::Command),
     Power(power::Args),
     Coins(coins::Args),
+    /// The games: log one, list them, show one
     #[command(subcommand)]
     Game(game::Command),
     Board(board::Args),

@@ -2,8 +2,12 @@
 //! version check), keeps campaigns, and writes each entry of a log in one transaction.
 
 mod campaigns;
+mod decode;
+mod encode;
 mod error;
 mod log;
+#[cfg(test)]
+mod tests;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -136,6 +140,23 @@ impl Store {
             |row| row.get(0),
         )?;
         Ok(version.unwrap_or(0))
+    }
+
+    /// The schema as SQLite keeps it, every table and index in name order, for
+    /// `schema/schema.sql` and for people who open the file with `sqlite3`.
+    pub fn schema_sql(&self) -> Result<String, StoreError> {
+        let mut statement = self.conn.prepare(
+            "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+             ORDER BY CASE type WHEN 'table' THEN 0 ELSE 1 END, name",
+        )?;
+        let statements = statement
+            .query_map([], |row| row.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(statements
+            .iter()
+            .map(|s| format!("{s};\n"))
+            .collect::<Vec<_>>()
+            .join("\n"))
     }
 
     fn refuse_newer(&self) -> Result<(), StoreError> {

@@ -14,7 +14,7 @@ use crate::domain::{Entry, Packet};
 /// chooses one reward (up to game 15); each player who held on may choose one.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Example:\n  chronicle game log --date 2026-03-14 \\\n    --player \"Ann=bear:won@Alaska\" --player \"Bob=khan:held-on@Peru\" --player \"Cy=saharan:eliminated\" \\\n    --major-city \"Egypt=Kyro\" --minor-city \"Bob:Peru=Lima Nova\" --scar \"Brazil=Bunker\""
+    after_help = EXAMPLE
 )]
 pub struct LogArgs {
     /// The day it was played, YYYY-MM-DD [default: today]
@@ -112,6 +112,16 @@ pub struct LogArgs {
     #[arg(long)]
     pub dry_run: bool,
 }
+
+const EXAMPLE: &str = "\
+Example:
+  chronicle game log --date 2026-03-14 \\
+    --player \"Ann=bear:won@Alaska\" \\
+    --player \"Bob=khan:held-on@Peru\" \\
+    --player \"Cy=saharan:eliminated\" \\
+    --major-city \"Egypt=Kyro\" \\
+    --minor-city \"Bob:Peru=Lima Nova\" \\
+    --scar \"Brazil=Bunker\"";
 
 #[derive(Serialize)]
 struct GameLogged {

@@ -1,0 +1,61 @@
+-- chronicle's SQLite schema after every migration (generated; see migrations/ for the
+-- history and tests/documented.rs for how it is kept in step).
+
+CREATE TABLE campaign (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL,
+    -- the name lowercased, so two campaigns never differ by case alone
+    name_key    TEXT NOT NULL UNIQUE,
+    -- 1 for the sample campaign built by `chronicle demo`, which it may replace
+    demo        INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
+    created_at  TEXT NOT NULL
+);
+
+CREATE TABLE change (
+    entry_id   INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE,
+    position   INTEGER NOT NULL CHECK (position >= 1),
+    kind       TEXT NOT NULL,
+    person     TEXT,
+    faction    TEXT,
+    territory  TEXT,
+    continent  TEXT,
+    name       TEXT,
+    amount     INTEGER,
+    PRIMARY KEY (entry_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE entry (
+    id           INTEGER PRIMARY KEY,
+    campaign_id  INTEGER NOT NULL REFERENCES campaign (id) ON DELETE CASCADE,
+    seq          INTEGER NOT NULL CHECK (seq >= 1),
+    kind         TEXT NOT NULL,
+    game         INTEGER CHECK (game >= 1),
+    date         TEXT,
+    note         TEXT,
+    recorded_at  TEXT NOT NULL,
+    UNIQUE (campaign_id, seq),
+    CHECK ((kind = 'game') = (game IS NOT NULL AND date IS NOT NULL))
+);
+
+CREATE TABLE refinery_schema_history(
+             version int4 PRIMARY KEY,
+             name VARCHAR(255),
+             applied_on VARCHAR(255),
+             checksum VARCHAR(255));
+
+CREATE TABLE seat (
+    entry_id  INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE,
+    position  INTEGER NOT NULL CHECK (position BETWEEN 1 AND 5),
+    person    TEXT NOT NULL,
+    faction   TEXT NOT NULL,
+    result    TEXT NOT NULL CHECK (result IN ('won', 'held-on', 'eliminated')),
+    hq        TEXT,
+    PRIMARY KEY (entry_id, position)
+) WITHOUT ROWID;
+
+CREATE TABLE setting (
+    key    TEXT PRIMARY KEY,
+    value  TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX entry_game ON entry (campaign_id, game) WHERE game IS NOT NULL;

@@ -1,0 +1,309 @@
+//! Reading a campaign's log back: rows of `entry`, `seat` and `change` turned into the
+//! domain's entries. A row that cannot be read means a damaged database.
+
+use rusqlite::{Connection, params};
+
+use super::StoreError;
+use super::log::LoggedEntry;
+use crate::domain::pool::PoolKind;
+use crate::domain::{
+    BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Power,
+    Reward, ScarPlacement, Seat, Territory, Wear,
+};
+
+/// A change row as read back.
+struct StoredRow {
+    entry_id: i64,
+    kind: String,
+    person: Option<String>,
+    faction: Option<String>,
+    territory: Option<String>,
+    continent: Option<String>,
+    name: Option<String>,
+    amount: Option<i64>,
+}
+
+pub(super) fn read_log(
+    conn: &Connection,
+    campaign_id: i64,
+) -> Result<Vec<LoggedEntry>, StoreError> {
+    let mut seats = conn.prepare_cached(
+        "SELECT s.entry_id, s.person, s.faction, s.result, s.hq FROM seat s JOIN entry e ON e.id = s.entry_id
+         WHERE e.campaign_id = ?1 ORDER BY e.seq, s.position",
+    )?;
+    let seats: Vec<(i64, Seat)> = seats
+        .query_map(params![campaign_id], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                (
+                    row.get::<_, String>(1)?,
+                    row.get::<_, String>(2)?,
+                    row.get::<_, String>(3)?,
+                    row.get::<_, Option<String>>(4)?,
+                ),
+            ))
+        })?
+        .map(|row| {
+            let (entry_id, (person, faction, result, hq)) = row?;
+            let result = Outcome::from_key(&result)
+                .ok_or_else(|| damaged(format!("unknown result {result:?}")))?;
+            let hq = hq.map(|t| territory(&t)).transpose()?;
+            Ok((
+                entry_id,
+                Seat {
+                    person,
+                    faction: Faction::new(faction),
+                    result,
+                    hq,
+                },
+            ))
+        })
+        .collect::<Result<_, StoreError>>()?;
+
+    let mut changes = conn.prepare_cached(
+        "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount
+         FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1 ORDER BY e.seq, c.position",
+    )?;
+    let changes: Vec<StoredRow> = changes
+        .query_map(params![campaign_id], |row| {
+            Ok(StoredRow {
+                entry_id: row.get(0)?,
+                kind: row.get(1)?,
+                person: row.get(2)?,
+                faction: row.get(3)?,
+                territory: row.get(4)?,
+                continent: row.get(5)?,
+                name: row.get(6)?,
+                amount: row.get(7)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+
+    let mut entries = conn.prepare_cached(
+        "SELECT id, seq, kind, game, date, note, recorded_at FROM entry WHERE campaign_id = ?1 ORDER BY seq",
+    )?;
+    let heads = entries.query_map(params![campaign_id], |row| {
+        Ok((
+            row.get::<_, i64>(0)?,
+            row.get::<_, u32>(1)?,
+            row.get::<_, String>(2)?,
+            row.get::<_, Option<u32>>(3)?,
+            row.get::<_, Option<String>>(4)?,
+            row.get::<_, Option<String>>(5)?,
+            row.get::<_, String>(6)?,
+        ))
+    })?;
+    let mut log = Vec::new();
+    let (mut seat_at, mut change_at) = (0, 0);
+    for head in heads {
+        let (id, seq, kind, game, date, note, recorded_at) = head?;
+        let seat_end = seat_at
+            + seats[seat_at..]
+                .iter()
+                .take_while(|(e, _)| *e == id)
+                .count();
+        let change_end = change_at
+            + changes[change_at..]
+                .iter()
+                .take_while(|c| c.entry_id == id)
+                .count();
+        let entry = entry(
+            &kind,
+            date.as_deref(),
+            note,
+            seats[seat_at..seat_end]
+                .iter()
+                .map(|(_, s)| s.clone())
+                .collect(),
+            &changes[change_at..change_end],
+        )
+        .map_err(|e| damaged(format!("entry {seq}: {e}")))?;
+        (seat_at, change_at) = (seat_end, change_end);
+        log.push(LoggedEntry {
+            seq,
+            game,
+            recorded_at,
+            entry,
+        });
+    }
+    Ok(log)
+}
+
+fn damaged(detail: String) -> StoreError {
+    StoreError::Damaged { detail }
+}
+
+fn territory(name: &str) -> Result<Territory, StoreError> {
+    Territory::find(name).map_err(|_| damaged(format!("unknown territory {name:?}")))
+}
+
+fn entry(
+    kind: &str,
+    date: Option<&str>,
+    note: Option<String>,
+    seats: Vec<Seat>,
+    changes: &[StoredRow],
+) -> Result<Entry, String> {
+    match kind {
+        "power" => {
+            let row = changes.first().ok_or("a power entry without its change")?;
+            let faction = row.faction.clone().ok_or("a power without its faction")?;
+            let power = row
+                .name
+                .as_deref()
+                .and_then(Power::from_letter)
+                .ok_or("a power without a or b")?;
+            Ok(Entry::Power {
+                faction: Faction::new(faction),
+                power,
+            })
+        }
+        "coins" => Ok(Entry::Coins {
+            territories: changes
+                .iter()
+                .map(need_territory)
+                .collect::<Result<_, _>>()?,
+        }),
+        "pool" => {
+            let row = changes.first().ok_or("a pool entry without its change")?;
+            let pool = row
+                .name
+                .as_deref()
+                .and_then(PoolKind::from_key)
+                .ok_or("an unknown pool")?;
+            let capacity = row
+                .amount
+                .and_then(|a| u32::try_from(a).ok())
+                .ok_or("a pool without a capacity")?;
+            Ok(Entry::PoolCapacity {
+                pool,
+                capacity,
+                reason: note.unwrap_or_default(),
+            })
+        }
+        "game" => {
+            let date = date
+                .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+                .ok_or("a game without a valid date")?;
+            let mut game = Game::new(date, seats);
+            game.note = note;
+            for change in changes {
+                add_change(&mut game, change)?;
+            }
+            Ok(Entry::Game(game))
+        }
+        other => Err(format!("an unknown kind of entry {other:?}")),
+    }
+}
+
+fn need_territory(row: &StoredRow) -> Result<Territory, String> {
+    let name = row
+        .territory
+        .as_deref()
+        .ok_or_else(|| format!("a {} without its territory", row.kind))?;
+    Territory::find(name).map_err(|_| format!("unknown territory {name:?}"))
+}
+
+fn need_continent(row: &StoredRow) -> Result<Continent, String> {
+    let name = row
+        .continent
+        .as_deref()
+        .ok_or_else(|| format!("a {} without its continent", row.kind))?;
+    Continent::find_printed(name).ok_or_else(|| format!("unknown continent {name:?}"))
+}
+
+fn need_name(row: &StoredRow) -> Result<String, String> {
+    row.name
+        .clone()
+        .ok_or_else(|| format!("a {} without its name", row.kind))
+}
+
+fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
+    let person = || {
+        row.person
+            .clone()
+            .ok_or_else(|| format!("a {} without its person", row.kind))
+    };
+    let reward = match row.kind.as_str() {
+        "scar" => {
+            game.scars.push(ScarPlacement {
+                territory: need_territory(row)?,
+                scar: need_name(row)?,
+            });
+            None
+        }
+        "wear" => {
+            let boxes = row
+                .amount
+                .and_then(|a| u8::try_from(a).ok())
+                .ok_or("wear without its boxes")?;
+            game.wear.push(Wear {
+                territory: need_territory(row)?,
+                boxes,
+            });
+            None
+        }
+        "name_continent" => Some(Reward::NameContinent {
+            continent: need_continent(row)?,
+            name: need_name(row)?,
+        }),
+        "major_city" => Some(Reward::MajorCity {
+            territory: need_territory(row)?,
+            name: need_name(row)?,
+        }),
+        "heal_scar" => Some(Reward::HealScar {
+            territory: need_territory(row)?,
+        }),
+        "continent_bonus" => {
+            let mark = row
+                .amount
+                .and_then(BonusMark::from_delta)
+                .ok_or("a bonus change that is not +1 or -1")?;
+            Some(Reward::ContinentBonus {
+                continent: need_continent(row)?,
+                mark,
+            })
+        }
+        "fortify" => Some(Reward::Fortify {
+            territory: need_territory(row)?,
+        }),
+        "destroy_card" => Some(Reward::DestroyCard {
+            territory: need_territory(row)?,
+        }),
+        "minor_city" => {
+            let choice = HeldOnChoice::MinorCity {
+                territory: need_territory(row)?,
+                name: need_name(row)?,
+            };
+            game.held_on.push(HeldOnReward {
+                person: person()?,
+                choice,
+            });
+            None
+        }
+        "add_resource" => {
+            let choice = HeldOnChoice::AddResource {
+                territory: need_territory(row)?,
+            };
+            game.held_on.push(HeldOnReward {
+                person: person()?,
+                choice,
+            });
+            None
+        }
+        "packet" => {
+            let name = need_name(row)?;
+            game.opened
+                .push(Packet::find(&name).map_err(|_| format!("unknown packet {name:?}"))?);
+            None
+        }
+        other => return Err(format!("an unknown kind of change {other:?}")),
+    };
+    if let Some(reward) = reward {
+        if game.reward.is_some() {
+            return Err("a game with two winner's rewards".to_string());
+        }
+        game.reward = Some(reward);
+    }
+    Ok(())
+}

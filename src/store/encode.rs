@@ -1,0 +1,170 @@
+//! Writing an entry of the log: its row in `entry`, its players in `seat`, and what it
+//! changed in `change` (the columns each kind uses are listed in migrations/V1__ledger.sql).
+
+use rusqlite::{Transaction, params};
+
+use super::StoreError;
+use crate::domain::{Continent, Entry, Game, HeldOnChoice, Reward, Territory};
+
+/// A change row: the columns a change uses (see migrations/V1__ledger.sql).
+#[derive(Default)]
+struct Row {
+    kind: &'static str,
+    person: Option<String>,
+    faction: Option<String>,
+    territory: Option<Territory>,
+    continent: Option<Continent>,
+    name: Option<String>,
+    amount: Option<i64>,
+}
+
+impl Row {
+    fn new(kind: &'static str) -> Row {
+        Row {
+            kind,
+            ..Row::default()
+        }
+    }
+    fn person(mut self, person: &str) -> Row {
+        self.person = Some(person.to_string());
+        self
+    }
+    fn territory(mut self, territory: Territory) -> Row {
+        self.territory = Some(territory);
+        self
+    }
+    fn continent(mut self, continent: Continent) -> Row {
+        self.continent = Some(continent);
+        self
+    }
+    fn name(mut self, name: &str) -> Row {
+        self.name = Some(name.to_string());
+        self
+    }
+    fn amount(mut self, amount: i64) -> Row {
+        self.amount = Some(amount);
+        self
+    }
+}
+
+pub(super) fn append(
+    tx: &Transaction<'_>,
+    campaign_id: i64,
+    seq: u32,
+    game: Option<u32>,
+    recorded_at: &str,
+    entry: &Entry,
+) -> Result<(), StoreError> {
+    let (kind, date, note) = match entry {
+        Entry::Power { .. } => ("power", None, None),
+        Entry::Coins { .. } => ("coins", None, None),
+        Entry::PoolCapacity { reason, .. } => ("pool", None, Some(reason.clone())),
+        Entry::Game(g) => ("game", Some(g.date.to_string()), g.note.clone()),
+    };
+    tx.prepare_cached(
+        "INSERT INTO entry (campaign_id, seq, kind, game, date, note, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![campaign_id, seq, kind, game, date, note, recorded_at])?;
+    let entry_id = tx.last_insert_rowid();
+    if let Entry::Game(g) = entry {
+        let mut insert = tx.prepare_cached(
+            "INSERT INTO seat (entry_id, position, person, faction, result, hq) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (position, seat) in g.seats.iter().enumerate() {
+            insert.execute(params![
+                entry_id,
+                position as i64 + 1,
+                seat.person,
+                seat.faction.name(),
+                seat.result.key(),
+                seat.hq.map(Territory::name)
+            ])?;
+        }
+    }
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO change (entry_id, position, kind, person, faction, territory, continent, name, amount)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?;
+    for (position, row) in rows(entry).into_iter().enumerate() {
+        insert.execute(params![
+            entry_id,
+            position as i64 + 1,
+            row.kind,
+            row.person,
+            row.faction,
+            row.territory.map(Territory::name),
+            row.continent.map(Continent::name),
+            row.name,
+            row.amount
+        ])?;
+    }
+    Ok(())
+}
+
+fn rows(entry: &Entry) -> Vec<Row> {
+    match entry {
+        Entry::Power { faction, power } => {
+            let mut row = Row::new("power").name(power.letter());
+            row.faction = Some(faction.name().to_string());
+            vec![row]
+        }
+        Entry::Coins { territories } => territories
+            .iter()
+            .map(|&t| Row::new("coin").territory(t))
+            .collect(),
+        Entry::PoolCapacity { pool, capacity, .. } => {
+            vec![
+                Row::new("pool_capacity")
+                    .name(&pool.key())
+                    .amount(i64::from(*capacity)),
+            ]
+        }
+        Entry::Game(game) => game_rows(game),
+    }
+}
+
+fn game_rows(game: &Game) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for scar in &game.scars {
+        rows.push(Row::new("scar").territory(scar.territory).name(&scar.scar));
+    }
+    for wear in &game.wear {
+        rows.push(
+            Row::new("wear")
+                .territory(wear.territory)
+                .amount(i64::from(wear.boxes)),
+        );
+    }
+    if let (Some(reward), Some(winner)) = (&game.reward, game.winner()) {
+        let row = match reward {
+            Reward::NameContinent { continent, name } => {
+                Row::new("name_continent").continent(*continent).name(name)
+            }
+            Reward::MajorCity { territory, name } => {
+                Row::new("major_city").territory(*territory).name(name)
+            }
+            Reward::HealScar { territory } => Row::new("heal_scar").territory(*territory),
+            Reward::ContinentBonus { continent, mark } => Row::new("continent_bonus")
+                .continent(*continent)
+                .amount(i64::from(mark.delta())),
+            Reward::Fortify { territory } => Row::new("fortify").territory(*territory),
+            Reward::DestroyCard { territory } => Row::new("destroy_card").territory(*territory),
+        };
+        rows.push(row.person(&winner.person));
+    }
+    for reward in &game.held_on {
+        let row = match &reward.choice {
+            HeldOnChoice::MinorCity { territory, name } => {
+                Row::new("minor_city").territory(*territory).name(name)
+            }
+            HeldOnChoice::AddResource { territory } => {
+                Row::new("add_resource").territory(*territory)
+            }
+        };
+        rows.push(row.person(&reward.person));
+    }
+    for packet in &game.opened {
+        rows.push(Row::new("packet").name(packet.name()));
+    }
+    rows
+}

@@ -1,0 +1,254 @@
+//! The store against a real SQLite file: transactions, refusals, versions.
+
+use std::time::Duration;
+
+use chrono::NaiveDate;
+
+use super::{Create, Store, StoreError};
+use crate::domain::{
+    Campaign, Entry, Faction, Game, Outcome, Power, Refusal, Reward, Seat, Territory,
+};
+
+fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("test.db");
+    (dir, path)
+}
+
+fn open(path: &std::path::Path) -> Store {
+    Store::open(path, Create::IfMissing, Duration::from_millis(200)).expect("open")
+}
+
+fn game(day: u32, reward: Reward) -> Entry {
+    let seat = |person: &str, faction: &str, result| Seat {
+        person: person.to_string(),
+        faction: Faction::new(faction),
+        result,
+        hq: None,
+    };
+    let mut game = Game::new(
+        NaiveDate::from_ymd_opt(2026, 1, day).expect("date"),
+        vec![
+            seat("Ann", "Enclave of the Bear", Outcome::Won),
+            seat("Bo", "Khan Industries", Outcome::HeldOn),
+            seat("Cy", "Saharan Republic", Outcome::Eliminated),
+        ],
+    );
+    game.reward = Some(reward);
+    Entry::Game(game)
+}
+
+fn territory(name: &str) -> Territory {
+    Territory::find(name).expect("territory")
+}
+
+#[test]
+fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
+    let (_dir, path) = temp_db();
+    let mut store = open(&path);
+    let id = store
+        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .expect("campaign")
+        .id;
+    let entry = game(
+        3,
+        Reward::MajorCity {
+            territory: territory("Egypt"),
+            name: "Kyro".into(),
+        },
+    );
+    let recorded = store
+        .record::<StoreError>(id, "2026-01-03T20:00:00Z", false, |_| Ok(entry.clone()))
+        .expect("recorded");
+    assert!(recorded.written);
+    drop(store);
+
+    let loaded = open(&path).load(id).expect("loaded");
+    assert_eq!(loaded.log.len(), 1);
+    assert_eq!(loaded.log[0].entry, recorded.applied.entry);
+    assert_eq!(loaded.log[0].game, Some(1));
+    assert_eq!(loaded.campaign, recorded.after);
+    let egypt = loaded.campaign.territory(territory("Egypt"));
+    assert_eq!(egypt.city.as_ref().map(|c| c.name.as_str()), Some("Kyro"));
+}
+
+#[test]
+fn a_refused_entry_writes_nothing() {
+    let (_dir, path) = temp_db();
+    let mut store = open(&path);
+    let id = store
+        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .expect("campaign")
+        .id;
+    let first = game(
+        3,
+        Reward::MajorCity {
+            territory: territory("Egypt"),
+            name: "Kyro".into(),
+        },
+    );
+    store
+        .record::<StoreError>(id, "t", false, |_| Ok(first))
+        .expect("first game");
+    let again = game(
+        4,
+        Reward::MajorCity {
+            territory: territory("Egypt"),
+            name: "Other".into(),
+        },
+    );
+    let refused = store.record::<StoreError>(id, "t", false, |_| Ok(again));
+    assert!(matches!(
+        refused,
+        Err(StoreError::Refused(Refusal::HasCity { .. }))
+    ));
+    assert_eq!(store.load(id).expect("load").log.len(), 1);
+}
+
+#[test]
+fn a_dry_run_writes_nothing() {
+    let (_dir, path) = temp_db();
+    let mut store = open(&path);
+    let id = store
+        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .expect("campaign")
+        .id;
+    let entry = game(
+        3,
+        Reward::DestroyCard {
+            territory: territory("Peru"),
+        },
+    );
+    let recorded = store
+        .record::<StoreError>(id, "t", true, |_| Ok(entry))
+        .expect("dry run");
+    assert!(!recorded.written);
+    assert_eq!(recorded.after.games_played(), 1);
+    assert!(store.load(id).expect("load").log.is_empty());
+}
+
+#[test]
+fn an_error_inside_the_transaction_rolls_everything_back() {
+    let (_dir, path) = temp_db();
+    let mut store = open(&path);
+    let id = store
+        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .expect("campaign")
+        .id;
+    // The entry is written, then the work fails before commit: nothing may stay.
+    let result: Result<(), StoreError> = store.write(true, |tx| {
+        super::log::append_for_test(
+            tx,
+            id,
+            &Entry::Power {
+                faction: Faction::new("Khan Industries"),
+                power: Power::A,
+            },
+        )?;
+        Err(StoreError::Busy)
+    });
+    assert!(result.is_err());
+    assert!(store.load(id).expect("load").log.is_empty());
+}
+
+#[test]
+fn a_database_from_a_newer_chronicle_is_refused() {
+    let (_dir, path) = temp_db();
+    drop(open(&path));
+    let conn = rusqlite::Connection::open(&path).expect("raw open");
+    conn.execute(
+        "INSERT INTO refinery_schema_history (version, name, applied_on, checksum) VALUES (9999, 'future', '2030-01-01', '0')",
+        [],
+    )
+    .expect("mark newer");
+    drop(conn);
+    match Store::open(&path, Create::Never, Duration::from_millis(200)) {
+        Err(StoreError::Newer { found, known, .. }) => {
+            assert_eq!(found, 9999);
+            assert_eq!(known, Store::known_version());
+        }
+        Err(other) => panic!("expected a newer-database refusal, got {other}"),
+        Ok(_) => panic!("expected a newer-database refusal, the database opened"),
+    }
+}
+
+#[test]
+fn files_that_are_not_databases_are_refused_plainly() {
+    let (dir, path) = temp_db();
+    std::fs::write(
+        &path,
+        "these are not the droids you are looking for, nor a database, at all",
+    )
+    .expect("write");
+    assert!(matches!(
+        Store::open(&path, Create::Never, Duration::from_millis(200)),
+        Err(StoreError::NotADatabase { .. })
+    ));
+    assert!(matches!(
+        Store::open(dir.path(), Create::Never, Duration::from_millis(200)),
+        Err(StoreError::IsDirectory { .. })
+    ));
+    assert!(matches!(
+        Store::open(
+            &dir.path().join("missing.db"),
+            Create::Never,
+            Duration::from_millis(200)
+        ),
+        Err(StoreError::Missing { .. })
+    ));
+    assert!(matches!(
+        Store::open(
+            &dir.path().join("no/such/folder.db"),
+            Create::IfMissing,
+            Duration::from_millis(200)
+        ),
+        Err(StoreError::NoFolder { .. })
+    ));
+}
+
+#[test]
+fn campaigns_are_chosen_by_name_or_as_the_only_or_last_used() {
+    let mut store = Store::in_memory().expect("store");
+    assert!(matches!(
+        store.choose_campaign(None),
+        Err(StoreError::NoCampaign)
+    ));
+    let earth = store.create_campaign("Earth", "t").expect("earth");
+    assert_eq!(store.choose_campaign(None).expect("only").id, earth.id);
+    let mars = store.create_campaign("Марс", "t").expect("mars");
+    assert_eq!(store.choose_campaign(None).expect("last used").id, mars.id);
+    assert_eq!(
+        store.choose_campaign(Some("earth")).expect("by name").id,
+        earth.id
+    );
+    assert!(matches!(
+        store.create_campaign("EARTH", "t"),
+        Err(StoreError::CampaignExists { .. })
+    ));
+    match store.choose_campaign(Some("Eath")) {
+        Err(StoreError::UnknownCampaign { known, .. }) => {
+            assert_eq!(known, vec!["Earth".to_string()])
+        }
+        other => panic!("expected an unknown campaign, got {other:?}"),
+    }
+    store.use_campaign(earth.id).expect("use");
+    assert_eq!(store.choose_campaign(None).expect("used").id, earth.id);
+}
+
+#[test]
+fn the_stored_log_of_one_campaign_does_not_see_another() {
+    let mut store = Store::in_memory().expect("store");
+    let a = store.create_campaign("A", "t").expect("a").id;
+    let b = store.create_campaign("B", "t").expect("b").id;
+    let entry = game(
+        3,
+        Reward::DestroyCard {
+            territory: territory("Peru"),
+        },
+    );
+    store
+        .record::<StoreError>(a, "t", false, |_| Ok(entry))
+        .expect("game in A");
+    assert_eq!(store.load(a).expect("a").campaign.games_played(), 1);
+    assert_eq!(store.load(b).expect("b").campaign, Campaign::new());
+}
