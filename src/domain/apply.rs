@@ -11,7 +11,8 @@ use super::packet::Packet;
 use super::pool::{PoolKind, find_kind};
 use super::refusal::Refusal;
 use super::state::{
-    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, PacketOpening, Scar, Signature,
+    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, PacketOpening, Scar,
+    Signature,
 };
 
 /// What applying an entry did.
@@ -406,10 +407,10 @@ impl Campaign {
     pub fn packet_progress(&self, packet: Packet) -> Option<PacketProgress> {
         match packet {
             Packet::MinorCities => {
-                let pool = self.pool(&PoolKind::MinorCity)?;
+                let founded = self.pool(&PoolKind::MinorCity).map_or(0, |p| p.used);
                 Some(PacketProgress {
-                    met: pool.used >= pool.capacity,
-                    text: format!("minor cities: {} of {}", pool.used, pool.capacity),
+                    met: founded >= MINOR_CITIES_PACKET_AT,
+                    text: format!("minor cities: {founded} of {MINOR_CITIES_PACKET_AT}"),
                 })
             }
             Packet::FirstElimination => Some(PacketProgress {

@@ -17,6 +17,9 @@ pub const MAX_CARD_RESOURCES: u8 = 6;
 pub const FIRST_COINS: u32 = 12;
 /// The most first coins on one card (rules §2, likely).
 pub const MAX_FIRST_COINS_ON_A_CARD: u8 = 2;
+/// The minor city whose founding opens the Minor cities packet (rules §6), whatever the
+/// pool's capacity.
+pub const MINOR_CITIES_PACKET_AT: u32 = 9;
 /// Winner and held-on rewards stop after this game (rules §5).
 pub const LAST_REWARDED_GAME: u32 = 15;
 
