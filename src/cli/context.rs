@@ -10,6 +10,9 @@ use super::{Cli, ColorChoice};
 use crate::store::{CampaignInfo, Create, Store};
 
 pub struct Context {
+    /// The database given with --db.
+    db_flag: Option<PathBuf>,
+    /// The database given with --db, else with CHRONICLE_DB.
     db: Option<PathBuf>,
     pub campaign: Option<String>,
     pub format: Format,
@@ -21,8 +24,9 @@ pub struct Context {
 impl Context {
     pub fn new(cli: &Cli) -> Result<Context, CliError> {
         Ok(Context {
-            db: cli.db.clone(),
-            campaign: cli.campaign.clone(),
+            db_flag: cli.db.clone(),
+            db: cli.db.clone().or_else(env::db),
+            campaign: cli.campaign.clone().or_else(env::campaign),
             format: cli.format,
             color: cli.color,
             no_input: cli.no_input,
@@ -30,9 +34,10 @@ impl Context {
         })
     }
 
-    /// The database given with --db (or CHRONICLE_DB), if any.
-    pub fn given_db(&self) -> Option<&PathBuf> {
-        self.db.as_ref()
+    /// The database given with the --db flag itself (not CHRONICLE_DB), if any: the demo
+    /// goes there or into its own file, never into the database a shell points at.
+    pub fn db_flag(&self) -> Option<&PathBuf> {
+        self.db_flag.as_ref()
     }
 
     /// The database to use: the one given, else the default in the data folder (whose

@@ -403,7 +403,7 @@ pub fn demo_entries() -> Result<Vec<Entry>, CliError> {
 }
 
 pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
-    let path = match context.given_db() {
+    let path = match context.db_flag() {
         Some(path) => path.clone(),
         None => {
             let path = env::demo_db()?;
@@ -418,7 +418,12 @@ pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
         Store::append_all(tx, id, &stamp, &entries)
     })?;
     print(&BoardView::new(NAME, &campaign, None), context.format)?;
-    let db = format!("--db \"{}\"", path.display());
+    let alone = store.campaigns()?.len() == 1;
+    let db = if alone {
+        format!("--db \"{}\"", path.display())
+    } else {
+        format!("--db \"{}\" --campaign {NAME}", path.display())
+    };
     say(&format!(
         "\nThe demo campaign \"{NAME}\" ({} games) is in {}. Explore it:\n  chronicle {db} board --continent Africa\n  chronicle {db} game list\n  chronicle {db} game show 6\n  chronicle {db} pool\n  chronicle {db} board --format json",
         campaign.games_played(),

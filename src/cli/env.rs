@@ -11,7 +11,7 @@ use super::error::CliError;
 /// The environment variables chronicle reads, for `--help`.
 pub const HELP: &str = "\
 Environment:
-  CHRONICLE_DB          the database file (same as --db)
+  CHRONICLE_DB          the database file (as --db; `demo` ignores it and keeps to its own file)
   CHRONICLE_CAMPAIGN    the campaign to use (same as --campaign)
   CHRONICLE_NOW         fixes today and the clock (YYYY-MM-DD or RFC 3339), for tests and demos
   CHRONICLE_BUSY_MS     how long to wait for another writer, in milliseconds (default 5000)
@@ -40,6 +40,20 @@ pub fn default_db() -> Result<PathBuf, CliError> {
 
 pub fn demo_db() -> Result<PathBuf, CliError> {
     Ok(data_dir()?.join("demo.db"))
+}
+
+/// The database named by `CHRONICLE_DB`, if any.
+pub fn db() -> Option<PathBuf> {
+    std::env::var_os("CHRONICLE_DB")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+}
+
+/// The campaign named by `CHRONICLE_CAMPAIGN`, if any.
+pub fn campaign() -> Option<String> {
+    std::env::var("CHRONICLE_CAMPAIGN")
+        .ok()
+        .filter(|v| !v.trim().is_empty())
 }
 
 /// Whether colour is switched off by `NO_COLOR`.

@@ -28,12 +28,13 @@ pub use output::Format;
 #[derive(Debug, Parser)]
 #[command(name = "chronicle", version, after_help = env::HELP, max_term_width = 100)]
 pub struct Cli {
-    /// The database file [default: chronicle.db in your data folder]
-    #[arg(long, global = true, env = "CHRONICLE_DB", value_name = "PATH")]
+    /// The database file [default: $CHRONICLE_DB, else chronicle.db in your data folder]
+    #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<std::path::PathBuf>,
 
-    /// The campaign to use [default: the only one, or the one last used]
-    #[arg(long, global = true, env = "CHRONICLE_CAMPAIGN", value_name = "NAME")]
+    /// The campaign to use [default: $CHRONICLE_CAMPAIGN, else the only one, or the one last
+    /// used]
+    #[arg(long, global = true, value_name = "NAME")]
     pub campaign: Option<String>,
 
     /// How to print data

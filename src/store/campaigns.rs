@@ -123,7 +123,8 @@ impl Store {
     }
 
     /// Replaces the demo campaign called `name` with `build`'s work, all in one
-    /// transaction; a real campaign of that name is never touched.
+    /// transaction; a real campaign of that name is never touched, and neither is the
+    /// choice of current campaign (unless it was the demo being replaced).
     pub(crate) fn replace_demo<T>(
         &mut self,
         name: &str,
@@ -151,11 +152,12 @@ impl Store {
             }
             let id = insert_campaign(tx, name, true, created_at)?;
             let value = build(tx, id)?;
-            tx.execute(
-                "INSERT INTO setting (key, value) VALUES ('current_campaign', ?1)
-                 ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                params![id.to_string()],
-            )?;
+            if let Some((old, true)) = existing {
+                tx.execute(
+                    "UPDATE setting SET value = ?1 WHERE key = 'current_campaign' AND value = ?2",
+                    params![id.to_string(), old.to_string()],
+                )?;
+            }
             Ok(value)
         })?;
         Ok(value)

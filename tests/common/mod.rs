@@ -1,0 +1,258 @@
+//! A test environment for running the built `chronicle` binary: a temporary folder that holds
+//! the database and stands in for the data and home folders, a fixed clock, plain output.
+//! No test ever reads or writes the real data of the person running the tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OpenFlags};
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// "Today" for every command the tests run.
+pub const NOW: &str = "2026-11-29";
+
+/// One temporary world for one test.
+pub struct TestEnv {
+    dir: TempDir,
+    db: PathBuf,
+}
+
+/// What a command did: its exit code and what it printed.
+#[derive(Debug)]
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    fn from_output(args: String, output: std::process::Output) -> Run {
+        let code = output.status.code().unwrap_or_else(|| {
+            panic!(
+                "`chronicle {args}` was killed by a signal\nstderr:\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        });
+        Run {
+            code,
+            stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+            stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        }
+    }
+
+    /// stdout parsed as JSON.
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+                self.stdout, self.stderr
+            )
+        })
+    }
+}
+
+impl Default for TestEnv {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TestEnv {
+    pub fn new() -> TestEnv {
+        let dir = tempfile::Builder::new()
+            .prefix("chronicle-test-")
+            .tempdir()
+            .expect("a temporary folder");
+        let db = dir.path().join("chronicle.db");
+        TestEnv { dir, db }
+    }
+
+    /// The temporary folder everything lives in.
+    pub fn dir(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// The database file CHRONICLE_DB points at.
+    pub fn db_path(&self) -> &Path {
+        &self.db
+    }
+
+    /// $XDG_DATA_HOME inside the temporary folder.
+    pub fn data_home(&self) -> PathBuf {
+        self.dir().join("data")
+    }
+
+    /// A `chronicle` command with the test environment: CHRONICLE_DB in the temp folder,
+    /// XDG_DATA_HOME and HOME inside it, a fixed clock, no colour, 100 columns.
+    pub fn command(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_chronicle"));
+        cmd.current_dir(self.dir())
+            .env("CHRONICLE_DB", &self.db)
+            .env("XDG_DATA_HOME", self.data_home())
+            .env("HOME", self.dir().join("home"))
+            .env("CHRONICLE_NOW", NOW)
+            .env("COLUMNS", "100")
+            .env("NO_COLOR", "1")
+            .env_remove("CHRONICLE_CAMPAIGN")
+            .env_remove("CHRONICLE_BUSY_MS")
+            .env_remove("RUST_BACKTRACE")
+            .env_remove("RUST_LIB_BACKTRACE");
+        cmd
+    }
+
+    /// A `chronicle` command with these arguments, not yet run.
+    pub fn command_with(&self, args: &[&str]) -> Command {
+        let mut cmd = self.command();
+        cmd.args(args);
+        cmd
+    }
+
+    /// Runs a prepared command (stdin closed) and collects what it did.
+    pub fn run_command(&self, mut cmd: Command, what: &str) -> Run {
+        let output = cmd
+            .write_stdin(Vec::new())
+            .output()
+            .expect("chronicle runs");
+        Run::from_output(what.to_string(), output)
+    }
+
+    /// Runs `chronicle ARGS…` and returns what it did, whatever the exit code.
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_command(self.command_with(args), &args.join(" "))
+    }
+
+    /// Runs `chronicle ARGS…` and expects exit code `code`.
+    pub fn run_expect(&self, code: i32, args: &[&str]) -> Run {
+        let run = self.run(args);
+        assert_eq!(
+            run.code,
+            code,
+            "`chronicle {}` exited {} (expected {code})\nstdout:\n{}\nstderr:\n{}",
+            args.join(" "),
+            run.code,
+            run.stdout,
+            run.stderr
+        );
+        assert_no_panic(&run);
+        run
+    }
+
+    /// Runs `chronicle ARGS…` and expects it to succeed.
+    pub fn ok(&self, args: &[&str]) -> Run {
+        self.run_expect(0, args)
+    }
+
+    /// Runs `chronicle ARGS…`, expects success, and parses stdout as JSON.
+    pub fn json(&self, args: &[&str]) -> Value {
+        self.ok(args).json()
+    }
+
+    /// The bytes of the database file followed by those of its -wal file, if any.
+    pub fn db_bytes(&self) -> Vec<u8> {
+        db_bytes(&self.db)
+    }
+
+    /// The content of the database: every row of every table (and the schema), sorted.
+    pub fn dump(&self) -> Vec<String> {
+        dump(&self.db)
+    }
+
+    /// A read-write connection to the database, for setting up odd cases.
+    pub fn connect(&self) -> Connection {
+        Connection::open(&self.db).expect("the test database opens")
+    }
+}
+
+/// Fails the test if the binary panicked.
+pub fn assert_no_panic(run: &Run) {
+    assert!(
+        !run.stderr.contains("panicked"),
+        "chronicle panicked:\n{}",
+        run.stderr
+    );
+}
+
+/// The bytes of a database file followed by those of its -wal file, if any.
+pub fn db_bytes(path: &Path) -> Vec<u8> {
+    let mut bytes = std::fs::read(path).expect("the database file is readable");
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    if let Ok(more) = std::fs::read(PathBuf::from(wal)) {
+        bytes.extend(more);
+    }
+    bytes
+}
+
+/// A logical dump of an SQLite file, opened read-only: the schema, then each table's rows
+/// with their types, sorted, so that two dumps are equal exactly when the content is.
+pub fn dump(path: &Path) -> Vec<String> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .expect("the database opens read-only");
+    let mut schema = conn
+        .prepare(
+            "SELECT type, name, tbl_name, COALESCE(sql, '') FROM sqlite_master
+             WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name",
+        )
+        .expect("sqlite_master");
+    let mut out: Vec<String> = Vec::new();
+    let mut tables: Vec<String> = Vec::new();
+    let rows = schema
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(3)?,
+            ))
+        })
+        .expect("the schema");
+    for row in rows {
+        let (kind, name, sql) = row.expect("a schema row");
+        out.push(format!("schema {kind} {name}: {sql}"));
+        if kind == "table" {
+            tables.push(name);
+        }
+    }
+    for table in tables {
+        let mut statement = conn
+            .prepare(&format!("SELECT * FROM \"{}\"", table.replace('"', "\"\"")))
+            .expect("a table");
+        let columns = statement.column_count();
+        let mut lines: Vec<String> = statement
+            .query_map([], |row| {
+                let mut values = Vec::with_capacity(columns);
+                for i in 0..columns {
+                    values.push(match row.get_ref(i)? {
+                        ValueRef::Null => "NULL".to_string(),
+                        ValueRef::Integer(n) => format!("i:{n}"),
+                        ValueRef::Real(x) => format!("r:{x:?}"),
+                        ValueRef::Text(t) => format!("t:{:?}", String::from_utf8_lossy(t)),
+                        ValueRef::Blob(b) => format!("b:{b:?}"),
+                    });
+                }
+                Ok(format!("row {table}: {}", values.join(" | ")))
+            })
+            .expect("the rows")
+            .collect::<Result<_, _>>()
+            .expect("every row");
+        lines.sort();
+        out.push(format!("table {table}: {} rows", lines.len()));
+        out.extend(lines);
+    }
+    out
+}
+
+/// The element of a JSON array whose `key` is `value`.
+pub fn find<'a>(array: &'a Value, key: &str, value: &str) -> &'a Value {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {array}"))
+        .iter()
+        .find(|item| item[key] == value)
+        .unwrap_or_else(|| panic!("no element with {key} = {value:?} in {array:#}"))
+}
