@@ -6,6 +6,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::output::{Report, Table, print};
 use super::pool::{PoolRow, pool_rows, pool_table};
+use crate::domain::state::FORTIFICATION_BOXES;
 use crate::domain::{Campaign, Continent, Territory};
 
 /// The world now: continents, territories with their marks and cards, signatures, pools
@@ -255,7 +256,7 @@ fn territory_row(t: &TerritoryView) -> Vec<String> {
             if f.boxes_left == 0 {
                 "worn".to_string()
             } else {
-                format!("{}/10", f.boxes_left)
+                format!("{}/{FORTIFICATION_BOXES}", f.boxes_left)
             }
         })
         .unwrap_or_default();

@@ -186,9 +186,11 @@ impl Campaign {
             .unwrap_or_default();
         let watch = PacketWatch::before(self);
 
-        for scar in &game.scars {
-            self.place_scar(scar, number)?;
-        }
+        let scars = game
+            .scars
+            .iter()
+            .map(|scar| self.place_scar(scar, number))
+            .collect::<Result<Vec<_>, _>>()?;
         for wear in &game.wear {
             self.tick(wear)?;
         }
@@ -228,7 +230,7 @@ impl Campaign {
         let recorded = Game {
             date: game.date,
             seats,
-            scars: game.scars.clone(),
+            scars,
             wear: game.wear.clone(),
             reward,
             held_on,
@@ -329,7 +331,12 @@ impl Campaign {
         })
     }
 
-    fn place_scar(&mut self, placement: &ScarPlacement, number: u32) -> Result<(), Refusal> {
+    /// Places a scar; returns the placement with the scar type as the campaign spells it.
+    fn place_scar(
+        &mut self,
+        placement: &ScarPlacement,
+        number: u32,
+    ) -> Result<ScarPlacement, Refusal> {
         let kind = self.find_scar_type(&placement.scar)?;
         let territory = placement.territory;
         if let Some(scar) = &self.territory(territory).scar {
@@ -343,8 +350,14 @@ impl Campaign {
             &PoolKind::Scar(kind.clone()),
             "Use another scar type if one is left.",
         )?;
-        self.territories[territory.index()].scar = Some(Scar { kind, game: number });
-        Ok(())
+        self.territories[territory.index()].scar = Some(Scar {
+            kind: kind.clone(),
+            game: number,
+        });
+        Ok(ScarPlacement {
+            territory,
+            scar: kind,
+        })
     }
 
     fn tick(&mut self, wear: &Wear) -> Result<(), Refusal> {

@@ -14,14 +14,14 @@ fn usage(flag: &str, value: &str, form: &str) -> CliError {
     CliError::Usage(format!("{flag} \"{value}\" is not of the form {form}."))
 }
 
-/// Splits `value` at the first `sep`; both sides must be non-empty.
-fn split<'a>(
+/// The two sides of `value` around a separator; both must be non-empty.
+fn sides<'a>(
     flag: &str,
-    value: &'a str,
-    sep: char,
+    value: &str,
+    found: Option<(&'a str, &'a str)>,
     form: &str,
 ) -> Result<(&'a str, &'a str), CliError> {
-    match value.split_once(sep) {
+    match found {
         Some((left, right)) if !left.trim().is_empty() && !right.trim().is_empty() => {
             Ok((left.trim(), right.trim()))
         }
@@ -29,19 +29,24 @@ fn split<'a>(
     }
 }
 
-/// Splits `value` at the last `sep`; both sides must be non-empty.
+/// Splits `value` at the first `sep`.
+fn split<'a>(
+    flag: &str,
+    value: &'a str,
+    sep: char,
+    form: &str,
+) -> Result<(&'a str, &'a str), CliError> {
+    sides(flag, value, value.split_once(sep), form)
+}
+
+/// Splits `value` at the last `sep`.
 fn split_last<'a>(
     flag: &str,
     value: &'a str,
     sep: char,
     form: &str,
 ) -> Result<(&'a str, &'a str), CliError> {
-    match value.rsplit_once(sep) {
-        Some((left, right)) if !left.trim().is_empty() && !right.trim().is_empty() => {
-            Ok((left.trim(), right.trim()))
-        }
-        _ => Err(usage(flag, value, form)),
-    }
+    sides(flag, value, value.rsplit_once(sep), form)
 }
 
 /// The date of a game: `YYYY-MM-DD`, not after today.
