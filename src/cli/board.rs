@@ -1,5 +1,6 @@
 //! `chronicle board [--continent C]`: the world now.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::context::Context;
@@ -18,7 +19,8 @@ pub struct Args {
 }
 
 /// The board as `board --format json` prints it (fields documented in schema/).
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct BoardView {
     pub campaign: String,
     pub games_played: u32,
@@ -29,7 +31,8 @@ pub struct BoardView {
     pub signatures: Vec<SignatureView>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ContinentView {
     pub name: &'static str,
     pub given_name: Option<String>,
@@ -41,7 +44,8 @@ pub struct ContinentView {
     pub bonus: i32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct TerritoryView {
     pub name: &'static str,
     pub continent: &'static str,
@@ -51,7 +55,8 @@ pub struct TerritoryView {
     pub card: CardView,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CityView {
     pub kind: &'static str,
     pub name: String,
@@ -60,26 +65,30 @@ pub struct CityView {
     pub population: u8,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ScarView {
     pub kind: String,
     pub game: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct FortificationView {
     pub boxes_left: u8,
     pub game: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct CardView {
     pub resources: u8,
     pub destroyed: bool,
     pub destroyed_in: Option<u32>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct SignatureView {
     pub game: u32,
     pub player: String,
@@ -276,6 +285,6 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
         .transpose()?;
     print(
         &BoardView::new(&info.name, &loaded.campaign, only),
-        context.format,
+        context.output(),
     )
 }

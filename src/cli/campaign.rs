@@ -1,5 +1,6 @@
 //! `chronicle campaign list|use`: several campaigns in one database.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::context::Context;
@@ -17,12 +18,14 @@ pub enum Command {
     },
 }
 
-#[derive(Serialize)]
-struct CampaignList {
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CampaignList {
     campaigns: Vec<CampaignRow>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct CampaignRow {
     name: String,
     games_played: u32,
@@ -67,7 +70,7 @@ pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
                     demo: c.demo,
                 })
                 .collect();
-            print(&CampaignList { campaigns }, context.format)
+            print(&CampaignList { campaigns }, context.output())
         }
         Command::Use { name } => {
             let store_and = context.open(crate::store::Create::Never)?;

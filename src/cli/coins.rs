@@ -1,5 +1,6 @@
 //! `chronicle coins TERRITORY…`: the twelve first coin stickers, before game 1.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::context::Context;
@@ -16,14 +17,16 @@ pub struct Args {
     pub territories: Vec<String>,
 }
 
-#[derive(Serialize)]
-struct Coins {
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Coins {
     placed: u32,
     of: u32,
     cards: Vec<CoinCard>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct CoinCard {
     territory: &'static str,
     coins: u8,
@@ -75,7 +78,7 @@ fn report(campaign: &Campaign) -> Coins {
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
     if args.territories.is_empty() {
         let (_, loaded) = context.load()?;
-        return print(&report(&loaded.campaign), context.format);
+        return print(&report(&loaded.campaign), context.output());
     }
     let (_, recorded) = context.record(false, |_| {
         let territories = args
@@ -91,5 +94,5 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
         args.territories.len(),
         if args.territories.len() == 1 { "" } else { "s" }
     ));
-    print(&report(&recorded.after), context.format)
+    print(&report(&recorded.after), context.output())
 }

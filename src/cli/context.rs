@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::env::{self, Clock};
 use super::error::CliError;
-use super::output::Format;
+use super::output::{Format, Output};
 use super::{Cli, ColorChoice};
 use crate::store::{CampaignInfo, Create, Store};
 
@@ -32,6 +32,16 @@ impl Context {
             no_input: cli.no_input,
             clock: Clock::from_env()?,
         })
+    }
+
+    /// How to print data on stdout.
+    pub fn output(&self) -> Output {
+        let color = match self.color {
+            ColorChoice::Never => false,
+            _ if env::no_color() => false,
+            ColorChoice::Always | ColorChoice::Auto => true,
+        };
+        Output::stdout(self.format, color)
     }
 
     /// The database given with the --db flag itself (not CHRONICLE_DB), if any: the demo

@@ -417,7 +417,7 @@ pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
     let campaign = store.replace_demo(NAME, &stamp, |tx, id| {
         Store::append_all(tx, id, &stamp, &entries)
     })?;
-    print(&BoardView::new(NAME, &campaign, None), context.format)?;
+    print(&BoardView::new(NAME, &campaign, None), context.output())?;
     let alone = store.campaigns()?.len() == 1;
     let db = if alone {
         format!("--db \"{}\"", path.display())

@@ -8,10 +8,15 @@ mod demo;
 mod env;
 mod error;
 mod game;
+mod history;
 mod init;
 mod output;
+mod packets;
 mod pool;
 mod power;
+mod schema;
+mod setup;
+mod stats;
 
 use std::process::ExitCode;
 
@@ -20,6 +25,7 @@ use clap::{Parser, Subcommand};
 pub use context::Context;
 pub use error::{CliError, exit};
 pub use output::Format;
+pub use schema::json_schemas;
 
 /// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
 ///
@@ -73,6 +79,10 @@ pub enum Command {
     Game(game::Command),
     Board(board::Args),
     Pool(pool::Args),
+    History(history::Args),
+    Stats(stats::Args),
+    Setup(setup::Args),
+    Packets(packets::Args),
     Demo(demo::Args),
 }
 
@@ -85,7 +95,11 @@ impl Command {
             Command::Power(args) => args.faction.is_some(),
             Command::Coins(args) => !args.territories.is_empty(),
             Command::Game(command) => matches!(command, game::Command::Log(args) if !args.dry_run),
-            Command::Board(_) => false,
+            Command::Board(_)
+            | Command::History(_)
+            | Command::Stats(_)
+            | Command::Setup(_)
+            | Command::Packets(_) => false,
             Command::Pool(args) => args.command.is_some(),
         }
     }
@@ -133,6 +147,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Game(command) => game::run(&context, command),
         Command::Board(args) => board::run(&context, args),
         Command::Pool(args) => pool::run(&context, args),
+        Command::History(args) => history::run(&context, args),
+        Command::Stats(args) => stats::run(&context, args),
+        Command::Setup(args) => setup::run(&context, args),
+        Command::Packets(args) => packets::run(&context, args),
         Command::Demo(args) => demo::run(&context, args),
     }
 }

@@ -1,11 +1,13 @@
 //! Rendering: every command that prints data builds a report (a serialisable value plus the
 //! tables a person reads) and this module writes it as a table, JSON, CSV or Markdown.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
 use tabled::builder::Builder;
-use tabled::settings::{Style, Width, peaker::PriorityMax};
+use tabled::settings::formatting::{AlignmentStrategy, TrimStrategy};
+use tabled::settings::object::Segment;
+use tabled::settings::{Modify, Style, Width, peaker::PriorityMax};
 
 use super::error::CliError;
 
@@ -54,14 +56,41 @@ pub trait Report: Serialize {
     }
 }
 
-/// Writes a report to stdout in the chosen format.
-pub fn print(report: &impl Report, format: Format) -> Result<(), CliError> {
-    let text = render(report, format)?;
+/// How to print: the format, the width tables must fit, and whether to colour.
+#[derive(Clone, Copy, Debug)]
+pub struct Output {
+    pub format: Format,
+    pub width: usize,
+    pub color: bool,
+}
+
+impl Output {
+    /// Printing to stdout: colour only when stdout is a terminal and colour is wanted;
+    /// tables as wide as `COLUMNS`, else the terminal, else 80 columns.
+    pub fn stdout(format: Format, color_wanted: bool) -> Output {
+        let terminal = std::io::stdout().is_terminal();
+        let from_env = std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse::<usize>().ok());
+        let from_terminal = terminal
+            .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+            .flatten();
+        Output {
+            format,
+            width: from_env.or(from_terminal).unwrap_or(80).max(40),
+            color: color_wanted && terminal,
+        }
+    }
+}
+
+/// Writes a report to stdout.
+pub fn print(report: &impl Report, output: Output) -> Result<(), CliError> {
+    let text = render(report, output)?;
     out(&text)
 }
 
-pub fn render(report: &impl Report, format: Format) -> Result<String, CliError> {
-    match format {
+pub fn render(report: &impl Report, output: Output) -> Result<String, CliError> {
+    match output.format {
         Format::Json => {
             let mut text =
                 serde_json::to_string_pretty(report).map_err(|e| CliError::File(e.to_string()))?;
@@ -70,7 +99,7 @@ pub fn render(report: &impl Report, format: Format) -> Result<String, CliError> 
         }
         Format::Table => {
             let mut parts: Vec<String> = vec![report.lines().join("\n")];
-            parts.extend(report.tables().iter().map(table_text));
+            parts.extend(report.tables().iter().map(|t| table_text(t, output)));
             Ok(join_blocks(&parts))
         }
         Format::Csv => {
@@ -102,28 +131,28 @@ fn join_blocks(blocks: &[String]) -> String {
     text
 }
 
-/// The terminal width to fit tables in: `COLUMNS`, else 100.
-fn width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse().ok())
-        .filter(|&c: &usize| c >= 40)
-        .unwrap_or(100)
-}
-
-fn table_text(table: &Table) -> String {
+fn table_text(table: &Table, output: Output) -> String {
     let mut builder = Builder::default();
     builder.push_record(table.headers.clone());
     for row in &table.rows {
         builder.push_record(row.clone());
     }
     let mut rendered = builder.build();
-    rendered.with(Style::sharp()).with(
-        Width::wrap(width())
-            .priority(PriorityMax::default())
-            .keep_words(true),
-    );
+    rendered
+        .with(Style::sharp())
+        .with(
+            Width::wrap(output.width)
+                .priority(PriorityMax::default())
+                .keep_words(true),
+        )
+        // A wrapped line starts with the space it was wrapped at: trim it.
+        .with(
+            Modify::new(Segment::all())
+                .with(TrimStrategy::Horizontal)
+                .with(AlignmentStrategy::PerLine),
+        );
     match &table.title {
+        Some(title) if output.color => format!("\x1b[1m{title}\x1b[0m\n{rendered}"),
         Some(title) => format!("{title}\n{rendered}"),
         None => rendered.to_string(),
     }

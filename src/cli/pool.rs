@@ -1,5 +1,6 @@
 //! `chronicle pool` and `chronicle pool set KIND N --reason TEXT`: the reward pools.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::context::Context;
@@ -31,7 +32,8 @@ pub enum Command {
 }
 
 /// The pools, as printed by `pool` and carried by other reports.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PoolRow {
     pub kind: String,
     pub capacity: u32,
@@ -65,8 +67,9 @@ pub fn pool_table(pools: &[PoolRow]) -> Table {
     table
 }
 
-#[derive(Serialize)]
-struct Pools {
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Pools {
     campaign: String,
     pools: Vec<PoolRow>,
 }
@@ -85,7 +88,7 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
                 campaign: info.name,
                 pools: pool_rows(&loaded.campaign),
             };
-            print(&pools, context.format)
+            print(&pools, context.output())
         }
         Some(Command::Set {
             kind,

@@ -1,5 +1,6 @@
 //! `chronicle power FACTION a|b`: a faction keeps one of its two starting powers.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::context::Context;
@@ -17,13 +18,15 @@ pub struct Args {
     pub power: Option<String>,
 }
 
-#[derive(Serialize)]
-struct Powers {
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Powers {
     campaign: String,
     factions: Vec<FactionPowers>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct FactionPowers {
     faction: String,
     power_a: Option<&'static str>,
@@ -103,6 +106,6 @@ fn list(context: &Context) -> Result<(), CliError> {
             campaign: info.name,
             factions,
         },
-        context.format,
+        context.output(),
     )
 }

@@ -3,6 +3,7 @@
 
 use super::board::{Continent, Territory};
 use super::entry::{Entry, Game, HeldOnChoice, Outcome, Reward};
+use super::faction::Faction;
 use super::state::Campaign;
 
 /// One change an entry made, with who made it and where.
@@ -10,6 +11,8 @@ use super::state::Campaign;
 pub struct Happening {
     /// The person who made the change, when a person did.
     pub person: Option<String>,
+    /// The faction of that person in that game (or the faction a starting power is for).
+    pub faction: Option<Faction>,
     /// What kind of change: `major_city`, `scar`, `wear`, `packet`, …
     pub kind: &'static str,
     pub territory: Option<Territory>,
@@ -22,6 +25,7 @@ impl Happening {
     fn new(kind: &'static str, text: String) -> Happening {
         Happening {
             person: None,
+            faction: None,
             kind,
             territory: None,
             continent: None,
@@ -168,6 +172,12 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
             "packet",
             format!("opened the {} packet", packet.name()),
         ));
+    }
+    for happening in &mut out {
+        if let Some(person) = &happening.person {
+            let seat = game.seats.iter().find(|s| &s.person == person);
+            happening.faction = seat.map(|s| s.faction.clone());
+        }
     }
     out
 }

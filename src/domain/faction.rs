@@ -19,6 +19,12 @@ impl Faction {
     pub fn name(&self) -> &str {
         &self.0
     }
+
+    /// The short name for narrow tables: "Bear" for Enclave of the Bear; a faction added by
+    /// the group keeps its full name.
+    pub fn short_name(&self) -> &str {
+        standard(self).map_or(self.name(), |f| f.short)
+    }
 }
 
 impl std::fmt::Display for Faction {
@@ -54,6 +60,8 @@ impl Power {
 /// A faction printed in the box, with its two starting powers (short).
 pub struct StandardFaction {
     pub name: &'static str,
+    /// The word people use for it ("Bear").
+    pub short: &'static str,
     pub power_a: &'static str,
     pub power_b: &'static str,
 }
@@ -70,26 +78,31 @@ impl StandardFaction {
 pub const STANDARD_FACTIONS: &[StandardFaction] = &[
     StandardFaction {
         name: "Die Mechaniker",
+        short: "Mechaniker",
         power_a: "its starting HQ always defends as fortified",
         power_b: "a natural double 6 on defence makes that territory safe for the rest of the turn",
     },
     StandardFaction {
         name: "Enclave of the Bear",
+        short: "Bear",
         power_a: "the first territory it attacks each turn defends with its lower die -1",
         power_b: "a natural three-of-a-kind attack that kills wipes out the territory",
     },
     StandardFaction {
         name: "Imperial Balkania",
+        short: "Balkania",
         power_a: "rounds recruits up",
         power_b: "draws a card after expanding into 4+ empty territories even without a conquest",
     },
     StandardFaction {
         name: "Khan Industries",
+        short: "Khan",
         power_a: "+1 troop on each HQ it controls at the start of its turn",
         power_b: "may add a troop where a drawn territory card matches a territory it controls",
     },
     StandardFaction {
         name: "Saharan Republic",
+        short: "Saharan",
         power_a: "may manoeuvre at any time of its turn",
         power_b: "may manoeuvre between any two territories it controls",
     },

@@ -105,6 +105,49 @@ impl Campaign {
     }
 }
 
+/// What a person starts a game with (rules §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tokens {
+    /// 1 for a person who has never signed the board, else 0.
+    pub red_star: u32,
+    /// One per signature.
+    pub missiles: u32,
+}
+
+impl Campaign {
+    /// The red star token or missiles a person starts the next game with.
+    pub fn tokens(&self, person: &str) -> Tokens {
+        let person = self.known_person(person).unwrap_or(person);
+        let signatures = self.signatures_of(person) as u32;
+        Tokens {
+            red_star: u32::from(signatures == 0),
+            missiles: signatures,
+        }
+    }
+
+    /// The territories a person may start in: unmarked ones, plus the major cities they
+    /// founded (rules §3, §7).
+    pub fn legal_starts(&self, person: &str) -> Vec<Territory> {
+        let person = self.known_person(person).unwrap_or(person);
+        Territory::all()
+            .filter(|&t| self.is_legal_start(t, person))
+            .collect()
+    }
+
+    /// The continents a person named (they get +1 troop when holding one).
+    pub fn named_by(&self, person: &str) -> Vec<Continent> {
+        let person = self.known_person(person).unwrap_or(person);
+        Continent::all()
+            .filter(|&c| {
+                self.continent(c)
+                    .given_name
+                    .as_ref()
+                    .is_some_and(|g| g.by == person)
+            })
+            .collect()
+    }
+}
+
 /// Territory names, for hints.
 pub(crate) fn names(territories: &[Territory]) -> Vec<String> {
     territories.iter().map(|t| t.name().to_string()).collect()

@@ -6,6 +6,7 @@ pub mod board;
 pub mod describe;
 pub mod entry;
 pub mod faction;
+pub mod history;
 mod legal;
 mod lookup;
 pub mod names;
@@ -14,6 +15,7 @@ pub mod pool;
 mod refusal;
 mod rewards;
 pub mod state;
+pub mod stats;
 
 pub use apply::{Applied, PacketProgress};
 pub use board::{Continent, Territory};
@@ -22,6 +24,7 @@ pub use entry::{
     Seat, Wear,
 };
 pub use faction::{Faction, Power};
+pub use legal::Tokens;
 pub use lookup::person_key;
 pub use packet::Packet;
 pub use pool::{Pool, PoolKind};

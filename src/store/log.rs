@@ -120,10 +120,14 @@ pub(super) fn append_for_test(
 }
 
 fn fold(log: &[LoggedEntry]) -> Result<Campaign, StoreError> {
-    Campaign::replay(log.iter().map(|e| &e.entry)).map_err(|(index, refusal)| StoreError::Damaged {
-        detail: format!(
-            "entry {} of the stored log breaks a rule ({refusal})",
-            log[index].seq
-        ),
-    })
+    Campaign::replay(log.iter().map(|e| &e.entry)).map_err(|broken| broken_log(log, broken))
+}
+
+/// The error for a stored log whose entry at `index` the rules refuse: the database was
+/// changed behind chronicle's back.
+pub fn broken_log(log: &[LoggedEntry], (index, refusal): (usize, Refusal)) -> StoreError {
+    let seq = log.get(index).map_or(0, |e| e.seq);
+    StoreError::Damaged {
+        detail: format!("entry {seq} of the stored log breaks a rule ({refusal})"),
+    }
 }

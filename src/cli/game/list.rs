@@ -1,5 +1,6 @@
 //! `chronicle game list`: the games so far, one line each.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::view::{GameView, game_views};
@@ -7,8 +8,9 @@ use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::output::{Report, Table, print};
 
-#[derive(Serialize)]
-struct GameList {
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GameList {
     campaign: String,
     games: Vec<GameView>,
 }
@@ -69,6 +71,6 @@ pub fn run(context: &Context) -> Result<(), CliError> {
             campaign: info.name,
             games,
         },
-        context.format,
+        context.output(),
     )
 }

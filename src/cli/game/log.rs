@@ -1,5 +1,6 @@
 //! `chronicle game log …`: record a finished game.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::flags;
@@ -123,8 +124,9 @@ Example:
     --minor-city \"Bob:Peru=Lima Nova\" \\
     --scar \"Brazil=Bunker\"";
 
-#[derive(Serialize)]
-struct GameLogged {
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GameLogged {
     written: bool,
     game: GameView,
     packets_met: Vec<PacketMet>,
@@ -132,7 +134,8 @@ struct GameLogged {
     pools: Vec<PoolRow>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 struct PacketMet {
     packet: &'static str,
     condition: &'static str,
@@ -215,5 +218,5 @@ pub fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
         new_people: recorded.applied.new_people.clone(),
         pools: pool_rows(&recorded.after),
     };
-    print(&report, context.format)
+    print(&report, context.output())
 }

@@ -1,10 +1,10 @@
 //! `chronicle game log|list|show`: the games of a campaign.
 
 pub mod flags;
-mod list;
+pub(crate) mod list;
 pub mod log;
 mod show;
-mod view;
+pub(crate) mod view;
 
 use super::context::Context;
 use super::error::CliError;

@@ -49,5 +49,5 @@ pub fn run(context: &Context, number: u32) -> Result<(), CliError> {
                 ),
             })
         })?;
-    print(&game, context.format)
+    print(&game, context.output())
 }

@@ -1,13 +1,16 @@
 //! A game as `game list`, `game show` and `game log` print it.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::cli::error::CliError;
 use crate::domain::describe::{Happening, happenings};
+use crate::domain::history::walk;
 use crate::domain::{Campaign, Entry, Game};
-use crate::store::{LoggedEntry, StoreError};
+use crate::store::{LoggedEntry, broken_log};
 
-#[derive(Clone, Serialize)]
+#[derive(Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct GameView {
     pub game: u32,
     pub date: String,
@@ -21,7 +24,8 @@ pub struct GameView {
     pub note: Option<String>,
 }
 
-#[derive(Clone, Serialize)]
+#[derive(Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct PlayerView {
     pub seat: usize,
     pub person: String,
@@ -30,7 +34,8 @@ pub struct PlayerView {
     pub hq: Option<&'static str>,
 }
 
-#[derive(Clone, Serialize)]
+#[derive(Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ChangeView {
     pub person: Option<String>,
     pub kind: &'static str,
@@ -93,20 +98,12 @@ impl GameView {
 
 /// Every game of a log, each described against the campaign as it was before it.
 pub fn game_views(log: &[LoggedEntry]) -> Result<Vec<GameView>, CliError> {
-    let mut campaign = Campaign::new();
     let mut views = Vec::new();
-    for logged in log {
-        if let (Entry::Game(game), Some(number)) = (&logged.entry, logged.game) {
-            views.push(GameView::new(number, &logged.recorded_at, &campaign, game));
+    walk(log.iter().map(|e| &e.entry), |index, before, applied, _| {
+        if let (Entry::Game(game), Some(number)) = (&applied.entry, applied.game) {
+            views.push(GameView::new(number, &log[index].recorded_at, before, game));
         }
-        campaign
-            .apply(&logged.entry)
-            .map_err(|refusal| StoreError::Damaged {
-                detail: format!(
-                    "entry {} of the stored log breaks a rule ({refusal})",
-                    logged.seq
-                ),
-            })?;
-    }
+    })
+    .map_err(|broken| broken_log(log, broken))?;
     Ok(views)
 }

@@ -1,0 +1,164 @@
+//! `chronicle history [--territory T] [--continent C] [--player P] [--faction F] [--game N]`:
+//! every change in order, with the game, its date, the person and their faction.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::context::Context;
+use super::error::CliError;
+use super::output::{Report, Table, print};
+use crate::domain::history::{Filter, events};
+use crate::domain::{Campaign, Faction, Refusal, Territory};
+use crate::store::{Loaded, broken_log};
+
+/// What happened, in order: every change with its game, date, person and faction
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Only changes on this territory (printed name or a name players use)
+    #[arg(long)]
+    pub territory: Option<String>,
+    /// Only changes in this continent (printed or given name)
+    #[arg(long)]
+    pub continent: Option<String>,
+    /// Only changes made by this person
+    #[arg(long)]
+    pub player: Option<String>,
+    /// Only changes made by players of this faction
+    #[arg(long)]
+    pub faction: Option<String>,
+    /// Only changes made in this game
+    #[arg(long)]
+    pub game: Option<u32>,
+}
+
+/// `history --format json`: a list of changes, oldest first.
+#[derive(Serialize, JsonSchema)]
+#[serde(transparent)]
+pub struct History(Vec<HistoryEntry>);
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryEntry {
+    /// The game, or null for a change made between games (powers, coins, pool capacities).
+    pub game: Option<u32>,
+    /// The game's date, or the day a change between games was recorded.
+    pub date: String,
+    pub person: Option<String>,
+    pub faction: Option<String>,
+    /// What kind of change: major_city, minor_city, scar, heal, wear, fortify, …
+    pub kind: String,
+    pub territory: Option<String>,
+    /// The continent's printed name.
+    pub continent: Option<String>,
+    /// The change in words, without the person.
+    pub text: String,
+}
+
+impl Report for History {
+    fn lines(&self) -> Vec<String> {
+        if self.0.is_empty() {
+            vec!["Nothing has happened that matches.".to_string()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        if self.0.is_empty() {
+            return Vec::new();
+        }
+        let mut table = Table::new(&["Game", "Date", "Who", "What"]);
+        for e in &self.0 {
+            let who = match (&e.person, &e.faction) {
+                (Some(person), Some(faction)) => {
+                    format!("{person} ({})", Faction::new(faction.as_str()).short_name())
+                }
+                (Some(person), None) => person.clone(),
+                (None, Some(faction)) => faction.clone(),
+                (None, None) => String::new(),
+            };
+            let game = e.game.map_or("-".to_string(), |g| g.to_string());
+            table.row(vec![game, e.date.clone(), who, e.text.clone()]);
+        }
+        vec![table]
+    }
+}
+
+/// Turns the flags into a filter, with names looked up in the campaign.
+fn filter(args: &Args, campaign: &Campaign) -> Result<Filter, CliError> {
+    let person = match &args.player {
+        Some(given) => Some(
+            campaign
+                .known_person(given)
+                .map(str::to_string)
+                .ok_or_else(|| Refusal::UnknownName {
+                    what: "player",
+                    given: given.clone(),
+                    closest: campaign.people_like(given),
+                })?,
+        ),
+        None => None,
+    };
+    if let Some(game) = args.game
+        && (game == 0 || game > campaign.games_played())
+    {
+        return Err(CliError::Input(format!(
+            "There is no game {game}: this campaign has played {} game{}.",
+            campaign.games_played(),
+            if campaign.games_played() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        )));
+    }
+    Ok(Filter {
+        territory: args.territory.as_deref().map(Territory::find).transpose()?,
+        continent: args
+            .continent
+            .as_deref()
+            .map(|c| campaign.find_continent(c))
+            .transpose()?,
+        person,
+        faction: args
+            .faction
+            .as_deref()
+            .map(|f| campaign.find_faction(f))
+            .transpose()?,
+        game: args.game,
+    })
+}
+
+/// The history of a loaded campaign, filtered.
+pub fn history(loaded: &Loaded, filter: &Filter) -> Result<History, CliError> {
+    let events = events(loaded.log.iter().map(|e| &e.entry))
+        .map_err(|broken| broken_log(&loaded.log, broken))?;
+    let entries = events
+        .into_iter()
+        .filter(|e| filter.matches(e))
+        .map(|e| {
+            let h = e.happening;
+            let recorded = loaded
+                .log
+                .get(e.entry)
+                .map_or("", |l| l.recorded_at.get(..10).unwrap_or(""));
+            HistoryEntry {
+                game: e.game,
+                date: e.date.map_or(recorded.to_string(), |d| d.to_string()),
+                person: h.person,
+                faction: h.faction.map(|f| f.to_string()),
+                kind: h.kind.to_string(),
+                territory: h.territory.map(|t| t.name().to_string()),
+                continent: h.continent.map(|c| c.name().to_string()),
+                text: h.text,
+            }
+        })
+        .collect();
+    Ok(History(entries))
+}
+
+pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+    let (_, loaded) = context.load()?;
+    let filter = filter(&args, &loaded.campaign)?;
+    print(&history(&loaded, &filter)?, context.output())
+}

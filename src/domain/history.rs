@@ -1,0 +1,149 @@
+//! The campaign's history, derived from its log alone: every change in order with its game,
+//! person and faction, and when each packet's condition was met.
+
+use chrono::NaiveDate;
+
+use super::board::{Continent, Territory};
+use super::describe::{Happening, happenings};
+use super::entry::Entry;
+use super::faction::Faction;
+use super::lookup::person_key;
+use super::packet::Packet;
+use super::{Applied, Campaign, Refusal};
+
+/// Folds a log, showing `visit` each entry with the campaign before it, what `apply`
+/// recorded, and the campaign after it.
+pub fn walk<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+    mut visit: impl FnMut(usize, &Campaign, &Applied, &Campaign),
+) -> Result<Campaign, (usize, Refusal)> {
+    let mut campaign = Campaign::new();
+    for (index, entry) in entries.into_iter().enumerate() {
+        let before = campaign.clone();
+        let applied = campaign.apply(entry).map_err(|refusal| (index, refusal))?;
+        visit(index, &before, &applied, &campaign);
+    }
+    Ok(campaign)
+}
+
+/// One change in the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The entry of the log it belongs to, from 0.
+    pub entry: usize,
+    /// The game, for a change made in a game.
+    pub game: Option<u32>,
+    /// The game's date, for a change made in a game.
+    pub date: Option<NaiveDate>,
+    pub happening: Happening,
+}
+
+/// Every change of the log, in order.
+pub fn events<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+) -> Result<Vec<Event>, (usize, Refusal)> {
+    let mut events = Vec::new();
+    walk(entries, |index, before, applied, _| {
+        let date = match &applied.entry {
+            Entry::Game(game) => Some(game.date),
+            _ => None,
+        };
+        events.extend(
+            happenings(before, &applied.entry)
+                .into_iter()
+                .map(|happening| Event {
+                    entry: index,
+                    game: applied.game,
+                    date,
+                    happening,
+                }),
+        );
+    })?;
+    Ok(events)
+}
+
+/// Which changes to keep: each given part must match.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub territory: Option<Territory>,
+    pub continent: Option<Continent>,
+    pub person: Option<String>,
+    pub faction: Option<Faction>,
+    pub game: Option<u32>,
+}
+
+impl Filter {
+    pub fn matches(&self, event: &Event) -> bool {
+        let h = &event.happening;
+        self.territory.is_none_or(|t| h.territory == Some(t))
+            && self.continent.is_none_or(|c| h.continent == Some(c))
+            && self.person.as_ref().is_none_or(|p| {
+                h.person
+                    .as_ref()
+                    .is_some_and(|q| person_key(q) == person_key(p))
+            })
+            && self
+                .faction
+                .as_ref()
+                .is_none_or(|f| h.faction.as_ref() == Some(f))
+            && self.game.is_none_or(|g| event.game == Some(g))
+    }
+}
+
+/// Where a packet stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PacketStatus {
+    /// Opened, in this game.
+    Opened {
+        game: u32,
+    },
+    /// Its condition was met in this game, and nobody has recorded opening it.
+    Met {
+        game: u32,
+    },
+    NotYet,
+}
+
+/// Each packet's status, with progress for those the ledger sees coming.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PacketState {
+    pub packet: Packet,
+    pub status: PacketStatus,
+    pub progress: Option<String>,
+}
+
+/// Where every packet stands after the log: opened (and when), met but not opened (and
+/// when the condition was met), or not yet.
+pub fn packets<'a>(
+    entries: impl IntoIterator<Item = &'a Entry>,
+) -> Result<Vec<PacketState>, (usize, Refusal)> {
+    let mut met_in: Vec<(Packet, u32)> = Vec::new();
+    let campaign = walk(entries, |_, before, applied, after| {
+        let Some(game) = applied.game else { return };
+        for packet in Packet::ALL {
+            let was = before.packet_progress(packet).is_some_and(|p| p.met);
+            let now = after.packet_progress(packet).is_some_and(|p| p.met);
+            if now && !was {
+                met_in.push((packet, game));
+            }
+        }
+    })?;
+    Ok(Packet::ALL
+        .into_iter()
+        .map(|packet| {
+            let status = match (
+                campaign.opened(packet),
+                met_in.iter().find(|(p, _)| *p == packet),
+            ) {
+                (Some(opening), _) => PacketStatus::Opened { game: opening.game },
+                (None, Some((_, game))) => PacketStatus::Met { game: *game },
+                (None, None) => PacketStatus::NotYet,
+            };
+            PacketState {
+                packet,
+                status,
+                progress: campaign.packet_progress(packet).map(|p| p.text),
+            }
+        })
+        .collect())
+}
