@@ -32,7 +32,7 @@ CREATE TABLE entry (
     game         INTEGER CHECK (game >= 1),
     date         TEXT,
     note         TEXT,
-    recorded_at  TEXT NOT NULL,
+    recorded_at  TEXT NOT NULL, undone_at TEXT, undo_reason TEXT,
     UNIQUE (campaign_id, seq),
     CHECK ((kind = 'game') = (game IS NOT NULL AND date IS NOT NULL))
 );
@@ -58,4 +58,4 @@ CREATE TABLE setting (
     value  TEXT NOT NULL
 );
 
-CREATE UNIQUE INDEX entry_game ON entry (campaign_id, game) WHERE game IS NOT NULL;
+CREATE UNIQUE INDEX entry_game ON entry (campaign_id, game) WHERE game IS NOT NULL AND undone_at IS NULL;

@@ -7,9 +7,9 @@ use serde::Serialize;
 use super::context::Context;
 use super::error::CliError;
 use super::output::{Report, Table, print};
-use crate::domain::history::{Filter, events};
-use crate::domain::{Campaign, Faction, Refusal, Territory};
-use crate::store::{Loaded, broken_log};
+use crate::domain::history::{Filter, Standing, events};
+use crate::domain::{Faction, Refusal, Territory};
+use crate::store::{Loaded, LoggedEntry, broken_log};
 
 /// What happened, in order: every change with its game, date, person and faction
 #[derive(Debug, clap::Args)]
@@ -85,7 +85,15 @@ impl Report for History {
 }
 
 /// Turns the flags into a filter, with names looked up in the campaign.
-fn filter(args: &Args, campaign: &Campaign) -> Result<Filter, CliError> {
+fn filter(args: &Args, loaded: &Loaded) -> Result<Filter, CliError> {
+    let campaign = &loaded.campaign;
+    let last_game = loaded
+        .log
+        .iter()
+        .chain(&loaded.taken_back)
+        .filter_map(|e| e.game)
+        .max()
+        .unwrap_or(0);
     let person = match &args.player {
         Some(given) => Some(
             campaign
@@ -100,7 +108,7 @@ fn filter(args: &Args, campaign: &Campaign) -> Result<Filter, CliError> {
         None => None,
     };
     if let Some(game) = args.game
-        && (game == 0 || game > campaign.games_played())
+        && (game == 0 || game > last_game)
     {
         return Err(CliError::Input(format!(
             "There is no game {game}: this campaign has played {} game{}.",
@@ -129,36 +137,64 @@ fn filter(args: &Args, campaign: &Campaign) -> Result<Filter, CliError> {
     })
 }
 
-/// The history of a loaded campaign, filtered.
+/// The history of a loaded campaign, filtered: the entries that stand and those taken
+/// back, in the order they were recorded.
 pub fn history(loaded: &Loaded, filter: &Filter) -> Result<History, CliError> {
-    let events = events(loaded.log.iter().map(|e| &e.entry))
-        .map_err(|broken| broken_log(&loaded.log, broken))?;
+    let mut all: Vec<&LoggedEntry> = loaded.log.iter().chain(&loaded.taken_back).collect();
+    all.sort_by_key(|e| e.seq);
+    let standing = |e: &LoggedEntry| match e.taken_back {
+        Some(_) => Standing::TakenBack { game: e.game },
+        None => Standing::Stands,
+    };
+    let events = events(all.iter().map(|e| (&e.entry, standing(e)))).map_err(|broken| {
+        let owned: Vec<LoggedEntry> = all.iter().map(|e| (*e).clone()).collect();
+        broken_log(&owned, broken)
+    })?;
     let entries = events
         .into_iter()
         .filter(|e| filter.matches(e))
         .map(|e| {
             let h = e.happening;
-            let recorded = loaded
-                .log
-                .get(e.entry)
-                .map_or("", |l| l.recorded_at.get(..10).unwrap_or(""));
+            let logged = all.get(e.entry);
+            let (date, text) = match logged.and_then(|l| l.taken_back.as_ref()) {
+                Some(back) => {
+                    let why = back
+                        .reason
+                        .as_ref()
+                        .map(|r| format!(" (reason: {r})"))
+                        .unwrap_or_default();
+                    (day(&back.at), format!("{}{why}", h.text))
+                }
+                None => (
+                    e.date.map_or_else(
+                        || logged.map_or(String::new(), |l| day(&l.recorded_at)),
+                        |d| d.to_string(),
+                    ),
+                    h.text,
+                ),
+            };
             HistoryEntry {
                 game: e.game,
-                date: e.date.map_or(recorded.to_string(), |d| d.to_string()),
+                date,
                 person: h.person,
                 faction: h.faction.map(|f| f.to_string()),
                 kind: h.kind.to_string(),
                 territory: h.territory.map(|t| t.name().to_string()),
                 continent: h.continent.map(|c| c.name().to_string()),
-                text: h.text,
+                text,
             }
         })
         .collect();
     Ok(History(entries))
 }
 
+/// The day of an RFC 3339 moment.
+fn day(moment: &str) -> String {
+    moment.get(..10).unwrap_or(moment).to_string()
+}
+
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (_, loaded) = context.load()?;
-    let filter = filter(&args, &loaded.campaign)?;
+    let filter = filter(&args, &loaded)?;
     print(&history(&loaded, &filter)?, context.output())
 }

@@ -94,7 +94,11 @@ impl Command {
             Command::Campaign(command) => matches!(command, campaign::Command::Use { .. }),
             Command::Power(args) => args.faction.is_some(),
             Command::Coins(args) => !args.territories.is_empty(),
-            Command::Game(command) => matches!(command, game::Command::Log(args) if !args.dry_run),
+            Command::Game(command) => match command {
+                game::Command::Log(args) => !args.dry_run,
+                game::Command::Undo(_) => true,
+                game::Command::List | game::Command::Show { .. } => false,
+            },
             Command::Board(_)
             | Command::History(_)
             | Command::Stats(_)

@@ -22,7 +22,7 @@ pub struct Happening {
 }
 
 impl Happening {
-    fn new(kind: &'static str, text: String) -> Happening {
+    pub(crate) fn new(kind: &'static str, text: String) -> Happening {
         Happening {
             person: None,
             faction: None,
@@ -51,9 +51,14 @@ impl Happening {
 
     /// The change with its person in front: "Ann founded the major city Kyro in Egypt".
     pub fn sentence(&self) -> String {
+        capitalise(&self.clause())
+    }
+
+    /// The same, not capitalised, to stand inside a sentence.
+    pub fn clause(&self) -> String {
         match &self.person {
             Some(person) => format!("{person} {}", self.text),
-            None => capitalise(&self.text),
+            None => self.text.clone(),
         }
     }
 }

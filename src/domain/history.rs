@@ -38,27 +38,50 @@ pub struct Event {
     pub happening: Happening,
 }
 
-/// Every change of the log, in order.
+/// Whether an entry of the log stands or was taken back (with its game's number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Stands,
+    TakenBack { game: Option<u32> },
+}
+
+/// Every change of the log, in order. An entry taken back is not applied: it yields a
+/// single `undo` change that says what it had changed.
 pub fn events<'a>(
-    entries: impl IntoIterator<Item = &'a Entry>,
+    entries: impl IntoIterator<Item = (&'a Entry, Standing)>,
 ) -> Result<Vec<Event>, (usize, Refusal)> {
+    let mut campaign = Campaign::new();
     let mut events = Vec::new();
-    walk(entries, |index, before, applied, _| {
-        let date = match &applied.entry {
+    for (index, (entry, standing)) in entries.into_iter().enumerate() {
+        let date = match entry {
             Entry::Game(game) => Some(game.date),
             _ => None,
         };
-        events.extend(
-            happenings(before, &applied.entry)
-                .into_iter()
-                .map(|happening| Event {
-                    entry: index,
-                    game: applied.game,
-                    date,
-                    happening,
-                }),
-        );
-    })?;
+        let changes = happenings(&campaign, entry);
+        if let Standing::TakenBack { game } = standing {
+            let had: Vec<String> = changes.iter().map(Happening::clause).collect();
+            let what = game.map_or("an entry".to_string(), |g| format!("game {g}"));
+            let mut happening = Happening::new(
+                "undo",
+                format!("took back {what}, in which: {}", had.join("; ")),
+            );
+            happening.territory = None;
+            events.push(Event {
+                entry: index,
+                game,
+                date: None,
+                happening,
+            });
+            continue;
+        }
+        let applied = campaign.apply(entry).map_err(|refusal| (index, refusal))?;
+        events.extend(changes.into_iter().map(|happening| Event {
+            entry: index,
+            game: applied.game,
+            date,
+            happening,
+        }));
+    }
     Ok(events)
 }
 

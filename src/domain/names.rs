@@ -64,7 +64,8 @@ fn similarity(wanted: &str, folded: &str, candidate: &str) -> f64 {
     }
     let whole = strsim::jaro_winkler(wanted, folded);
     let edits = strsim::damerau_levenshtein(wanted, folded);
-    let by_edits = if edits <= 2.max(wanted.chars().count() / 4) {
+    let length = wanted.chars().count();
+    let by_edits = if edits <= (length / 4).max(1) && edits < length {
         0.9 - 0.05 * edits as f64
     } else {
         0.0

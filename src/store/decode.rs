@@ -4,7 +4,7 @@
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use super::log::LoggedEntry;
+use super::log::{LoggedEntry, TakenBack};
 use crate::domain::pool::PoolKind;
 use crate::domain::{
     BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Power,
@@ -80,7 +80,8 @@ pub(super) fn read_log(
         .collect::<Result<_, _>>()?;
 
     let mut entries = conn.prepare_cached(
-        "SELECT id, seq, kind, game, date, note, recorded_at FROM entry WHERE campaign_id = ?1 ORDER BY seq",
+        "SELECT id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason FROM entry
+         WHERE campaign_id = ?1 ORDER BY seq",
     )?;
     let heads = entries.query_map(params![campaign_id], |row| {
         Ok((
@@ -91,12 +92,18 @@ pub(super) fn read_log(
             row.get::<_, Option<String>>(4)?,
             row.get::<_, Option<String>>(5)?,
             row.get::<_, String>(6)?,
+            row.get::<_, Option<String>>(7)?,
+            row.get::<_, Option<String>>(8)?,
         ))
     })?;
     let mut log = Vec::new();
     let (mut seat_at, mut change_at) = (0, 0);
     for head in heads {
-        let (id, seq, kind, game, date, note, recorded_at) = head?;
+        let (id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason) = head?;
+        let taken_back = undone_at.map(|at| TakenBack {
+            at,
+            reason: undo_reason,
+        });
         let seat_end = seat_at
             + seats[seat_at..]
                 .iter()
@@ -124,6 +131,7 @@ pub(super) fn read_log(
             game,
             recorded_at,
             entry,
+            taken_back,
         });
     }
     Ok(log)

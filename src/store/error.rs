@@ -64,6 +64,12 @@ pub enum StoreError {
     )]
     NotADemo { name: String },
 
+    #[error("{}", match latest {
+        None => "There is no game to take back.".to_string(),
+        Some(latest) => format!("Game {expected} is not the latest game any more (game {latest} is); look again with `chronicle game list`."),
+    })]
+    NotLatestGame { expected: u32, latest: Option<u32> },
+
     #[error("{0}")]
     Refused(#[from] Refusal),
 }
@@ -87,6 +93,7 @@ impl StoreError {
                 | StoreError::WhichCampaign { .. }
                 | StoreError::CampaignExists { .. }
                 | StoreError::NotADemo { .. }
+                | StoreError::NotLatestGame { .. }
                 | StoreError::Refused(_)
         )
     }

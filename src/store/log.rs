@@ -17,13 +17,31 @@ pub struct LoggedEntry {
     /// When it was recorded (RFC 3339, UTC).
     pub recorded_at: String,
     pub entry: Entry,
+    /// Set when the entry was taken back (`game undo`).
+    pub taken_back: Option<TakenBack>,
+}
+
+/// When and why an entry was taken back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakenBack {
+    /// RFC 3339, UTC.
+    pub at: String,
+    pub reason: Option<String>,
 }
 
 /// A campaign's log and the state it folds to.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// The entries that stand, in order: the board is their fold.
     pub log: Vec<LoggedEntry>,
+    /// The entries taken back, in order (their `seq` places them among the others).
+    pub taken_back: Vec<LoggedEntry>,
     pub campaign: Campaign,
+}
+
+/// The entries of a stored log that stand, and those taken back.
+fn split(all: Vec<LoggedEntry>) -> (Vec<LoggedEntry>, Vec<LoggedEntry>) {
+    all.into_iter().partition(|e| e.taken_back.is_none())
 }
 
 /// What recording an entry did.
@@ -41,9 +59,48 @@ pub struct Recorded {
 impl Store {
     /// Reads a campaign's log and folds it through the rules.
     pub fn load(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
-        let log = read_log(&self.conn, campaign_id)?;
+        let (log, taken_back) = split(read_log(&self.conn, campaign_id)?);
         let campaign = fold(&log)?;
-        Ok(Loaded { log, campaign })
+        Ok(Loaded {
+            log,
+            taken_back,
+            campaign,
+        })
+    }
+
+    /// Takes back the latest game, if it is game `expected` (so that a game logged by
+    /// someone else meanwhile is never taken back by mistake): its entry is marked as taken
+    /// back, when and why, in one transaction. Returns the entry taken back.
+    pub fn take_back_game(
+        &mut self,
+        campaign_id: i64,
+        expected: u32,
+        at: &str,
+        reason: Option<&str>,
+    ) -> Result<LoggedEntry, StoreError> {
+        self.write(true, |tx| {
+            let (log, _) = split(read_log(tx, campaign_id)?);
+            let latest = log.iter().rev().find(|e| e.game.is_some());
+            let Some(latest) = latest.filter(|e| e.game == Some(expected)) else {
+                return Err(StoreError::NotLatestGame {
+                    expected,
+                    latest: latest.and_then(|e| e.game),
+                });
+            };
+            let remaining: Vec<LoggedEntry> = log.iter().filter(|e| e.seq != latest.seq).cloned().collect();
+            fold(&remaining)?;
+            tx.execute(
+                "UPDATE entry SET undone_at = ?1, undo_reason = ?2 WHERE campaign_id = ?3 AND seq = ?4",
+                rusqlite::params![at, reason, campaign_id, latest.seq],
+            )?;
+            Ok(LoggedEntry {
+                taken_back: Some(TakenBack {
+                    at: at.to_string(),
+                    reason: reason.map(str::to_string),
+                }),
+                ..latest.clone()
+            })
+        })
     }
 
     /// Records one entry in one `BEGIN IMMEDIATE` transaction: reads the log, folds it,
@@ -60,13 +117,14 @@ impl Store {
         E: From<StoreError> + From<Refusal>,
     {
         self.write(!dry_run, |tx| {
-            let log = read_log(tx, campaign_id)?;
+            let all = read_log(tx, campaign_id)?;
+            let seq = all.last().map_or(1, |e| e.seq + 1);
+            let (log, _) = split(all);
             let before = fold(&log)?;
             let entry = build(&before)?;
             let mut after = before.clone();
             let applied = after.apply(&entry)?;
             if !dry_run {
-                let seq = log.last().map_or(1, |e| e.seq + 1);
                 append(
                     tx,
                     campaign_id,

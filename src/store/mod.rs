@@ -16,7 +16,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use campaigns::CampaignInfo;
 pub use error::StoreError;
-pub use log::{Loaded, LoggedEntry, Recorded, broken_log};
+pub use log::{Loaded, LoggedEntry, Recorded, TakenBack, broken_log};
 
 mod embedded {
     refinery::embed_migrations!("migrations");

@@ -252,3 +252,90 @@ fn the_stored_log_of_one_campaign_does_not_see_another() {
     assert_eq!(store.load(a).expect("a").campaign.games_played(), 1);
     assert_eq!(store.load(b).expect("b").campaign, Campaign::new());
 }
+
+#[test]
+fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record() {
+    let mut store = Store::in_memory().expect("store");
+    let id = store.create_campaign("Earth", "t").expect("campaign").id;
+    let first = game(
+        3,
+        Reward::MajorCity {
+            territory: territory("Egypt"),
+            name: "Kyro".into(),
+        },
+    );
+    let second = game(
+        4,
+        Reward::MajorCity {
+            territory: territory("Peru"),
+            name: "Lima".into(),
+        },
+    );
+    store
+        .record::<StoreError>(id, "t1", false, |_| Ok(first))
+        .expect("game 1");
+    store
+        .record::<StoreError>(id, "t2", false, |_| Ok(second))
+        .expect("game 2");
+
+    // Only the latest game can be taken back.
+    assert!(matches!(
+        store.take_back_game(id, 1, "t3", None),
+        Err(StoreError::NotLatestGame {
+            expected: 1,
+            latest: Some(2)
+        })
+    ));
+    let back = store
+        .take_back_game(id, 2, "t3", Some("wrong winner"))
+        .expect("take back");
+    assert_eq!(back.game, Some(2));
+
+    let loaded = store.load(id).expect("load");
+    assert_eq!(loaded.campaign.games_played(), 1);
+    assert!(loaded.campaign.territory(territory("Peru")).city.is_none());
+    assert_eq!(loaded.taken_back.len(), 1);
+    let record = loaded.taken_back[0]
+        .taken_back
+        .as_ref()
+        .expect("taken back");
+    assert_eq!(
+        (record.at.as_str(), record.reason.as_deref()),
+        ("t3", Some("wrong winner"))
+    );
+
+    // Game 2 can be logged again, and then both games 2 are kept apart.
+    let again = game(
+        5,
+        Reward::DestroyCard {
+            territory: territory("Peru"),
+        },
+    );
+    let recorded = store
+        .record::<StoreError>(id, "t4", false, |_| Ok(again))
+        .expect("game 2 again");
+    assert_eq!(recorded.applied.game, Some(2));
+    let loaded = store.load(id).expect("load");
+    assert_eq!(loaded.log.iter().filter(|e| e.game == Some(2)).count(), 1);
+    assert_eq!(loaded.taken_back[0].game, Some(2));
+    assert!(loaded.log.last().expect("last").seq > loaded.taken_back[0].seq);
+}
+
+#[test]
+fn there_is_nothing_to_take_back_before_game_one() {
+    let mut store = Store::in_memory().expect("store");
+    let id = store.create_campaign("Earth", "t").expect("campaign").id;
+    store
+        .record::<StoreError>(id, "t", false, |_| {
+            Ok(Entry::Power {
+                faction: Faction::new("Khan Industries"),
+                power: Power::B,
+            })
+        })
+        .expect("power");
+    assert!(matches!(
+        store.take_back_game(id, 1, "t", None),
+        Err(StoreError::NotLatestGame { latest: None, .. })
+    ));
+    assert_eq!(store.load(id).expect("load").log.len(), 1);
+}

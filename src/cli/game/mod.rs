@@ -4,6 +4,7 @@ pub mod flags;
 pub(crate) mod list;
 pub mod log;
 mod show;
+mod undo;
 pub(crate) mod view;
 
 use super::context::Context;
@@ -20,6 +21,8 @@ pub enum Command {
         /// The game's number
         number: u32,
     },
+    /// Take back the latest game (the history keeps it, with when and why)
+    Undo(undo::UndoArgs),
 }
 
 pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
@@ -27,5 +30,6 @@ pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
         Command::Log(args) => log::run(context, *args),
         Command::List => list::run(context),
         Command::Show { number } => show::run(context, number),
+        Command::Undo(args) => undo::run(context, args),
     }
 }

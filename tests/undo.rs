@@ -1,0 +1,257 @@
+//! `game undo` through the binary: games taken back one by one, the board worked out again,
+//! the history keeping what was taken back and why.
+
+mod common;
+
+use common::TestEnv;
+
+fn log(env: &TestEnv, date: &str, flags: &[&str]) {
+    let mut args = vec!["game", "log", "--date", date];
+    args.extend(flags);
+    env.ok(&args);
+}
+
+fn three_games() -> TestEnv {
+    let env = TestEnv::new();
+    env.ok(&["init"]);
+    log(
+        &env,
+        "2026-10-01",
+        &[
+            "--player",
+            "Ann=bear:won",
+            "--player",
+            "Bo=khan:held-on",
+            "--player",
+            "Cy=saharan:held-on",
+            "--major-city",
+            "Egypt=Kyro",
+            "--minor-city",
+            "Bo:Peru=Lima",
+        ],
+    );
+    log(
+        &env,
+        "2026-10-08",
+        &[
+            "--player",
+            "Bo=khan:won",
+            "--player",
+            "Ann=bear:held-on",
+            "--player",
+            "Cy=saharan:eliminated",
+            "--name-continent",
+            "Africa=Ubuntu",
+            "--scar",
+            "Brazil=Bunker",
+        ],
+    );
+    log(
+        &env,
+        "2026-10-15",
+        &[
+            "--player",
+            "Cy=saharan:won",
+            "--player",
+            "Ann=bear:held-on",
+            "--player",
+            "Bo=khan:held-on",
+            "--fortify",
+            "Egypt",
+            "--upgrade",
+            "Ann:Peru",
+        ],
+    );
+    env
+}
+
+#[test]
+fn taking_back_a_game_gives_the_board_as_it_was_before_it() {
+    let env = three_games();
+    let after_two = {
+        let scratch = TestEnv::new();
+        scratch.ok(&["init"]);
+        log(
+            &scratch,
+            "2026-10-01",
+            &[
+                "--player",
+                "Ann=bear:won",
+                "--player",
+                "Bo=khan:held-on",
+                "--player",
+                "Cy=saharan:held-on",
+                "--major-city",
+                "Egypt=Kyro",
+                "--minor-city",
+                "Bo:Peru=Lima",
+            ],
+        );
+        log(
+            &scratch,
+            "2026-10-08",
+            &[
+                "--player",
+                "Bo=khan:won",
+                "--player",
+                "Ann=bear:held-on",
+                "--player",
+                "Cy=saharan:eliminated",
+                "--name-continent",
+                "Africa=Ubuntu",
+                "--scar",
+                "Brazil=Bunker",
+            ],
+        );
+        scratch.json(&["board", "--format", "json"])
+    };
+    let run = env.ok(&["game", "undo", "--yes", "--reason", "Cy did not really win"]);
+    assert!(run.stderr.contains("Game 3 taken back"), "{}", run.stderr);
+    assert_eq!(env.json(&["board", "--format", "json"]), after_two);
+    let games = env.json(&["game", "list", "--format", "json"]);
+    assert_eq!(games["games"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn the_history_keeps_what_was_taken_back_when_and_why() {
+    let env = three_games();
+    env.ok(&["game", "undo", "--yes", "--reason", "Cy did not really win"]);
+    let history = env.json(&["history", "--game", "3", "--format", "json"]);
+    let entries = history.as_array().unwrap();
+    assert_eq!(entries.len(), 1, "{history:#}");
+    let undo = &entries[0];
+    assert_eq!(undo["kind"], "undo");
+    assert_eq!(undo["game"], 3);
+    assert_eq!(undo["date"], "2026-11-29");
+    let text = undo["text"].as_str().unwrap();
+    assert!(text.contains("took back game 3"), "{text}");
+    assert!(text.contains("Cy fortified Kyro (Egypt)"), "{text}");
+    assert!(text.contains("Cy did not really win"), "{text}");
+    // What game 3 did is no longer history of Egypt as it stands.
+    let egypt = env.json(&["history", "--territory", "Egypt", "--format", "json"]);
+    assert!(
+        egypt
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["kind"] != "fortify"),
+        "{egypt:#}"
+    );
+}
+
+#[test]
+fn games_are_taken_back_one_by_one_and_a_number_can_be_logged_again() {
+    let env = three_games();
+    env.ok(&["game", "undo", "--yes"]);
+    env.ok(&["game", "undo", "--yes"]);
+    let board = env.json(&["board", "--format", "json"]);
+    assert_eq!(board["games_played"], 1);
+    assert_eq!(
+        board["continents"][3]["given_name"],
+        serde_json::Value::Null
+    );
+    let brazil = board["territories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Brazil")
+        .unwrap()
+        .clone();
+    assert_eq!(brazil["scar"], serde_json::Value::Null);
+
+    log(
+        &env,
+        "2026-10-09",
+        &[
+            "--player",
+            "Cy=saharan:won",
+            "--player",
+            "Ann=bear:held-on",
+            "--player",
+            "Bo=khan:eliminated",
+            "--name-continent",
+            "Africa=Afrika Nova",
+        ],
+    );
+    let board = env.json(&["board", "--format", "json"]);
+    assert_eq!(board["games_played"], 2);
+    assert_eq!(board["continents"][3]["given_name"], "Afrika Nova");
+    let history = env.json(&["history", "--game", "2", "--format", "json"]);
+    let kinds: Vec<&str> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds.first(),
+        Some(&"undo"),
+        "the game taken back comes first: {kinds:?}"
+    );
+    assert!(kinds.contains(&"continent_name"));
+}
+
+#[test]
+fn without_a_terminal_undo_needs_yes_and_writes_nothing() {
+    let env = three_games();
+    let before = env.dump();
+    let run = env.run_expect(2, &["game", "undo"]);
+    assert!(run.stderr.contains("--yes"), "{}", run.stderr);
+    assert_eq!(env.dump(), before);
+}
+
+#[test]
+fn with_no_game_there_is_nothing_to_take_back() {
+    let env = TestEnv::new();
+    env.ok(&["init"]);
+    env.ok(&["power", "bear", "a"]);
+    let before = env.dump();
+    let run = env.run_expect(1, &["game", "undo", "--yes"]);
+    assert!(
+        run.stderr.contains("no game to take back"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(env.dump(), before);
+}
+
+/// A database written by the first released chronicle (schema version 1, before undo): it is
+/// upgraded when opened, and reads the same board.
+#[test]
+fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
+    let env = TestEnv::new();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v1.db");
+    std::fs::copy(&fixture, env.db_path()).expect("copy the fixture");
+    let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
+    let expected: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/demo-board.json"),
+        )
+        .expect("demo board"),
+    )
+    .expect("JSON");
+    assert_eq!(board, expected);
+    let earth = env.json(&["--campaign", "Earth", "power", "--format", "json"]);
+    assert_eq!(earth["factions"][1]["kept"], "a");
+    let version: i64 = env
+        .connect()
+        .query_row(
+            "SELECT MAX(version) FROM refinery_schema_history",
+            [],
+            |row| row.get(0),
+        )
+        .expect("version");
+    assert_eq!(version, 2);
+    env.ok(&[
+        "--campaign",
+        "Demo",
+        "game",
+        "undo",
+        "--yes",
+        "--reason",
+        "after the upgrade",
+    ]);
+    let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
+    assert_eq!(board["games_played"], 15);
+}
