@@ -28,6 +28,9 @@ pub enum CliError {
     /// A file could not be written or read.
     #[error("{0}")]
     File(String),
+    /// The person stopped a guided prompt (Esc).
+    #[error("Stopped before the end.")]
+    Stopped,
     /// stdout was closed by the reader (`chronicle board | head`): stop quietly.
     #[error("the output was closed")]
     ClosedPipe,
@@ -36,7 +39,9 @@ pub enum CliError {
 impl CliError {
     pub fn code(&self) -> u8 {
         match self {
-            CliError::Refused(_) | CliError::Input(_) | CliError::File(_) => exit::REFUSED,
+            CliError::Refused(_) | CliError::Input(_) | CliError::File(_) | CliError::Stopped => {
+                exit::REFUSED
+            }
             CliError::Usage(_) => exit::USAGE,
             CliError::Store(e) if e.is_database() => exit::DATABASE,
             CliError::Store(_) => exit::REFUSED,

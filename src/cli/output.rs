@@ -61,7 +61,9 @@ pub trait Report: Serialize {
 pub struct Output {
     pub format: Format,
     pub width: usize,
+    /// Colour on stdout: wanted, and stdout is a terminal.
     pub color: bool,
+    wanted: bool,
 }
 
 impl Output {
@@ -79,7 +81,13 @@ impl Output {
             format,
             width: from_env.or(from_terminal).unwrap_or(80).max(40),
             color: color_wanted && terminal,
+            wanted: color_wanted,
         }
+    }
+
+    /// Whether colour is wanted at all (not `--color never`, no `NO_COLOR`).
+    pub fn color_wanted(&self) -> bool {
+        self.wanted
     }
 }
 

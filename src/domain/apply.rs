@@ -332,7 +332,7 @@ impl Campaign {
     }
 
     /// Places a scar; returns the placement with the scar type as the campaign spells it.
-    fn place_scar(
+    pub(super) fn place_scar(
         &mut self,
         placement: &ScarPlacement,
         number: u32,
@@ -360,7 +360,7 @@ impl Campaign {
         })
     }
 
-    fn tick(&mut self, wear: &Wear) -> Result<(), Refusal> {
+    pub(super) fn tick(&mut self, wear: &Wear) -> Result<(), Refusal> {
         let territory = wear.territory;
         if wear.boxes == 0 {
             return Err(Refusal::NoWear {

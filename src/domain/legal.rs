@@ -2,8 +2,9 @@
 //! Refusals use these for their hints; a guided prompt offers exactly these.
 
 use super::board::{Continent, Territory};
-use super::entry::{BonusMark, RewardKind};
+use super::entry::{BonusMark, Game, RewardKind};
 use super::pool::PoolKind;
+use super::refusal::Refusal;
 use super::state::{Campaign, MAX_CARD_RESOURCES};
 
 impl Campaign {
@@ -79,29 +80,98 @@ impl Campaign {
             .collect()
     }
 
+    /// Where a winner's reward of this kind may go now; empty when its pool is empty.
+    pub fn reward_targets(&self, kind: RewardKind) -> Targets {
+        let stocked = |pool: PoolKind| self.left(&pool) > 0;
+        match kind {
+            RewardKind::NameContinent if stocked(PoolKind::ContinentName) => {
+                Targets::Continents(self.unnamed_continents())
+            }
+            RewardKind::MajorCity if stocked(PoolKind::MajorCity) => {
+                Targets::Territories(self.without_city())
+            }
+            RewardKind::HealScar if stocked(PoolKind::ScarCover) => {
+                Targets::Territories(self.scarred())
+            }
+            RewardKind::ContinentBonus if !self.bonus_marks_left().is_empty() => {
+                Targets::Continents(self.unchanged_continents())
+            }
+            RewardKind::Fortify if stocked(PoolKind::Fortification) => {
+                Targets::Territories(self.with_city())
+            }
+            RewardKind::DestroyCard => Targets::Territories(self.standing_cards()),
+            RewardKind::NameContinent | RewardKind::ContinentBonus => {
+                Targets::Continents(Vec::new())
+            }
+            _ => Targets::Territories(Vec::new()),
+        }
+    }
+
     /// The rewards a winner could choose now: a pool with marks left and a legal target.
     pub fn possible_rewards(&self) -> Vec<RewardKind> {
         RewardKind::ALL
             .into_iter()
-            .filter(|&kind| match kind {
-                RewardKind::NameContinent => {
-                    self.left(&PoolKind::ContinentName) > 0 && !self.unnamed_continents().is_empty()
-                }
-                RewardKind::MajorCity => {
-                    self.left(&PoolKind::MajorCity) > 0 && !self.without_city().is_empty()
-                }
-                RewardKind::HealScar => {
-                    self.left(&PoolKind::ScarCover) > 0 && !self.scarred().is_empty()
-                }
-                RewardKind::ContinentBonus => {
-                    !self.bonus_marks_left().is_empty() && !self.unchanged_continents().is_empty()
-                }
-                RewardKind::Fortify => {
-                    self.left(&PoolKind::Fortification) > 0 && !self.with_city().is_empty()
-                }
-                RewardKind::DestroyCard => !self.standing_cards().is_empty(),
-            })
+            .filter(|&kind| !self.reward_targets(kind).is_empty())
             .collect()
+    }
+
+    /// What a player who held on could choose now, each with its legal territories: a
+    /// minor city on a territory with no city, a resource on a card with room. Empty when
+    /// both pools are empty.
+    pub fn held_on_choices(&self) -> Vec<(HeldOnKind, Vec<Territory>)> {
+        let mut choices = Vec::new();
+        if self.left(&PoolKind::MinorCity) > 0 && !self.without_city().is_empty() {
+            choices.push((HeldOnKind::MinorCity, self.without_city()));
+        }
+        if self.left(&PoolKind::CoinSticker) > 0 && !self.cards_with_room().is_empty() {
+            choices.push((HeldOnKind::AddResource, self.cards_with_room()));
+        }
+        choices
+    }
+
+    /// The campaign as it would stand after what happened during `game` (its scars and
+    /// wear), before the rewards: what a guided prompt offers rewards against.
+    pub fn after_play(&self, game: &Game) -> Result<Campaign, Refusal> {
+        let mut next = self.clone();
+        for scar in &game.scars {
+            next.place_scar(scar, self.games + 1)?;
+        }
+        for wear in &game.wear {
+            next.tick(wear)?;
+        }
+        Ok(next)
+    }
+}
+
+/// Where a reward may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Targets {
+    Territories(Vec<Territory>),
+    Continents(Vec<Continent>),
+}
+
+impl Targets {
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Targets::Territories(t) => t.is_empty(),
+            Targets::Continents(c) => c.is_empty(),
+        }
+    }
+}
+
+/// The two kinds of held-on reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldOnKind {
+    MinorCity,
+    AddResource,
+}
+
+impl HeldOnKind {
+    pub fn words(self) -> &'static str {
+        match self {
+            HeldOnKind::MinorCity => "found a minor city",
+            HeldOnKind::AddResource => "add a resource to a card",
+        }
     }
 }
 

@@ -24,7 +24,7 @@ pub use entry::{
     Seat, Wear,
 };
 pub use faction::{Faction, Power};
-pub use legal::Tokens;
+pub use legal::{HeldOnKind, Targets, Tokens};
 pub use lookup::person_key;
 pub use packet::Packet;
 pub use pool::{Pool, PoolKind};

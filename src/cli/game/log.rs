@@ -1,6 +1,8 @@
 //! `chronicle game log …`: record a finished game.
 
 use schemars::JsonSchema;
+use std::io::IsTerminal;
+
 use serde::Serialize;
 
 use super::flags;
@@ -10,6 +12,7 @@ use crate::cli::error::CliError;
 use crate::cli::output::{Report, Table, print, say};
 use crate::cli::pool::{PoolRow, pool_rows, pool_table};
 use crate::domain::{Entry, Packet};
+use crate::store::Recorded;
 
 /// Record a finished game. Players in seating order, clockwise; exactly one won. The winner
 /// chooses one reward (up to game 15); each player who held on may choose one.
@@ -173,14 +176,23 @@ impl Report for GameLogged {
 
 pub fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
     if args.players.is_empty() {
+        if !context.no_input && std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
+            return super::guided::run(context, args.dry_run);
+        }
         return Err(CliError::Usage(
-            "game log needs the players: one --player \"NAME=FACTION:RESULT[@HQ]\" each, in seating order (see `chronicle game log --help`).".to_string(),
+            "game log needs the players: one --player \"NAME=FACTION:RESULT[@HQ]\" each, in seating order (see `chronicle game log --help`; on a terminal, `chronicle game log` alone asks).".to_string(),
         ));
     }
     let today = context.clock.today();
     let (_, recorded) = context.record(args.dry_run, |campaign| {
         Ok(Entry::Game(flags::game(&args, campaign, today)?))
     })?;
+    report(context, &recorded)
+}
+
+/// Says what a game logged (or checked) changed: the game, the packets it made due, the
+/// people new to the campaign, the pools left.
+pub fn report(context: &Context, recorded: &Recorded) -> Result<(), CliError> {
     let (Entry::Game(game), Some(number)) = (&recorded.applied.entry, recorded.applied.game) else {
         return Err(CliError::Input(
             "the entry recorded is not a game".to_string(),

@@ -1,6 +1,8 @@
 //! `chronicle game log|list|show`: the games of a campaign.
 
+mod ask;
 pub mod flags;
+mod guided;
 pub(crate) mod list;
 pub mod log;
 mod show;

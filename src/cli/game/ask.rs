@@ -1,0 +1,100 @@
+//! Questions on the terminal (dialoguer), for the guided `game log`. Esc on a choice stops
+//! the whole flow; so does Ctrl-C anywhere.
+
+use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
+use dialoguer::{Confirm, FuzzySelect, Input, MultiSelect, Select};
+
+use crate::cli::context::Context;
+use crate::cli::error::CliError;
+
+pub struct Ask {
+    theme: Box<dyn Theme>,
+}
+
+fn failed(error: dialoguer::Error) -> CliError {
+    CliError::Input(format!("The question could not be asked: {error}"))
+}
+
+impl Ask {
+    pub fn new(context: &Context) -> Ask {
+        let theme: Box<dyn Theme> = if context.output().color_wanted() {
+            Box::new(ColorfulTheme::default())
+        } else {
+            Box::new(SimpleTheme)
+        };
+        Ask { theme }
+    }
+
+    /// One of `items` (Esc stops).
+    pub fn choose(
+        &self,
+        prompt: &str,
+        items: &[String],
+        default: usize,
+    ) -> Result<usize, CliError> {
+        Select::with_theme(self.theme.as_ref())
+            .with_prompt(prompt)
+            .items(items)
+            .default(default)
+            .interact_opt()
+            .map_err(failed)?
+            .ok_or(CliError::Stopped)
+    }
+
+    /// One of `items`, found by typing part of it (Esc stops).
+    pub fn search(&self, prompt: &str, items: &[String]) -> Result<usize, CliError> {
+        FuzzySelect::with_theme(self.theme.as_ref())
+            .with_prompt(prompt)
+            .items(items)
+            .default(0)
+            .max_length(12)
+            .interact_opt()
+            .map_err(failed)?
+            .ok_or(CliError::Stopped)
+    }
+
+    /// Yes or no (Esc stops).
+    pub fn confirm(&self, prompt: &str, default: bool) -> Result<bool, CliError> {
+        Confirm::with_theme(self.theme.as_ref())
+            .with_prompt(prompt)
+            .default(default)
+            .interact_opt()
+            .map_err(failed)?
+            .ok_or(CliError::Stopped)
+    }
+
+    /// Free text; `default` when Enter is pressed on nothing.
+    pub fn text(&self, prompt: &str, default: &str) -> Result<String, CliError> {
+        self.validated_text(prompt, default, |_| Ok(()))
+    }
+
+    /// Text checked by `check`, asked again until it passes.
+    pub fn validated_text(
+        &self,
+        prompt: &str,
+        default: &str,
+        check: impl FnMut(&String) -> Result<(), String>,
+    ) -> Result<String, CliError> {
+        let mut input = Input::<String>::with_theme(self.theme.as_ref())
+            .with_prompt(prompt)
+            .allow_empty(true)
+            .validate_with(check);
+        if !default.is_empty() {
+            input = input.default(default.to_string());
+        }
+        input.interact_text().map_err(failed)
+    }
+
+    /// Several of `items`, each given with whether it starts ticked (Esc stops).
+    pub fn tick(&self, prompt: &str, items: &[(String, bool)]) -> Result<Vec<usize>, CliError> {
+        if items.is_empty() {
+            return Ok(Vec::new());
+        }
+        MultiSelect::with_theme(self.theme.as_ref())
+            .with_prompt(prompt)
+            .items_checked(items.iter().map(|(item, ticked)| (item.as_str(), *ticked)))
+            .interact_opt()
+            .map_err(failed)?
+            .ok_or(CliError::Stopped)
+    }
+}
