@@ -74,13 +74,17 @@ fn capitalise(text: &str) -> String {
 /// What the entry changes, given the campaign as it was before it.
 pub fn happenings(before: &Campaign, entry: &Entry) -> Vec<Happening> {
     match entry {
-        Entry::Power { faction, power } => vec![Happening::new(
-            "power",
-            format!(
-                "{faction} kept starting power {}",
-                power.letter().to_uppercase()
-            ),
-        )],
+        Entry::Power { faction, power } => {
+            let mut happening = Happening::new(
+                "power",
+                format!(
+                    "{faction} kept starting power {}",
+                    power.letter().to_uppercase()
+                ),
+            );
+            happening.faction = Some(faction.clone());
+            vec![happening]
+        }
         Entry::Coins { territories } => territories
             .iter()
             .map(|&t| {
