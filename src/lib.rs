@@ -6,4 +6,5 @@
 
 pub mod cli;
 pub mod domain;
+pub mod exchange;
 pub mod store;

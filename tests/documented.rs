@@ -62,10 +62,30 @@ fn schema_sql_matches_the_migrations() {
 }
 
 #[test]
-fn the_demo_board_export_is_current() {
+fn the_demo_exports_are_current() {
     let dir = tempfile::tempdir().expect("temp dir");
     let board = chronicle(dir.path(), &["demo", "--format", "json"]);
     check("exports/demo-board.json", &board);
+    for (format, file) in [
+        ("json", "demo.json"),
+        ("md", "demo.md"),
+        ("svg", "demo.svg"),
+        ("html", "demo.html"),
+    ] {
+        let text = chronicle(dir.path(), &["export", "--format", format]);
+        check(&format!("exports/{file}"), &text);
+    }
+    for table in ["territories", "continents", "games", "players", "history"] {
+        let text = chronicle(dir.path(), &["export", "--format", "csv", "--table", table]);
+        check(&format!("exports/demo-csv/{table}.csv"), &text);
+    }
+}
+
+#[test]
+fn the_campaign_file_schema_matches_its_types() {
+    let schema = chronicle::cli::campaign_schema();
+    let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
+    check("schema/campaign.schema.json", &text);
 }
 
 #[test]

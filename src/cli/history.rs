@@ -34,7 +34,7 @@ pub struct Args {
 /// `history --format json`: a list of changes, oldest first.
 #[derive(Serialize, JsonSchema)]
 #[serde(transparent)]
-pub struct History(Vec<HistoryEntry>);
+pub struct History(pub Vec<HistoryEntry>);
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -7,8 +7,10 @@ mod context;
 mod demo;
 mod env;
 mod error;
+mod export;
 mod game;
 mod history;
+mod import;
 mod init;
 mod output;
 mod packets;
@@ -25,7 +27,7 @@ use clap::{Parser, Subcommand};
 pub use context::Context;
 pub use error::{CliError, exit};
 pub use output::Format;
-pub use schema::json_schemas;
+pub use schema::{campaign_schema, json_schemas};
 
 /// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
 ///
@@ -80,6 +82,8 @@ pub enum Command {
     Board(board::Args),
     Pool(pool::Args),
     History(history::Args),
+    Export(export::Args),
+    Import(import::Args),
     Stats(stats::Args),
     Setup(setup::Args),
     Packets(packets::Args),
@@ -90,7 +94,7 @@ impl Command {
     /// Whether the command writes to the database.
     pub fn writes(&self) -> bool {
         match self {
-            Command::Init(_) | Command::Demo(_) => true,
+            Command::Init(_) | Command::Demo(_) | Command::Import(_) => true,
             Command::Campaign(command) => matches!(command, campaign::Command::Use { .. }),
             Command::Power(args) => args.faction.is_some(),
             Command::Coins(args) => !args.territories.is_empty(),
@@ -100,6 +104,7 @@ impl Command {
                 game::Command::List | game::Command::Show { .. } => false,
             },
             Command::Board(_)
+            | Command::Export(_)
             | Command::History(_)
             | Command::Stats(_)
             | Command::Setup(_)
@@ -152,6 +157,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Board(args) => board::run(&context, args),
         Command::Pool(args) => pool::run(&context, args),
         Command::History(args) => history::run(&context, args),
+        Command::Export(args) => export::run(&context, args),
+        Command::Import(args) => import::run(&context, args),
         Command::Stats(args) => stats::run(&context, args),
         Command::Setup(args) => setup::run(&context, args),
         Command::Packets(args) => packets::run(&context, args),

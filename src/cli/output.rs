@@ -17,6 +17,10 @@ pub enum Format {
     Json,
     Csv,
     Md,
+    /// A map of the board (`export` only).
+    Svg,
+    /// A self-contained page (`export` only).
+    Html,
 }
 
 /// A table as a person reads it: a title, headers and rows of text.
@@ -123,6 +127,9 @@ pub fn render(report: &impl Report, output: Output) -> Result<String, CliError> 
             parts.extend(report.tables().iter().map(md_text));
             Ok(join_blocks(&parts))
         }
+        Format::Svg | Format::Html => Err(CliError::Usage(
+            "svg and html are formats of `chronicle export`; this command prints table, json, csv or md.".to_string(),
+        )),
     }
 }
 

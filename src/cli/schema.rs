@@ -41,6 +41,12 @@ fn schema<T: JsonSchema>() -> Schema {
         .into_root_schema_for::<T>()
 }
 
+/// The JSON Schema of the campaign file (`export --format json`, read by `import`), kept
+/// in `schema/campaign.schema.json`.
+pub fn campaign_schema() -> Schema {
+    schema::<super::export::CampaignFile<'static>>()
+}
+
 /// Each command's JSON output: the file name under `schema/json/` (without
 /// `.schema.json`), the command that prints it, and its schema.
 pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {

@@ -9,6 +9,7 @@ use super::error::CliError;
 use super::output::{Report, Table, print};
 use crate::domain::stats::{FactionStats, HeadToHead, PersonStats, stats};
 use crate::domain::{Entry, Faction};
+use crate::store::Loaded;
 
 /// How each person and faction has fared: games, won, held on, eliminated, signatures,
 /// streaks; head to head
@@ -95,8 +96,8 @@ impl Report for StatsReport {
     }
 }
 
-pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load()?;
+/// The statistics of a loaded campaign.
+pub fn report(name: &str, loaded: &Loaded) -> StatsReport {
     let games: Vec<_> = loaded
         .log
         .iter()
@@ -111,12 +112,16 @@ pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
         campaign.people(),
         campaign.factions(),
     );
-    let report = StatsReport {
-        campaign: info.name,
+    StatsReport {
+        campaign: name.to_string(),
         games_played: campaign.games_played(),
         players: stats.players,
         factions: stats.factions,
         head_to_head: stats.head_to_head,
-    };
-    print(&report, context.output())
+    }
+}
+
+pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
+    let (info, loaded) = context.load()?;
+    print(&report(&info.name, &loaded), context.output())
 }

@@ -16,7 +16,7 @@ pub struct CampaignInfo {
     pub current: bool,
 }
 
-fn name_key(name: &str) -> String {
+pub(super) fn name_key(name: &str) -> String {
     tidy(name).to_lowercase()
 }
 
@@ -26,7 +26,7 @@ impl Store {
         let current = self.current_campaign_id()?;
         let mut statement = self.conn.prepare_cached(
             "SELECT c.id, c.name, c.demo, c.created_at,
-                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.kind = 'game')
+                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.kind = 'game' AND e.undone_at IS NULL)
              FROM campaign c ORDER BY c.id",
         )?;
         let rows = statement.query_map([], |row| {
@@ -87,12 +87,7 @@ impl Store {
 
     /// Makes the campaign the one used when none is named.
     pub fn use_campaign(&mut self, id: i64) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT INTO setting (key, value) VALUES ('current_campaign', ?1)
-             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-            params![id.to_string()],
-        )?;
-        Ok(())
+        set_current(&self.conn, id)
     }
 
     /// Starts a new campaign on the standard board and makes it the current one.
@@ -164,7 +159,17 @@ impl Store {
     }
 }
 
-fn insert_campaign(
+/// Records `id` as the campaign used when none is named.
+pub(super) fn set_current(conn: &rusqlite::Connection, id: i64) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO setting (key, value) VALUES ('current_campaign', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![id.to_string()],
+    )?;
+    Ok(())
+}
+
+pub(super) fn insert_campaign(
     tx: &rusqlite::Transaction<'_>,
     name: &str,
     demo: bool,

@@ -3,9 +3,10 @@
 
 use rusqlite::Transaction;
 
+use super::campaigns::{insert_campaign, name_key, set_current};
 use super::decode::read_log;
 use super::encode::append;
-use super::{Store, StoreError};
+use super::{CampaignInfo, Store, StoreError};
 use crate::domain::{Applied, Campaign, Entry, Refusal};
 
 /// One entry of the log, as stored.
@@ -141,6 +142,49 @@ impl Store {
                 written: !dry_run,
             })
         })
+    }
+
+    /// Writes a campaign read from a file, with its whole log (entries taken back
+    /// included), in one transaction: all of it or nothing. The entries that stand must
+    /// fold through the rules; the campaign becomes the current one.
+    pub fn import_campaign(
+        &mut self,
+        name: &str,
+        created_at: &str,
+        entries: &[LoggedEntry],
+    ) -> Result<CampaignInfo, StoreError> {
+        let name = crate::domain::names::valid_name("campaign name", name)?;
+        let standing: Vec<LoggedEntry> = entries
+            .iter()
+            .filter(|e| e.taken_back.is_none())
+            .cloned()
+            .collect();
+        fold(&standing)?;
+        let id = self.write(true, |tx| {
+            let exists: bool = tx.query_row(
+                "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",
+                rusqlite::params![name_key(&name)],
+                |row| row.get(0),
+            )?;
+            if exists {
+                return Err(StoreError::CampaignExists { name: name.clone() });
+            }
+            let id = insert_campaign(tx, &name, false, created_at)?;
+            for logged in entries {
+                append(tx, id, logged.seq, logged.game, &logged.recorded_at, &logged.entry)?;
+                if let Some(back) = &logged.taken_back {
+                    tx.execute(
+                        "UPDATE entry SET undone_at = ?1, undo_reason = ?2 WHERE campaign_id = ?3 AND seq = ?4",
+                        rusqlite::params![back.at, back.reason, id, logged.seq],
+                    )?;
+                }
+            }
+            set_current(tx, id)?;
+            Ok(id)
+        })?;
+        let campaign = self.choose_campaign(Some(&name))?;
+        debug_assert_eq!(campaign.id, id);
+        Ok(campaign)
     }
 
     /// Writes a whole log for a new campaign in the given transaction, through the rules.

@@ -1,0 +1,230 @@
+//! `export --format md`: a printable campaign report in Markdown.
+
+use std::fmt::Write as _;
+
+use super::Campaign;
+
+/// Text for Markdown: the characters Markdown reads as markup are escaped.
+fn md(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#'
+        ) {
+            escaped.push('\\');
+        }
+        escaped.push(if c == '\n' { ' ' } else { c });
+    }
+    escaped
+}
+
+fn table(out: &mut String, headers: &[&str], rows: impl IntoIterator<Item = Vec<String>>) {
+    let _ = writeln!(out, "| {} |", headers.join(" | "));
+    let _ = writeln!(out, "|{}|", vec!["---"; headers.len()].join("|"));
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| md(c)).collect();
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+pub fn report(campaign: &Campaign) -> String {
+    let board = &campaign.board;
+    let mut out = String::new();
+    let _ = writeln!(out, "# {}\n", md(&board.campaign));
+    if let Some(world) = &board.world_name {
+        let _ = writeln!(out, "**The World of {}**\n", md(world));
+    }
+    let _ = writeln!(
+        out,
+        "A Risk Legacy campaign of {} game{}, as recorded by chronicle.\n",
+        board.games_played,
+        if board.games_played == 1 { "" } else { "s" }
+    );
+
+    out.push_str("## Continents\n\n");
+    table(
+        &mut out,
+        &["Continent", "Name", "Named by", "Bonus"],
+        board.continents.iter().map(|c| {
+            let named = match (&c.named_by, c.named_in) {
+                (Some(by), Some(game)) => format!("{by}, game {game}"),
+                _ => String::new(),
+            };
+            let bonus = match c.bonus_change {
+                Some(change) => format!("{} ({} {change:+})", c.bonus, c.printed_bonus),
+                None => c.bonus.to_string(),
+            };
+            vec![
+                c.name.to_string(),
+                c.given_name.clone().unwrap_or_default(),
+                named,
+                bonus,
+            ]
+        }),
+    );
+
+    let cities: Vec<_> = board
+        .territories
+        .iter()
+        .filter_map(|t| t.city.as_ref().map(|c| (t, c)))
+        .collect();
+    out.push_str("## Cities\n\n");
+    if cities.is_empty() {
+        out.push_str("No city yet.\n\n");
+    } else {
+        table(
+            &mut out,
+            &["City", "Kind", "Territory", "Founded by", "Game"],
+            cities.iter().map(|(t, c)| {
+                vec![
+                    c.name.clone(),
+                    c.kind.replace('_', " "),
+                    t.name.to_string(),
+                    c.founder.clone(),
+                    c.game.to_string(),
+                ]
+            }),
+        );
+    }
+
+    let scars: Vec<_> = board
+        .territories
+        .iter()
+        .filter_map(|t| t.scar.as_ref().map(|s| (t, s)))
+        .collect();
+    out.push_str("## Scars\n\n");
+    if scars.is_empty() {
+        out.push_str("No scar stands.\n\n");
+    } else {
+        table(
+            &mut out,
+            &["Territory", "Scar", "Game"],
+            scars
+                .iter()
+                .map(|(t, s)| vec![t.name.to_string(), s.kind.clone(), s.game.to_string()]),
+        );
+    }
+
+    let forts: Vec<_> = board
+        .territories
+        .iter()
+        .filter_map(|t| t.fortification.as_ref().map(|f| (t, f)))
+        .collect();
+    out.push_str("## Fortifications\n\n");
+    if forts.is_empty() {
+        out.push_str("No fortification.\n\n");
+    } else {
+        table(
+            &mut out,
+            &["Territory", "City", "Boxes left", "Fortified in game"],
+            forts.iter().map(|(t, f)| {
+                let city = t.city.as_ref().map(|c| c.name.clone()).unwrap_or_default();
+                vec![
+                    t.name.to_string(),
+                    city,
+                    f.boxes_left.to_string(),
+                    f.game.to_string(),
+                ]
+            }),
+        );
+    }
+
+    out.push_str("## Destroyed cards\n\n");
+    let destroyed: Vec<String> = board
+        .territories
+        .iter()
+        .filter_map(|t| {
+            t.card
+                .destroyed_in
+                .map(|g| format!("- {} (game {g})", md(t.name)))
+        })
+        .collect();
+    if destroyed.is_empty() {
+        out.push_str("No card destroyed.\n\n");
+    } else {
+        out.push_str(&destroyed.join("\n"));
+        out.push_str("\n\n");
+    }
+
+    out.push_str("## Signatures\n\n");
+    table(
+        &mut out,
+        &["Game", "Date", "Signed by", "Faction"],
+        board.signatures.iter().map(|s| {
+            vec![
+                s.game.to_string(),
+                s.date.clone(),
+                s.player.clone(),
+                s.faction.clone(),
+            ]
+        }),
+    );
+
+    out.push_str("## Games\n\n");
+    for game in &campaign.games {
+        let changes: Vec<String> = game.changes.iter().map(|c| md(&c.text)).collect();
+        let _ = writeln!(
+            out,
+            "- **Game {}** ({}): {}.",
+            game.game,
+            game.date,
+            changes.join("; ")
+        );
+        if let Some(note) = &game.note {
+            let _ = writeln!(out, "  *{}*", md(note));
+        }
+    }
+    out.push('\n');
+
+    let stats = &campaign.stats;
+    out.push_str("## Statistics\n\n");
+    table(
+        &mut out,
+        &[
+            "Player",
+            "Games",
+            "Won",
+            "Held on",
+            "Eliminated",
+            "Win rate",
+            "Longest win streak",
+        ],
+        stats.players.iter().map(|p| {
+            vec![
+                p.name.clone(),
+                p.games.to_string(),
+                p.won.to_string(),
+                p.held_on.to_string(),
+                p.eliminated.to_string(),
+                format!("{:.0}%", p.win_rate * 100.0),
+                p.longest_win_streak.to_string(),
+            ]
+        }),
+    );
+    table(
+        &mut out,
+        &[
+            "Faction",
+            "Games",
+            "Won",
+            "Held on",
+            "Eliminated",
+            "Win rate",
+            "Started most in",
+        ],
+        stats.factions.iter().map(|f| {
+            vec![
+                f.name.clone(),
+                f.games.to_string(),
+                f.won.to_string(),
+                f.held_on.to_string(),
+                f.eliminated.to_string(),
+                format!("{:.0}%", f.win_rate * 100.0),
+                f.started_most.clone().unwrap_or_default(),
+            ]
+        }),
+    );
+    out.trim_end().to_string() + "\n"
+}

@@ -1,0 +1,51 @@
+//! `chronicle import FILE [--as NAME]`: a campaign exported as JSON, replayed through the
+//! rules into this database: all of it, or nothing.
+
+use std::path::PathBuf;
+
+use super::context::Context;
+use super::error::CliError;
+use super::output::say;
+use crate::exchange::read;
+use crate::store::{Create, LoggedEntry, TakenBack};
+
+/// Import a campaign written by `chronicle export --format json`: its log is replayed
+/// through the rules; a file that breaks one is refused whole
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The campaign file
+    pub file: PathBuf,
+    /// The name to give the campaign here [default: its name in the file]
+    #[arg(long = "as", value_name = "NAME")]
+    pub name: Option<String>,
+}
+
+pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| CliError::File(format!("{} cannot be read: {e}.", args.file.display())))?;
+    let (campaign, entries) = read(&text).map_err(|e| CliError::Input(e.to_string()))?;
+    let entries: Vec<LoggedEntry> = entries
+        .into_iter()
+        .map(|e| LoggedEntry {
+            seq: e.seq,
+            game: e.game,
+            recorded_at: e.recorded_at,
+            entry: e.entry,
+            taken_back: e.taken_back.map(|b| TakenBack {
+                at: b.at,
+                reason: b.reason,
+            }),
+        })
+        .collect();
+    let name = args.name.unwrap_or(campaign.name);
+    let mut store = context.open(Create::IfMissing)?;
+    let imported = store.import_campaign(&name, &campaign.created_at, &entries)?;
+    say(&format!(
+        "Imported campaign \"{}\" ({} games, {} entries) into {}.",
+        imported.name,
+        imported.games,
+        entries.len(),
+        store.path().display()
+    ));
+    Ok(())
+}

@@ -1,0 +1,553 @@
+//! The campaign file: the log of a campaign as JSON, lossless, for `export --format json`
+//! and `import`. Names are written as printed (territories, continents, factions, packets)
+//! or as the group typed them; reading a file turns it back into the domain's entries,
+//! which `import` then replays through the rules.
+
+use chrono::NaiveDate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::domain::pool::PoolKind;
+use crate::domain::{
+    BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Power,
+    Reward, ScarPlacement, Seat, Territory, Wear,
+};
+
+/// The `format` field of a campaign file.
+pub const FORMAT: &str = "chronicle-campaign";
+/// The version of the campaign file this chronicle writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The campaign a file holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignDoc {
+    pub name: String,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+}
+
+/// One entry of the log, in order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogEntryDoc {
+    /// Its place in the log, from 1 (entries taken back keep theirs).
+    pub seq: u32,
+    /// When it was recorded, RFC 3339 UTC.
+    pub recorded_at: String,
+    /// Set when the entry was taken back with `game undo`.
+    pub taken_back: Option<TakenBackDoc>,
+    pub entry: EntryDoc,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TakenBackDoc {
+    pub at: String,
+    pub reason: Option<String>,
+}
+
+/// What the entry records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EntryDoc {
+    /// A faction keeps one of its two starting powers (`a` or `b`).
+    Power { faction: String, power: String },
+    /// First coin stickers, one per territory named (twice for two).
+    Coins { territories: Vec<String> },
+    /// A pool's capacity corrected (`pool set`).
+    PoolCapacity {
+        pool: String,
+        capacity: u32,
+        reason: String,
+    },
+    /// A game.
+    Game(GameDoc),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameDoc {
+    /// The game's number.
+    pub game: u32,
+    /// YYYY-MM-DD.
+    pub date: String,
+    /// In seating order, clockwise.
+    pub players: Vec<PlayerDoc>,
+    pub scars: Vec<ScarDoc>,
+    pub wear: Vec<WearDoc>,
+    pub reward: Option<RewardDoc>,
+    /// Clockwise from the winner.
+    pub held_on: Vec<HeldOnDoc>,
+    pub opened: Vec<String>,
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDoc {
+    pub person: String,
+    pub faction: String,
+    /// `won`, `held-on` or `eliminated`.
+    pub result: String,
+    pub hq: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScarDoc {
+    pub territory: String,
+    pub scar: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WearDoc {
+    pub territory: String,
+    pub boxes: u8,
+}
+
+/// The winner's reward.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RewardDoc {
+    NameContinent {
+        continent: String,
+        name: String,
+    },
+    MajorCity {
+        territory: String,
+        name: String,
+    },
+    HealScar {
+        territory: String,
+    },
+    /// `change` is +1 or -1.
+    ContinentBonus {
+        continent: String,
+        change: i8,
+    },
+    Fortify {
+        territory: String,
+    },
+    DestroyCard {
+        territory: String,
+    },
+}
+
+/// A held-on reward: a minor city (with its name) or a resource on a card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum HeldOnDoc {
+    MinorCity {
+        person: String,
+        territory: String,
+        name: String,
+    },
+    AddResource {
+        person: String,
+        territory: String,
+    },
+}
+
+impl EntryDoc {
+    /// The document of an entry (`game` is its number, for a game).
+    pub fn new(entry: &Entry, game: Option<u32>) -> EntryDoc {
+        match entry {
+            Entry::Power { faction, power } => EntryDoc::Power {
+                faction: faction.to_string(),
+                power: power.letter().to_string(),
+            },
+            Entry::Coins { territories } => EntryDoc::Coins {
+                territories: territories.iter().map(|t| t.name().to_string()).collect(),
+            },
+            Entry::PoolCapacity {
+                pool,
+                capacity,
+                reason,
+            } => EntryDoc::PoolCapacity {
+                pool: pool.key(),
+                capacity: *capacity,
+                reason: reason.clone(),
+            },
+            Entry::Game(g) => EntryDoc::Game(GameDoc::new(g, game.unwrap_or(0))),
+        }
+    }
+
+    /// The entry it records; an error names what cannot be read.
+    pub fn entry(&self) -> Result<Entry, String> {
+        Ok(match self {
+            EntryDoc::Power { faction, power } => Entry::Power {
+                faction: Faction::new(faction.as_str()),
+                power: Power::from_letter(power)
+                    .ok_or_else(|| format!("the power is a or b, not {power:?}"))?,
+            },
+            EntryDoc::Coins { territories } => Entry::Coins {
+                territories: territories
+                    .iter()
+                    .map(|t| territory(t))
+                    .collect::<Result<_, _>>()?,
+            },
+            EntryDoc::PoolCapacity {
+                pool,
+                capacity,
+                reason,
+            } => Entry::PoolCapacity {
+                pool: PoolKind::from_key(pool)
+                    .ok_or_else(|| format!("no pool is called {pool:?}"))?,
+                capacity: *capacity,
+                reason: reason.clone(),
+            },
+            EntryDoc::Game(game) => Entry::Game(game.game()?),
+        })
+    }
+}
+
+fn territory(name: &str) -> Result<Territory, String> {
+    Territory::find(name).map_err(|refusal| refusal.to_string())
+}
+
+fn continent(name: &str) -> Result<Continent, String> {
+    Continent::find_printed(name).ok_or_else(|| format!("no continent is printed as {name:?}"))
+}
+
+impl GameDoc {
+    fn new(game: &Game, number: u32) -> GameDoc {
+        let name = |t: &Territory| t.name().to_string();
+        GameDoc {
+            game: number,
+            date: game.date.to_string(),
+            players: game
+                .seats
+                .iter()
+                .map(|s| PlayerDoc {
+                    person: s.person.clone(),
+                    faction: s.faction.to_string(),
+                    result: s.result.key().to_string(),
+                    hq: s.hq.as_ref().map(name),
+                })
+                .collect(),
+            scars: game
+                .scars
+                .iter()
+                .map(|s| ScarDoc {
+                    territory: name(&s.territory),
+                    scar: s.scar.clone(),
+                })
+                .collect(),
+            wear: game
+                .wear
+                .iter()
+                .map(|w| WearDoc {
+                    territory: name(&w.territory),
+                    boxes: w.boxes,
+                })
+                .collect(),
+            reward: game.reward.as_ref().map(RewardDoc::new),
+            held_on: game
+                .held_on
+                .iter()
+                .map(|r| match &r.choice {
+                    HeldOnChoice::MinorCity {
+                        territory,
+                        name: city,
+                    } => HeldOnDoc::MinorCity {
+                        person: r.person.clone(),
+                        territory: name(territory),
+                        name: city.clone(),
+                    },
+                    HeldOnChoice::AddResource { territory } => HeldOnDoc::AddResource {
+                        person: r.person.clone(),
+                        territory: name(territory),
+                    },
+                })
+                .collect(),
+            opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
+            note: game.note.clone(),
+        }
+    }
+
+    fn game(&self) -> Result<Game, String> {
+        let date = NaiveDate::parse_from_str(&self.date, "%Y-%m-%d")
+            .map_err(|_| format!("the date {:?} is not YYYY-MM-DD", self.date))?;
+        let seats = self
+            .players
+            .iter()
+            .map(|p| {
+                Ok(Seat {
+                    person: p.person.clone(),
+                    faction: Faction::new(p.faction.as_str()),
+                    result: Outcome::from_key(&p.result).ok_or_else(|| {
+                        format!(
+                            "the result {:?} is not won, held-on or eliminated",
+                            p.result
+                        )
+                    })?,
+                    hq: p.hq.as_deref().map(territory).transpose()?,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let mut game = Game::new(date, seats);
+        game.scars = self
+            .scars
+            .iter()
+            .map(|s| {
+                Ok(ScarPlacement {
+                    territory: territory(&s.territory)?,
+                    scar: s.scar.clone(),
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        game.wear = self
+            .wear
+            .iter()
+            .map(|w| {
+                Ok(Wear {
+                    territory: territory(&w.territory)?,
+                    boxes: w.boxes,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        game.reward = self.reward.as_ref().map(RewardDoc::reward).transpose()?;
+        game.held_on = self
+            .held_on
+            .iter()
+            .map(HeldOnDoc::reward)
+            .collect::<Result<_, _>>()?;
+        game.opened = self
+            .opened
+            .iter()
+            .map(|p| Packet::find(p).map_err(|refusal| refusal.to_string()))
+            .collect::<Result<_, _>>()?;
+        game.note = self.note.clone();
+        Ok(game)
+    }
+}
+
+impl RewardDoc {
+    fn new(reward: &Reward) -> RewardDoc {
+        match reward {
+            Reward::NameContinent { continent, name } => RewardDoc::NameContinent {
+                continent: continent.name().to_string(),
+                name: name.clone(),
+            },
+            Reward::MajorCity { territory, name } => RewardDoc::MajorCity {
+                territory: territory.name().to_string(),
+                name: name.clone(),
+            },
+            Reward::HealScar { territory } => RewardDoc::HealScar {
+                territory: territory.name().to_string(),
+            },
+            Reward::ContinentBonus { continent, mark } => RewardDoc::ContinentBonus {
+                continent: continent.name().to_string(),
+                change: mark.delta(),
+            },
+            Reward::Fortify { territory } => RewardDoc::Fortify {
+                territory: territory.name().to_string(),
+            },
+            Reward::DestroyCard { territory } => RewardDoc::DestroyCard {
+                territory: territory.name().to_string(),
+            },
+        }
+    }
+
+    fn reward(&self) -> Result<Reward, String> {
+        Ok(match self {
+            RewardDoc::NameContinent { continent: c, name } => Reward::NameContinent {
+                continent: continent(c)?,
+                name: name.clone(),
+            },
+            RewardDoc::MajorCity { territory: t, name } => Reward::MajorCity {
+                territory: territory(t)?,
+                name: name.clone(),
+            },
+            RewardDoc::HealScar { territory: t } => Reward::HealScar {
+                territory: territory(t)?,
+            },
+            RewardDoc::ContinentBonus {
+                continent: c,
+                change,
+            } => Reward::ContinentBonus {
+                continent: continent(c)?,
+                mark: BonusMark::from_delta(i64::from(*change))
+                    .ok_or_else(|| format!("a bonus change is +1 or -1, not {change}"))?,
+            },
+            RewardDoc::Fortify { territory: t } => Reward::Fortify {
+                territory: territory(t)?,
+            },
+            RewardDoc::DestroyCard { territory: t } => Reward::DestroyCard {
+                territory: territory(t)?,
+            },
+        })
+    }
+}
+
+impl HeldOnDoc {
+    fn reward(&self) -> Result<HeldOnReward, String> {
+        Ok(match self {
+            HeldOnDoc::MinorCity {
+                person,
+                territory: t,
+                name,
+            } => HeldOnReward {
+                person: person.clone(),
+                choice: HeldOnChoice::MinorCity {
+                    territory: territory(t)?,
+                    name: name.clone(),
+                },
+            },
+            HeldOnDoc::AddResource {
+                person,
+                territory: t,
+            } => HeldOnReward {
+                person: person.clone(),
+                choice: HeldOnChoice::AddResource {
+                    territory: territory(t)?,
+                },
+            },
+        })
+    }
+}
+
+/// The part of a campaign file `import` reads; the derived board, statistics and history
+/// are for readers and are worked out again from the log.
+#[derive(Deserialize)]
+struct FileIn {
+    version: u32,
+    campaign: CampaignDoc,
+    log: Vec<LogEntryDoc>,
+}
+
+/// An entry read from a file, checked against the rules at its place in the log (those
+/// taken back excepted), in the campaign's spelling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadEntry {
+    pub seq: u32,
+    pub recorded_at: String,
+    pub taken_back: Option<TakenBackDoc>,
+    /// The game's number, for a game.
+    pub game: Option<u32>,
+    pub entry: Entry,
+}
+
+/// Why a campaign file cannot be imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("The file is not JSON ({0}). Give a file written by `chronicle export --format json`.")]
+    NotJson(String),
+    #[error(
+        "The file is not a chronicle campaign (format {0:?}). Give a file written by `chronicle export --format json`."
+    )]
+    NotACampaign(String),
+    #[error(
+        "The file is of version {0}, newer than this chronicle reads ({VERSION}). Use a newer chronicle."
+    )]
+    Newer(u32),
+    #[error("Entry {seq} of the file cannot be read: {problem}.")]
+    Unreadable { seq: u32, problem: String },
+    #[error("{} breaks a rule: {refusal}", what(*seq, *game))]
+    Refused {
+        seq: u32,
+        game: Option<u32>,
+        refusal: crate::domain::Refusal,
+    },
+    #[error("Entry {seq} of the file says it is game {said}, but it is game {is}.")]
+    WrongNumber { seq: u32, said: u32, is: u32 },
+}
+
+fn what(seq: u32, game: Option<u32>) -> String {
+    match game {
+        Some(game) => format!("Game {game} (entry {seq} of the file)"),
+        None => format!("Entry {seq} of the file"),
+    }
+}
+
+/// Reads a campaign file and replays its log through the rules: all of it, or an error
+/// naming the entry (and game) and the rule.
+pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+    let head: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.to_string()))?;
+    let format = head
+        .get("format")
+        .and_then(|f| f.as_str())
+        .unwrap_or_default();
+    if format != FORMAT {
+        return Err(ReadError::NotACampaign(format.to_string()));
+    }
+    match head.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v > u64::from(VERSION) => {
+            return Err(ReadError::Newer(u32::try_from(v).unwrap_or(u32::MAX)));
+        }
+        _ => {}
+    }
+    let file: FileIn =
+        serde_json::from_value(head).map_err(|e| ReadError::NotJson(e.to_string()))?;
+    if file.version != VERSION {
+        return Err(ReadError::NotACampaign(format!(
+            "{FORMAT} version {}",
+            file.version
+        )));
+    }
+    let mut docs = file.log;
+    docs.sort_by_key(|d| d.seq);
+    let mut campaign = crate::domain::Campaign::new();
+    let mut read = Vec::with_capacity(docs.len());
+    for (index, doc) in docs.into_iter().enumerate() {
+        let seq = index as u32 + 1;
+        let entry = doc
+            .entry
+            .entry()
+            .map_err(|problem| ReadError::Unreadable { seq, problem })?;
+        let said = match &doc.entry {
+            EntryDoc::Game(game) => Some(game.game),
+            _ => None,
+        };
+        let (entry, game) = if doc.taken_back.is_some() {
+            if said.is_none() {
+                return Err(ReadError::Unreadable {
+                    seq,
+                    problem: "only a game can be taken back".to_string(),
+                });
+            }
+            (entry, said)
+        } else {
+            let applied = campaign
+                .apply(&entry)
+                .map_err(|refusal| ReadError::Refused {
+                    seq,
+                    game: said,
+                    refusal,
+                })?;
+            if let (Some(said), Some(is)) = (said, applied.game)
+                && said != is
+            {
+                return Err(ReadError::WrongNumber { seq, said, is });
+            }
+            (applied.entry, applied.game)
+        };
+        read.push(ReadEntry {
+            seq,
+            recorded_at: doc.recorded_at,
+            taken_back: doc.taken_back,
+            game,
+            entry,
+        });
+    }
+    Ok((file.campaign, read))
+}
+
+/// The document of one stored entry.
+pub fn log_entry(
+    seq: u32,
+    recorded_at: &str,
+    taken_back: Option<TakenBackDoc>,
+    game: Option<u32>,
+    entry: &Entry,
+) -> LogEntryDoc {
+    LogEntryDoc {
+        seq,
+        recorded_at: recorded_at.to_string(),
+        taken_back,
+        entry: EntryDoc::new(entry, game),
+    }
+}
