@@ -20,7 +20,7 @@ CREATE TABLE change (
     territory  TEXT,
     continent  TEXT,
     name       TEXT,
-    amount     INTEGER,
+    amount     INTEGER, text TEXT,
     PRIMARY KEY (entry_id, position)
 ) WITHOUT ROWID;
 

@@ -129,6 +129,9 @@ fn every_json_output_validates_against_its_committed_schema() {
         ("setup", &["setup"]),
         ("setup", &["setup", "--players", "Ann,Zed"]),
         ("packets", &["packets"]),
+        ("scar-types", &["scar-type", "list"]),
+        ("factions", &["faction", "list"]),
+        ("world", &["world"]),
     ];
     for (name, args) in outputs {
         let validator = committed_schema(name);

@@ -133,7 +133,7 @@ impl BoardView {
         BoardView {
             campaign: name.to_string(),
             games_played: campaign.games_played(),
-            world_name: None,
+            world_name: campaign.world().map(|w| w.name.clone()),
             continents,
             territories,
             pools: pool_rows(campaign),
@@ -150,7 +150,7 @@ fn territory_view(campaign: &Campaign, territory: Territory) -> TerritoryView {
         city: state.city.as_ref().map(|c| CityView {
             kind: c.kind.key(),
             name: c.name.clone(),
-            founder: c.founder.clone(),
+            founder: c.founder.clone().unwrap_or_default(),
             game: c.game,
             population: c.kind.population(),
         }),

@@ -1,6 +1,8 @@
 //! Errors at the command line: each kind maps to an exit code, and each is printed as a
 //! plain message that says what to do instead. Never a panic, never a backtrace.
 
+use std::io::IsTerminal;
+
 use crate::domain::Refusal;
 use crate::store::StoreError;
 
@@ -10,6 +12,8 @@ pub mod exit {
     pub const REFUSED: u8 = 1;
     pub const USAGE: u8 = 2;
     pub const DATABASE: u8 = 3;
+    /// Ctrl-C at a question (128 + SIGINT, as shells report it).
+    pub const INTERRUPTED: u8 = 130;
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +35,9 @@ pub enum CliError {
     /// The person stopped a guided prompt (Esc).
     #[error("Stopped before the end.")]
     Stopped,
+    /// The person pressed Ctrl-C at a guided prompt.
+    #[error("Stopped before the end (Ctrl-C).")]
+    Interrupted,
     /// stdout was closed by the reader (`chronicle board | head`): stop quietly.
     #[error("the output was closed")]
     ClosedPipe,
@@ -46,6 +53,7 @@ impl CliError {
             CliError::Store(e) if e.is_database() => exit::DATABASE,
             CliError::Store(_) => exit::REFUSED,
             CliError::ClosedPipe => exit::DONE,
+            CliError::Interrupted => exit::INTERRUPTED,
         }
     }
 
@@ -55,6 +63,10 @@ impl CliError {
     pub fn report(&self, color: bool, writes: bool) {
         if matches!(self, CliError::ClosedPipe) {
             return;
+        }
+        if matches!(self, CliError::Stopped | CliError::Interrupted) && std::io::stderr().is_terminal() {
+            // A prompt may have hidden the cursor: show it again.
+            eprint!("\x1b[?25h");
         }
         let label = if color {
             "\x1b[1;31merror:\x1b[0m"

@@ -8,6 +8,7 @@ mod demo;
 mod env;
 mod error;
 mod export;
+mod faction;
 mod game;
 mod history;
 mod import;
@@ -16,9 +17,11 @@ mod output;
 mod packets;
 mod pool;
 mod power;
+mod scar_type;
 mod schema;
 mod setup;
 mod stats;
+mod world;
 
 use std::process::ExitCode;
 
@@ -84,6 +87,13 @@ pub enum Command {
     History(history::Args),
     Export(export::Args),
     Import(import::Args),
+    /// Scar types found in sealed packets: add one, list them
+    #[command(subcommand, name = "scar-type")]
+    ScarType(scar_type::Command),
+    /// Factions: add one found in a sealed packet, list them, mark or scar a faction card
+    #[command(subcommand)]
+    Faction(faction::Command),
+    World(world::Args),
     Stats(stats::Args),
     Setup(setup::Args),
     Packets(packets::Args),
@@ -108,7 +118,11 @@ impl Command {
             | Command::History(_)
             | Command::Stats(_)
             | Command::Setup(_)
-            | Command::Packets(_) => false,
+            | Command::Packets(packets::Args { command: None }) => false,
+            Command::Packets(_) => true,
+            Command::ScarType(command) => !matches!(command, scar_type::Command::List),
+            Command::Faction(command) => !matches!(command, faction::Command::List),
+            Command::World(args) => args.command.is_some(),
             Command::Pool(args) => args.command.is_some(),
         }
     }
@@ -159,6 +173,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::History(args) => history::run(&context, args),
         Command::Export(args) => export::run(&context, args),
         Command::Import(args) => import::run(&context, args),
+        Command::ScarType(command) => scar_type::run(&context, command),
+        Command::Faction(command) => faction::run(&context, command),
+        Command::World(args) => world::run(&context, args),
         Command::Stats(args) => stats::run(&context, args),
         Command::Setup(args) => setup::run(&context, args),
         Command::Packets(args) => packets::run(&context, args),

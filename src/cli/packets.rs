@@ -6,13 +6,32 @@ use serde::Serialize;
 
 use super::context::Context;
 use super::error::CliError;
-use super::output::{Report, Table, print};
+use super::output::{Report, Table, print, say};
+use crate::domain::describe::happenings;
 use crate::domain::history::{PacketState, PacketStatus, packets};
+use crate::domain::{Entry, Packet};
 use crate::store::{Loaded, broken_log};
 
-/// Which packets opened in which game, and how close the rest are (conditions only)
+/// Which packets opened in which game, and how close the rest are (conditions only); or
+/// record a packet opened between games
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Record a packet opened between games (a packet opened during a game goes in
+    /// `game log --opened`)
+    Open {
+        /// The packet, by its name or a word of it ("elimination", "missiles")
+        packet: String,
+        /// The game it was opened after [default: the latest]
+        #[arg(long)]
+        game: Option<u32>,
+    },
+}
 
 /// `packets --format json`: one entry per packet.
 #[derive(Serialize, JsonSchema)]
@@ -77,7 +96,19 @@ pub fn packet_views(loaded: &Loaded) -> Result<Vec<PacketView>, CliError> {
     Ok(states.into_iter().map(PacketView::new).collect())
 }
 
-pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
-    let (_, loaded) = context.load()?;
-    print(&Packets(packet_views(&loaded)?), context.output())
+pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+    let Some(Command::Open { packet, game }) = args.command else {
+        let (_, loaded) = context.load()?;
+        return print(&Packets(packet_views(&loaded)?), context.output());
+    };
+    let (_, recorded) = context.record(false, |campaign| {
+        Ok(Entry::OpenPacket {
+            packet: Packet::find(&packet)?,
+            game: game.unwrap_or(campaign.games_played()),
+        })
+    })?;
+    for happening in happenings(&recorded.before, &recorded.applied.entry) {
+        say(&format!("{}.", happening.sentence()));
+    }
+    Ok(())
 }

@@ -11,8 +11,7 @@ use super::packet::Packet;
 use super::pool::{PoolKind, find_kind};
 use super::refusal::Refusal;
 use super::state::{
-    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, PacketOpening, Scar,
-    Signature,
+    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Scar, Signature,
 };
 
 /// What applying an entry did.
@@ -30,7 +29,7 @@ pub struct Applied {
 }
 
 impl Applied {
-    fn of(entry: Entry) -> Applied {
+    pub(super) fn of(entry: Entry) -> Applied {
         Applied {
             entry,
             game: None,
@@ -54,6 +53,20 @@ impl Campaign {
                 reason,
             } => next.set_capacity(pool, *capacity, reason)?,
             Entry::Game(game) => next.play(game)?,
+            Entry::AddScarType {
+                name,
+                count,
+                effect,
+            } => next.add_scar_type(name, *count, effect.as_deref())?,
+            Entry::AddFaction { faction } => next.add_faction(faction)?,
+            Entry::OpenPacket { packet, game } => next.open_packet_after(*packet, *game)?,
+            Entry::MarkFactionCard {
+                faction,
+                slot,
+                text,
+            } => next.mark_faction_card(faction, slot, text)?,
+            Entry::ScarFactionCard { faction, text } => next.scar_faction_card(faction, text)?,
+            Entry::NameWorld { name, by } => next.name_world(name, by)?,
         };
         *self = next;
         Ok(applied)
@@ -70,7 +83,7 @@ impl Campaign {
         Ok(campaign)
     }
 
-    fn known_faction(&self, faction: &Faction) -> Result<Faction, Refusal> {
+    pub(super) fn known_faction(&self, faction: &Faction) -> Result<Faction, Refusal> {
         if self.factions.contains(faction) {
             Ok(faction.clone())
         } else {
@@ -194,6 +207,7 @@ impl Campaign {
         for wear in &game.wear {
             self.tick(wear)?;
         }
+        let events = self.play_events(&game.events, &game.opened, number)?;
         let reward = self.give_reward(game.reward.as_ref(), &seats[winner].person, number)?;
         let held_on = self.give_held_on(&game.held_on, &seats, winner, number)?;
 
@@ -216,11 +230,14 @@ impl Campaign {
         self.games = number;
         self.last_date = Some(game.date);
 
-        let opened = self.open_packets(&game.opened, number)?;
-        let packets_met = watch
-            .met(self)
+        let met = watch.met(self);
+        self.conditions_met.extend(met.iter().map(|&p| (p, number)));
+        for &packet in &game.opened {
+            self.open_packet(packet, number)?;
+        }
+        let packets_met = met
             .into_iter()
-            .filter(|p| !opened.contains(p) && self.opened(*p).is_none())
+            .filter(|p| self.opened(*p).is_none())
             .collect();
         let note = game
             .note
@@ -234,7 +251,8 @@ impl Campaign {
             wear: game.wear.clone(),
             reward,
             held_on,
-            opened,
+            opened: game.opened.clone(),
+            events,
             note,
         };
         Ok(Applied {
@@ -316,10 +334,13 @@ impl Campaign {
         let state = self.territory(hq);
         let mark = match (&state.city, &state.scar) {
             (Some(city), _) => format!(
-                "the {} {} of {}",
+                "the {} {}{}",
                 city.kind.words(),
                 city.name,
                 city.founder
+                    .as_ref()
+                    .map(|f| format!(" of {f}"))
+                    .unwrap_or_default()
             ),
             (None, Some(scar)) => format!("a {} scar", scar.kind),
             (None, None) => "a mark".to_string(),
@@ -383,28 +404,6 @@ impl Campaign {
         }
         fortification.boxes_left -= wear.boxes;
         Ok(())
-    }
-
-    fn open_packets(&mut self, packets: &[Packet], number: u32) -> Result<Vec<Packet>, Refusal> {
-        for &packet in packets {
-            if let Some(opening) = self.opened(packet) {
-                return Err(Refusal::PacketOpened {
-                    packet,
-                    game: opening.game,
-                });
-            }
-            if let Some(progress) = self.packet_progress(packet).filter(|p| !p.met) {
-                return Err(Refusal::PacketNotYet {
-                    packet,
-                    progress: progress.text,
-                });
-            }
-            self.packets.push(PacketOpening {
-                packet,
-                game: number,
-            });
-        }
-        Ok(packets.to_vec())
     }
 }
 

@@ -2,7 +2,7 @@
 //! city Kyro in Egypt", "healed the Bunker scar in New Guinea".
 
 use super::board::{Continent, Territory};
-use super::entry::{Entry, Game, HeldOnChoice, Outcome, Reward};
+use super::entry::{Entry, Game, HeldOnChoice, Outcome, PlayEvent, Reward};
 use super::faction::Faction;
 use super::state::Campaign;
 
@@ -100,6 +100,7 @@ pub fn happenings(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             format!("set the {} pool to {capacity} ({reason})", pool.key()),
         )],
         Entry::Game(game) => game_happenings(before, game),
+        other => vec![sealed_happening(before, other)],
     }
 }
 
@@ -176,6 +177,11 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
             .by(&seat.person),
         );
     }
+    out.extend(
+        game.events
+            .iter()
+            .map(|event| event_happening(before, event)),
+    );
     for packet in &game.opened {
         out.push(Happening::new(
             "packet",
@@ -266,4 +272,98 @@ fn article(scar: &str) -> String {
         .next()
         .is_some_and(|c| "AEIOUaeiou".contains(c));
     format!("{} {scar} scar", if vowel { "an" } else { "a" })
+}
+
+/// What an entry adding sealed content did.
+fn sealed_happening(before: &Campaign, entry: &Entry) -> Happening {
+    let with_faction = |mut h: Happening, faction: &Faction| {
+        h.faction = Some(faction.clone());
+        h
+    };
+    match entry {
+        Entry::AddScarType {
+            name,
+            count,
+            effect,
+        } => {
+            let effect = effect
+                .as_ref()
+                .map(|e| format!(": {e}"))
+                .unwrap_or_default();
+            Happening::new(
+                "scar_type",
+                format!("added the scar type {name} ({count} stickers){effect}"),
+            )
+        }
+        Entry::AddFaction { faction } => with_faction(
+            Happening::new("faction", format!("added the faction {faction}")),
+            faction,
+        ),
+        Entry::OpenPacket { packet, game } => {
+            let when = if *game == 0 {
+                "before game 1".to_string()
+            } else {
+                format!("after game {game}")
+            };
+            Happening::new(
+                "packet",
+                format!("opened the {} packet {when}", packet.name()),
+            )
+        }
+        Entry::MarkFactionCard {
+            faction,
+            slot,
+            text,
+        } => with_faction(
+            Happening::new(
+                "faction_mark",
+                format!("marked the {slot} slot of {faction}'s card: {text}"),
+            ),
+            faction,
+        ),
+        Entry::ScarFactionCard { faction, text } => with_faction(
+            Happening::new("faction_scar", format!("scarred {faction}'s card: {text}")),
+            faction,
+        ),
+        Entry::NameWorld { name, by } => {
+            let (leaders, _) = before.most_signed();
+            let roll_off = if leaders.len() > 1 {
+                format!(", winning the roll-off among {}", leaders.join(", "))
+            } else {
+                String::new()
+            };
+            Happening::new(
+                "world_name",
+                format!("named the world \"{name}\"{roll_off}"),
+            )
+            .by(by)
+        }
+        Entry::Power { .. } | Entry::Coins { .. } | Entry::PoolCapacity { .. } | Entry::Game(_) => {
+            Happening::new("entry", String::new())
+        }
+    }
+}
+
+/// What sealed content changed during play.
+fn event_happening(before: &Campaign, event: &PlayEvent) -> Happening {
+    match event {
+        PlayEvent::WorldCapital { territory, name } => Happening::new(
+            "world_capital",
+            format!("placed the world capital {name} in {}", territory.name()),
+        )
+        .on(*territory),
+        PlayEvent::Fortify { territory } => Happening::new(
+            "event_fortify",
+            format!("an event fortified {}", place(before, *territory)),
+        )
+        .on(*territory),
+        PlayEvent::DestroyCard { territory } => Happening::new(
+            "event_destroy_card",
+            format!("an event destroyed {}'s territory card", territory.name()),
+        )
+        .on(*territory),
+        PlayEvent::Mark { territory, text } => {
+            Happening::new("mark", format!("marked {}: {text}", territory.name())).on(*territory)
+        }
+    }
 }

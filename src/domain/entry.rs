@@ -25,6 +25,27 @@ pub enum Entry {
     },
     /// A finished game.
     Game(Game),
+    /// A scar type the group found in a sealed packet, with its stickers.
+    AddScarType {
+        name: String,
+        count: u32,
+        effect: Option<String>,
+    },
+    /// A faction the group found in a sealed packet, playable from now on.
+    AddFaction { faction: Faction },
+    /// A packet opened between games, after game `game` (0: before game 1).
+    OpenPacket { packet: Packet, game: u32 },
+    /// A mark on a faction card, in the slot of one colour.
+    MarkFactionCard {
+        faction: Faction,
+        slot: String,
+        text: String,
+    },
+    /// A scar on a faction card.
+    ScarFactionCard { faction: Faction, text: String },
+    /// After game 15: the world's name, given by the person with the most signatures (or
+    /// the winner of the roll-off among the tied).
+    NameWorld { name: String, by: String },
 }
 
 /// A finished game, as the group records it after the session.
@@ -43,7 +64,22 @@ pub struct Game {
     pub held_on: Vec<HeldOnReward>,
     /// Sealed packets opened during or right after the game.
     pub opened: Vec<Packet>,
+    /// Changes sealed content made during play: not rewards.
+    pub events: Vec<PlayEvent>,
     pub note: Option<String>,
+}
+
+/// A change made during play by sealed content, apart from the rewards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayEvent {
+    /// The world capital (population 5), on a territory with no city.
+    WorldCapital { territory: Territory, name: String },
+    /// An event fortifies a city, with a mark from the fortification pool.
+    Fortify { territory: Territory },
+    /// An event destroys a territory card.
+    DestroyCard { territory: Territory },
+    /// A mark the group defines (one per territory).
+    Mark { territory: Territory, text: String },
 }
 
 /// A player at the table: a person playing a faction, with the result and where they
@@ -284,6 +320,7 @@ impl Game {
             reward: None,
             held_on: Vec::new(),
             opened: Vec::new(),
+            events: Vec::new(),
             note: None,
         }
     }

@@ -14,14 +14,15 @@ pub mod packet;
 pub mod pool;
 mod refusal;
 mod rewards;
+mod sealed;
 pub mod state;
 pub mod stats;
 
 pub use apply::{Applied, PacketProgress};
 pub use board::{Continent, Territory};
 pub use entry::{
-    BonusMark, Entry, Game, HeldOnChoice, HeldOnReward, Outcome, Reward, RewardKind, ScarPlacement,
-    Seat, Wear,
+    BonusMark, Entry, Game, HeldOnChoice, HeldOnReward, Outcome, PlayEvent, Reward, RewardKind,
+    ScarPlacement, Seat, Wear,
 };
 pub use faction::{Faction, Power};
 pub use legal::{HeldOnKind, Targets, Tokens};

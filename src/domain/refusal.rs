@@ -275,6 +275,59 @@ pub enum Refusal {
 
     #[error("Say why the pool changes: --reason \"...\" (it is kept in the campaign's history).")]
     MissingReason,
+
+    #[error(
+        "There is already a {what} called \"{name}\"; each is added once. See `chronicle {command} list`."
+    )]
+    AlreadyAdded {
+        what: &'static str,
+        name: String,
+        command: &'static str,
+    },
+
+    #[error(
+        "A scar type comes with 1 to 99 stickers, not {count}. Give --count N as in your packet."
+    )]
+    ScarCount { count: u32 },
+
+    #[error(
+        "A packet opened between games is opened after one of the games played (0 to {played}), not after game {game}."
+    )]
+    PacketGame { game: u32, played: u32 },
+
+    #[error(
+        "{faction}'s card already has a mark in its {slot} slot (\"{text}\"); one mark per colour of slot."
+    )]
+    SlotTaken {
+        faction: String,
+        slot: String,
+        text: String,
+    },
+
+    #[error("{faction}'s card already has a scar (\"{text}\"); one scar per faction card.")]
+    CardScarred { faction: String, text: String },
+
+    #[error("The world was named \"{name}\" by {by} already; it is named once.")]
+    WorldNamed { name: String, by: String },
+
+    #[error("The world is named after game 15 (rules §5); this campaign has played {games} game{}.", plural(*games))]
+    WorldTooEarly { games: u32 },
+
+    #[error("The person with the most signatures names the world (rules §5); {person} has {signatures}, while {} {} {most}. On a tie, the tied players roll off.", list(leaders), if leaders.len() == 1 { "has" } else { "have" })]
+    NotTheMostSigned {
+        person: String,
+        signatures: usize,
+        leaders: Vec<String>,
+        most: usize,
+    },
+
+    #[error(
+        "The world capital is placed when the World capital packet opens; it is not open. Record it with --opened \"World capital\" in the same game."
+    )]
+    WorldCapitalSealed,
+
+    #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
+    TerritoryMarked { territory: String, text: String },
 }
 
 fn plural(n: u32) -> &'static str {

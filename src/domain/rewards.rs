@@ -53,7 +53,8 @@ impl Campaign {
                 }
             }
             Reward::MajorCity { territory, name } => {
-                let name = self.found_city(*territory, name, CityKind::Major, winner, number)?;
+                let name =
+                    self.found_city(*territory, name, CityKind::Major, Some(winner), number)?;
                 Reward::MajorCity {
                     territory: *territory,
                     name,
@@ -90,14 +91,7 @@ impl Campaign {
                 reward.clone()
             }
             Reward::DestroyCard { territory } => {
-                let card = &mut self.territories[territory.index()].card;
-                if let Some(game) = card.destroyed {
-                    return Err(Refusal::CardDestroyed {
-                        territory: territory.name().to_string(),
-                        game,
-                    });
-                }
-                card.destroyed = Some(number);
+                self.destroy_card(*territory, number)?;
                 reward.clone()
             }
         };
@@ -149,12 +143,29 @@ impl Campaign {
         Ok(name)
     }
 
-    fn found_city(
+    /// Destroys a territory card for good (once).
+    pub(super) fn destroy_card(
+        &mut self,
+        territory: Territory,
+        number: u32,
+    ) -> Result<(), Refusal> {
+        let card = &mut self.territories[territory.index()].card;
+        if let Some(game) = card.destroyed {
+            return Err(Refusal::CardDestroyed {
+                territory: territory.name().to_string(),
+                game,
+            });
+        }
+        card.destroyed = Some(number);
+        Ok(())
+    }
+
+    pub(super) fn found_city(
         &mut self,
         territory: Territory,
         name: &str,
         kind: CityKind,
-        founder: &str,
+        founder: Option<&str>,
         number: u32,
     ) -> Result<String, Refusal> {
         if let Some(city) = &self.territory(territory).city {
@@ -192,7 +203,7 @@ impl Campaign {
         self.territories[territory.index()].city = Some(City {
             kind,
             name: name.clone(),
-            founder: founder.to_string(),
+            founder: founder.map(str::to_string),
             game: number,
         });
         Ok(name)
@@ -222,7 +233,7 @@ impl Campaign {
         Ok(())
     }
 
-    fn fortify(&mut self, territory: Territory, number: u32) -> Result<(), Refusal> {
+    pub(super) fn fortify(&mut self, territory: Territory, number: u32) -> Result<(), Refusal> {
         if self.territory(territory).city.is_none() {
             return Err(Refusal::NoCity {
                 territory: territory.name().to_string(),
@@ -335,8 +346,13 @@ impl Campaign {
     ) -> Result<HeldOnChoice, Refusal> {
         match &reward.choice {
             HeldOnChoice::MinorCity { territory, name } => {
-                let name =
-                    self.found_city(*territory, name, CityKind::Minor, &reward.person, number)?;
+                let name = self.found_city(
+                    *territory,
+                    name,
+                    CityKind::Minor,
+                    Some(&reward.person),
+                    number,
+                )?;
                 Ok(HeldOnChoice::MinorCity {
                     territory: *territory,
                     name,

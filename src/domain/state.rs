@@ -60,7 +60,8 @@ impl CityKind {
 pub struct City {
     pub kind: CityKind,
     pub name: String,
-    pub founder: String,
+    /// Who founded it; none for the world capital, which sealed content places.
+    pub founder: Option<String>,
     pub game: u32,
 }
 
@@ -98,6 +99,8 @@ pub struct TerritoryState {
     pub scar: Option<Scar>,
     pub fortification: Option<Fortification>,
     pub card: Card,
+    /// A mark the group defined (sealed content), with the game it was made in.
+    pub mark: Option<(String, u32)>,
 }
 
 impl TerritoryState {
@@ -136,6 +139,24 @@ pub struct Signature {
     pub date: NaiveDate,
 }
 
+/// A faction card's marks (one per colour of slot) and scar.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct FactionCard {
+    /// (slot colour, text, after game).
+    pub marks: Vec<(String, String, u32)>,
+    /// (text, after game).
+    pub scar: Option<(String, u32)>,
+}
+
+/// The world's name, given after game 15.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WorldName {
+    pub name: String,
+    pub by: String,
+    /// The people tied for the most signatures, when there was a roll-off.
+    pub roll_off: Vec<String>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PacketOpening {
     pub packet: Packet,
@@ -158,6 +179,12 @@ pub struct Campaign {
     pub(super) signatures: Vec<Signature>,
     pub(super) packets: Vec<PacketOpening>,
     pub(super) eliminations: u32,
+    /// When each packet the ledger sees coming had its condition met: (packet, game).
+    pub(super) conditions_met: Vec<(Packet, u32)>,
+    /// The effects of scar types the group added.
+    pub(super) scar_effects: Vec<(ScarType, Option<String>)>,
+    pub(super) faction_cards: Vec<(Faction, FactionCard)>,
+    pub(super) world: Option<WorldName>,
 }
 
 impl Default for Campaign {
@@ -185,6 +212,10 @@ impl Campaign {
             signatures: Vec::new(),
             packets: Vec::new(),
             eliminations: 0,
+            conditions_met: Vec::new(),
+            scar_effects: Vec::new(),
+            faction_cards: Vec::new(),
+            world: None,
         }
     }
 
@@ -293,6 +324,35 @@ impl Campaign {
         self.eliminations
     }
 
+    /// The game whose end met the packet's condition, for the packets the ledger sees.
+    pub fn condition_met_in(&self, packet: Packet) -> Option<u32> {
+        self.conditions_met
+            .iter()
+            .find(|(p, _)| *p == packet)
+            .map(|(_, g)| *g)
+    }
+
+    /// The effect the group wrote for a scar type it added.
+    pub fn scar_effect(&self, scar: &str) -> Option<&str> {
+        self.scar_effects
+            .iter()
+            .find(|(s, _)| s == scar)
+            .and_then(|(_, e)| e.as_deref())
+    }
+
+    /// A faction card's marks and scar.
+    pub fn faction_card(&self, faction: &Faction) -> Option<&FactionCard> {
+        self.faction_cards
+            .iter()
+            .find(|(f, _)| f == faction)
+            .map(|(_, c)| c)
+    }
+
+    /// The world's name, once given.
+    pub fn world(&self) -> Option<&WorldName> {
+        self.world.as_ref()
+    }
+
     /// Every city on the board, with its territory.
     pub fn cities(&self) -> impl Iterator<Item = (Territory, &City)> {
         Territory::all().filter_map(|t| self.territory(t).city.as_ref().map(|c| (t, c)))
@@ -303,6 +363,6 @@ impl Campaign {
     pub fn is_legal_start(&self, territory: Territory, person: &str) -> bool {
         let state = self.territory(territory);
         !state.is_marked()
-            || matches!(&state.city, Some(c) if c.kind == CityKind::Major && c.founder == person)
+            || matches!(&state.city, Some(c) if c.kind == CityKind::Major && c.founder.as_deref() == Some(person))
     }
 }

@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::PlayEvent;
 use crate::domain::pool::PoolKind;
 use crate::domain::{
     BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Power,
@@ -63,6 +64,26 @@ pub enum EntryDoc {
     },
     /// A game.
     Game(GameDoc),
+    /// A scar type found in a sealed packet.
+    AddScarType {
+        name: String,
+        count: u32,
+        effect: Option<String>,
+    },
+    /// A faction found in a sealed packet.
+    AddFaction { faction: String },
+    /// A packet opened between games, after game `game`.
+    OpenPacket { packet: String, game: u32 },
+    /// A mark in one colour of slot of a faction card.
+    MarkFactionCard {
+        faction: String,
+        slot: String,
+        text: String,
+    },
+    /// A scar on a faction card.
+    ScarFactionCard { faction: String, text: String },
+    /// The world's name, after game 15.
+    NameWorld { name: String, by: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -80,7 +101,20 @@ pub struct GameDoc {
     /// Clockwise from the winner.
     pub held_on: Vec<HeldOnDoc>,
     pub opened: Vec<String>,
+    /// Changes sealed content made during play (not rewards).
+    #[serde(default)]
+    pub events: Vec<EventDoc>,
     pub note: Option<String>,
+}
+
+/// A change sealed content made during play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EventDoc {
+    WorldCapital { territory: String, name: String },
+    Fortify { territory: String },
+    DestroyCard { territory: String },
+    Mark { territory: String, text: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -171,6 +205,39 @@ impl EntryDoc {
                 reason: reason.clone(),
             },
             Entry::Game(g) => EntryDoc::Game(GameDoc::new(g, game.unwrap_or(0))),
+            Entry::AddScarType {
+                name,
+                count,
+                effect,
+            } => EntryDoc::AddScarType {
+                name: name.clone(),
+                count: *count,
+                effect: effect.clone(),
+            },
+            Entry::AddFaction { faction } => EntryDoc::AddFaction {
+                faction: faction.to_string(),
+            },
+            Entry::OpenPacket { packet, game } => EntryDoc::OpenPacket {
+                packet: packet.name().to_string(),
+                game: *game,
+            },
+            Entry::MarkFactionCard {
+                faction,
+                slot,
+                text,
+            } => EntryDoc::MarkFactionCard {
+                faction: faction.to_string(),
+                slot: slot.clone(),
+                text: text.clone(),
+            },
+            Entry::ScarFactionCard { faction, text } => EntryDoc::ScarFactionCard {
+                faction: faction.to_string(),
+                text: text.clone(),
+            },
+            Entry::NameWorld { name, by } => EntryDoc::NameWorld {
+                name: name.clone(),
+                by: by.clone(),
+            },
         }
     }
 
@@ -199,6 +266,39 @@ impl EntryDoc {
                 reason: reason.clone(),
             },
             EntryDoc::Game(game) => Entry::Game(game.game()?),
+            EntryDoc::AddScarType {
+                name,
+                count,
+                effect,
+            } => Entry::AddScarType {
+                name: name.clone(),
+                count: *count,
+                effect: effect.clone(),
+            },
+            EntryDoc::AddFaction { faction } => Entry::AddFaction {
+                faction: Faction::new(faction.as_str()),
+            },
+            EntryDoc::OpenPacket { packet, game } => Entry::OpenPacket {
+                packet: Packet::find(packet).map_err(|refusal| refusal.to_string())?,
+                game: *game,
+            },
+            EntryDoc::MarkFactionCard {
+                faction,
+                slot,
+                text,
+            } => Entry::MarkFactionCard {
+                faction: Faction::new(faction.as_str()),
+                slot: slot.clone(),
+                text: text.clone(),
+            },
+            EntryDoc::ScarFactionCard { faction, text } => Entry::ScarFactionCard {
+                faction: Faction::new(faction.as_str()),
+                text: text.clone(),
+            },
+            EntryDoc::NameWorld { name, by } => Entry::NameWorld {
+                name: name.clone(),
+                by: by.clone(),
+            },
         })
     }
 }
@@ -263,6 +363,7 @@ impl GameDoc {
                 })
                 .collect(),
             opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
+            events: game.events.iter().map(EventDoc::new).collect(),
             note: game.note.clone(),
         }
     }
@@ -318,6 +419,11 @@ impl GameDoc {
             .opened
             .iter()
             .map(|p| Packet::find(p).map_err(|refusal| refusal.to_string()))
+            .collect::<Result<_, _>>()?;
+        game.events = self
+            .events
+            .iter()
+            .map(EventDoc::event)
             .collect::<Result<_, _>>()?;
         game.note = self.note.clone();
         Ok(game)
@@ -377,6 +483,46 @@ impl RewardDoc {
             },
             RewardDoc::DestroyCard { territory: t } => Reward::DestroyCard {
                 territory: territory(t)?,
+            },
+        })
+    }
+}
+
+impl EventDoc {
+    fn new(event: &PlayEvent) -> EventDoc {
+        match event {
+            PlayEvent::WorldCapital { territory, name } => EventDoc::WorldCapital {
+                territory: territory.name().to_string(),
+                name: name.clone(),
+            },
+            PlayEvent::Fortify { territory } => EventDoc::Fortify {
+                territory: territory.name().to_string(),
+            },
+            PlayEvent::DestroyCard { territory } => EventDoc::DestroyCard {
+                territory: territory.name().to_string(),
+            },
+            PlayEvent::Mark { territory, text } => EventDoc::Mark {
+                territory: territory.name().to_string(),
+                text: text.clone(),
+            },
+        }
+    }
+
+    fn event(&self) -> Result<PlayEvent, String> {
+        Ok(match self {
+            EventDoc::WorldCapital { territory: t, name } => PlayEvent::WorldCapital {
+                territory: territory(t)?,
+                name: name.clone(),
+            },
+            EventDoc::Fortify { territory: t } => PlayEvent::Fortify {
+                territory: territory(t)?,
+            },
+            EventDoc::DestroyCard { territory: t } => PlayEvent::DestroyCard {
+                territory: territory(t)?,
+            },
+            EventDoc::Mark { territory: t, text } => PlayEvent::Mark {
+                territory: territory(t)?,
+                text: text.clone(),
             },
         })
     }

@@ -7,8 +7,8 @@ use super::StoreError;
 use super::log::{LoggedEntry, TakenBack};
 use crate::domain::pool::PoolKind;
 use crate::domain::{
-    BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Power,
-    Reward, ScarPlacement, Seat, Territory, Wear,
+    BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet,
+    PlayEvent, Power, Reward, ScarPlacement, Seat, Territory, Wear,
 };
 
 /// A change row as read back.
@@ -21,6 +21,7 @@ struct StoredRow {
     continent: Option<String>,
     name: Option<String>,
     amount: Option<i64>,
+    text: Option<String>,
 }
 
 pub(super) fn read_log(
@@ -61,7 +62,7 @@ pub(super) fn read_log(
         .collect::<Result<_, StoreError>>()?;
 
     let mut changes = conn.prepare_cached(
-        "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount
+        "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount, c.text
          FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1 ORDER BY e.seq, c.position",
     )?;
     let changes: Vec<StoredRow> = changes
@@ -75,6 +76,7 @@ pub(super) fn read_log(
                 continent: row.get(5)?,
                 name: row.get(6)?,
                 amount: row.get(7)?,
+                text: row.get(8)?,
             })
         })?
         .collect::<Result<_, _>>()?;
@@ -200,8 +202,64 @@ fn entry(
             }
             Ok(Entry::Game(game))
         }
-        other => Err(format!("an unknown kind of entry {other:?}")),
+        other => sealed_entry(other, changes.first()),
     }
+}
+
+/// The entries that record sealed content the group added.
+fn sealed_entry(kind: &str, row: Option<&StoredRow>) -> Result<Entry, String> {
+    let row = row.ok_or_else(|| format!("a {kind} entry without its change"))?;
+    let faction = || {
+        row.faction
+            .clone()
+            .map(Faction::new)
+            .ok_or_else(|| format!("a {kind} without its faction"))
+    };
+    let text = || {
+        row.text
+            .clone()
+            .ok_or_else(|| format!("a {kind} without its text"))
+    };
+    let amount = || {
+        row.amount
+            .and_then(|a| u32::try_from(a).ok())
+            .ok_or_else(|| format!("a {kind} without its number"))
+    };
+    Ok(match kind {
+        "scar_type" => Entry::AddScarType {
+            name: need_name(row)?,
+            count: amount()?,
+            effect: row.text.clone(),
+        },
+        "faction" => Entry::AddFaction {
+            faction: faction()?,
+        },
+        "packet" => {
+            let name = need_name(row)?;
+            let packet = Packet::find(&name).map_err(|_| format!("unknown packet {name:?}"))?;
+            Entry::OpenPacket {
+                packet,
+                game: amount()?,
+            }
+        }
+        "faction_mark" => Entry::MarkFactionCard {
+            faction: faction()?,
+            slot: need_name(row)?,
+            text: text()?,
+        },
+        "faction_scar" => Entry::ScarFactionCard {
+            faction: faction()?,
+            text: text()?,
+        },
+        "world_name" => Entry::NameWorld {
+            name: need_name(row)?,
+            by: row
+                .person
+                .clone()
+                .ok_or("a world name without its person")?,
+        },
+        other => return Err(format!("an unknown kind of entry {other:?}")),
+    })
 }
 
 fn need_territory(row: &StoredRow) -> Result<Territory, String> {
@@ -303,6 +361,32 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             let name = need_name(row)?;
             game.opened
                 .push(Packet::find(&name).map_err(|_| format!("unknown packet {name:?}"))?);
+            None
+        }
+        "world_capital" => {
+            let (territory, name) = (need_territory(row)?, need_name(row)?);
+            game.events
+                .push(PlayEvent::WorldCapital { territory, name });
+            None
+        }
+        "event_fortify" => {
+            game.events.push(PlayEvent::Fortify {
+                territory: need_territory(row)?,
+            });
+            None
+        }
+        "event_destroy_card" => {
+            game.events.push(PlayEvent::DestroyCard {
+                territory: need_territory(row)?,
+            });
+            None
+        }
+        "mark" => {
+            let text = row.text.clone().ok_or("a mark without its text")?;
+            game.events.push(PlayEvent::Mark {
+                territory: need_territory(row)?,
+                text,
+            });
             None
         }
         other => return Err(format!("an unknown kind of change {other:?}")),

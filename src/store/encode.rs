@@ -1,10 +1,11 @@
 //! Writing an entry of the log: its row in `entry`, its players in `seat`, and what it
-//! changed in `change` (the columns each kind uses are listed in migrations/V1__ledger.sql).
+//! changed in `change` (the columns each kind uses are listed in migrations/V1__ledger.sql
+//! and V3__sealed_content.sql).
 
 use rusqlite::{Transaction, params};
 
 use super::StoreError;
-use crate::domain::{Continent, Entry, Game, HeldOnChoice, Reward, Territory};
+use crate::domain::{Continent, Entry, Faction, Game, HeldOnChoice, PlayEvent, Reward, Territory};
 
 /// A change row: the columns a change uses (see migrations/V1__ledger.sql).
 #[derive(Default)]
@@ -16,6 +17,7 @@ struct Row {
     continent: Option<Continent>,
     name: Option<String>,
     amount: Option<i64>,
+    text: Option<String>,
 }
 
 impl Row {
@@ -45,6 +47,14 @@ impl Row {
         self.amount = Some(amount);
         self
     }
+    fn faction(mut self, faction: &Faction) -> Row {
+        self.faction = Some(faction.name().to_string());
+        self
+    }
+    fn text(mut self, text: &str) -> Row {
+        self.text = Some(text.to_string());
+        self
+    }
 }
 
 pub(super) fn append(
@@ -60,6 +70,12 @@ pub(super) fn append(
         Entry::Coins { .. } => ("coins", None, None),
         Entry::PoolCapacity { reason, .. } => ("pool", None, Some(reason.clone())),
         Entry::Game(g) => ("game", Some(g.date.to_string()), g.note.clone()),
+        Entry::AddScarType { .. } => ("scar_type", None, None),
+        Entry::AddFaction { .. } => ("faction", None, None),
+        Entry::OpenPacket { .. } => ("packet", None, None),
+        Entry::MarkFactionCard { .. } => ("faction_mark", None, None),
+        Entry::ScarFactionCard { .. } => ("faction_scar", None, None),
+        Entry::NameWorld { .. } => ("world_name", None, None),
     };
     tx.prepare_cached(
         "INSERT INTO entry (campaign_id, seq, kind, game, date, note, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -82,8 +98,8 @@ pub(super) fn append(
         }
     }
     let mut insert = tx.prepare_cached(
-        "INSERT INTO change (entry_id, position, kind, person, faction, territory, continent, name, amount)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?;
     for (position, row) in rows(entry).into_iter().enumerate() {
         insert.execute(params![
@@ -95,7 +111,8 @@ pub(super) fn append(
             row.territory.map(Territory::name),
             row.continent.map(Continent::name),
             row.name,
-            row.amount
+            row.amount,
+            row.text
         ])?;
     }
     Ok(())
@@ -104,9 +121,7 @@ pub(super) fn append(
 fn rows(entry: &Entry) -> Vec<Row> {
     match entry {
         Entry::Power { faction, power } => {
-            let mut row = Row::new("power").name(power.letter());
-            row.faction = Some(faction.name().to_string());
-            vec![row]
+            vec![Row::new("power").faction(faction).name(power.letter())]
         }
         Entry::Coins { territories } => territories
             .iter()
@@ -120,6 +135,39 @@ fn rows(entry: &Entry) -> Vec<Row> {
             ]
         }
         Entry::Game(game) => game_rows(game),
+        Entry::AddScarType {
+            name,
+            count,
+            effect,
+        } => {
+            let row = Row::new("scar_type").name(name).amount(i64::from(*count));
+            vec![match effect {
+                Some(effect) => row.text(effect),
+                None => row,
+            }]
+        }
+        Entry::AddFaction { faction } => vec![Row::new("faction").faction(faction)],
+        Entry::OpenPacket { packet, game } => vec![
+            Row::new("packet")
+                .name(packet.name())
+                .amount(i64::from(*game)),
+        ],
+        Entry::MarkFactionCard {
+            faction,
+            slot,
+            text,
+        } => {
+            vec![
+                Row::new("faction_mark")
+                    .faction(faction)
+                    .name(slot)
+                    .text(text),
+            ]
+        }
+        Entry::ScarFactionCard { faction, text } => {
+            vec![Row::new("faction_scar").faction(faction).text(text)]
+        }
+        Entry::NameWorld { name, by } => vec![Row::new("world_name").person(by).name(name)],
     }
 }
 
@@ -162,6 +210,20 @@ fn game_rows(game: &Game) -> Vec<Row> {
             }
         };
         rows.push(row.person(&reward.person));
+    }
+    for event in &game.events {
+        rows.push(match event {
+            PlayEvent::WorldCapital { territory, name } => {
+                Row::new("world_capital").territory(*territory).name(name)
+            }
+            PlayEvent::Fortify { territory } => Row::new("event_fortify").territory(*territory),
+            PlayEvent::DestroyCard { territory } => {
+                Row::new("event_destroy_card").territory(*territory)
+            }
+            PlayEvent::Mark { territory, text } => {
+                Row::new("mark").territory(*territory).text(text)
+            }
+        });
     }
     for packet in &game.opened {
         rows.push(Row::new("packet").name(packet.name()));

@@ -12,6 +12,10 @@ pub struct Ask {
 }
 
 fn failed(error: dialoguer::Error) -> CliError {
+    let dialoguer::Error::IO(io) = &error;
+    if io.kind() == std::io::ErrorKind::Interrupted {
+        return CliError::Interrupted;
+    }
     CliError::Input(format!("The question could not be asked: {error}"))
 }
 

@@ -6,8 +6,8 @@ use chrono::NaiveDate;
 use super::log::LogArgs;
 use crate::cli::error::CliError;
 use crate::domain::{
-    BonusMark, Campaign, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Reward, ScarPlacement,
-    Seat, Territory, Wear,
+    BonusMark, Campaign, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, PlayEvent, Reward,
+    ScarPlacement, Seat, Territory, Wear,
 };
 
 fn usage(flag: &str, value: &str, form: &str) -> CliError {
@@ -231,6 +231,42 @@ pub fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
         .collect()
 }
 
+/// The changes sealed content made during play, in the order: world capital, event
+/// fortifications, destroyed cards, marks.
+pub fn events(args: &LogArgs) -> Result<Vec<PlayEvent>, CliError> {
+    let mut events = Vec::new();
+    if let Some(value) = &args.world_capital {
+        let (territory, name) = split(
+            "--world-capital",
+            value,
+            '=',
+            "TERRITORY=NAME, e.g. \"Egypt=Nova Roma\"",
+        )?;
+        events.push(PlayEvent::WorldCapital {
+            territory: Territory::find(territory)?,
+            name: name.to_string(),
+        });
+    }
+    for value in &args.event_fortify {
+        events.push(PlayEvent::Fortify {
+            territory: Territory::find(value)?,
+        });
+    }
+    for value in &args.event_destroy_card {
+        events.push(PlayEvent::DestroyCard {
+            territory: Territory::find(value)?,
+        });
+    }
+    for value in &args.marks {
+        let (territory, text) = split("--mark", value, '=', "TERRITORY=TEXT, e.g. \"Peru=Ruins\"")?;
+        events.push(PlayEvent::Mark {
+            territory: Territory::find(territory)?,
+            text: text.to_string(),
+        });
+    }
+    Ok(events)
+}
+
 /// The whole game from its flags.
 pub fn game(args: &LogArgs, campaign: &Campaign, today: NaiveDate) -> Result<Game, CliError> {
     let date = date(args.date.as_deref(), today)?;
@@ -249,6 +285,7 @@ pub fn game(args: &LogArgs, campaign: &Campaign, today: NaiveDate) -> Result<Gam
         .iter()
         .map(|p| Packet::find(p))
         .collect::<Result<Vec<_>, _>>()?;
+    game.events = events(args)?;
     game.note = args.note.clone();
     Ok(game)
 }

@@ -22,8 +22,9 @@ pub fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     let campaign = &loaded.campaign;
     let number = campaign.games_played() + 1;
     let ask = Ask::new(context);
+    stop_on_ctrl_c();
     say(&format!(
-        "Game {number} of {}. Esc or Ctrl-C stops; nothing is written until you confirm.",
+        "Game {number} of {}. Esc on a choice, or Ctrl-C anywhere, stops; nothing is written until you confirm.",
         info.name
     ));
     let date = ask_date(&ask, context.clock.today(), campaign.last_date())?;
@@ -67,6 +68,13 @@ pub fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     }
     let (_, recorded) = context.record(dry_run, |_| Ok(entry))?;
     report(context, &recorded)
+}
+
+/// Ctrl-C at a question comes back from the prompt as an interruption, which stops the
+/// flow with exit code 130 and a word that nothing was written. The handler keeps the
+/// signal itself from killing chronicle before it can say so (and while it writes).
+fn stop_on_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {});
 }
 
 fn ask_date(ask: &Ask, today: NaiveDate, last: Option<NaiveDate>) -> Result<NaiveDate, CliError> {
@@ -170,7 +178,7 @@ fn ask_results(ask: &Ask, game: &mut Game) -> Result<(), CliError> {
     for (i, seat) in game.seats.iter_mut().enumerate() {
         seat.result = if i == winner {
             Outcome::Won
-        } else if ask.choose(&seat.person, &outcomes, 0)? == 0 {
+        } else if ask.choose(&format!("{}'s result", seat.person), &outcomes, 0)? == 0 {
             Outcome::HeldOn
         } else {
             Outcome::Eliminated
@@ -259,20 +267,28 @@ fn ask_reward(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), Cli
     }
     let words: Vec<String> = kinds.iter().map(|k| k.words().to_string()).collect();
     let kind = kinds[ask.choose(&format!("{winner}'s reward"), &words, 0)?];
-    let reward = loop {
-        let reward = ask_reward_target(ask, &state, kind)?;
+    let legal = |reward: &Reward| {
         let mut draft = game.clone();
         draft.reward = Some(reward.clone());
-        match campaign.clone().apply(&Entry::Game(draft)) {
-            Ok(_) => break reward,
-            Err(refusal) => say(&refusal.to_string()),
-        }
+        campaign.clone().apply(&Entry::Game(draft)).map(|_| ()).map_err(|refusal| refusal.to_string())
     };
+    let reward = ask_reward_target(ask, &state, kind, &legal)?;
     game.reward = Some(reward);
     Ok(())
 }
 
-fn ask_reward_target(ask: &Ask, state: &Campaign, kind: RewardKind) -> Result<Reward, CliError> {
+/// A name asked until the rules take it (a city or continent name already used is asked
+/// again, and so is an empty one).
+fn ask_name(ask: &Ask, prompt: &str, legal: impl Fn(&str) -> Result<(), String>) -> Result<String, CliError> {
+    ask.validated_text(prompt, "", |text| legal(text))
+}
+
+fn ask_reward_target(
+    ask: &Ask,
+    state: &Campaign,
+    kind: RewardKind,
+    legal: &dyn Fn(&Reward) -> Result<(), String>,
+) -> Result<Reward, CliError> {
     match state.reward_targets(kind) {
         Targets::Continents(continents) => {
             let names: Vec<String> = continents
@@ -281,8 +297,9 @@ fn ask_reward_target(ask: &Ask, state: &Campaign, kind: RewardKind) -> Result<Re
                 .collect();
             let continent = continents[ask.choose("Which continent", &names, 0)?];
             if kind == RewardKind::NameContinent {
-                let name = ask.text(&format!("Name for {}", continent.name()), "")?;
-                return Ok(Reward::NameContinent { continent, name });
+                let named = |name: &str| Reward::NameContinent { continent, name: name.to_string() };
+                let name = ask_name(ask, &format!("Name for {}", continent.name()), |n| legal(&named(n)))?;
+                return Ok(named(&name));
             }
             let marks = state.bonus_marks_left();
             let signs: Vec<String> = marks.iter().map(|m| m.sign().to_string()).collect();
@@ -293,13 +310,11 @@ fn ask_reward_target(ask: &Ask, state: &Campaign, kind: RewardKind) -> Result<Re
             let names: Vec<String> = territories.iter().map(|&t| place(state, t)).collect();
             let territory = territories[ask.search("Which territory (type to search)", &names)?];
             Ok(match kind {
-                RewardKind::MajorCity => Reward::MajorCity {
-                    territory,
-                    name: ask.text(
-                        &format!("Name of the major city in {}", territory.name()),
-                        "",
-                    )?,
-                },
+                RewardKind::MajorCity => {
+                    let city = |name: &str| Reward::MajorCity { territory, name: name.to_string() };
+                    let prompt = format!("Name of the major city in {}", territory.name());
+                    city(&ask_name(ask, &prompt, |n| legal(&city(n)))?)
+                }
                 RewardKind::HealScar => Reward::HealScar { territory },
                 RewardKind::Fortify => Reward::Fortify { territory },
                 _ => Reward::DestroyCard { territory },
@@ -338,26 +353,17 @@ fn ask_held_on(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), Cl
         };
         let names: Vec<String> = territories.iter().map(|&t| place(&state, t)).collect();
         let territory = territories[ask.search("Which territory (type to search)", &names)?];
-        let choice = loop {
-            let choice = match kind {
-                HeldOnKind::MinorCity => HeldOnChoice::MinorCity {
-                    territory,
-                    name: ask.text(
-                        &format!("Name of the minor city in {}", territory.name()),
-                        "",
-                    )?,
-                },
-                HeldOnKind::AddResource => HeldOnChoice::AddResource { territory },
-            };
-            let mut draft = game.clone();
-            draft.held_on.push(HeldOnReward {
-                person: person.clone(),
-                choice: choice.clone(),
-            });
-            match campaign.clone().apply(&Entry::Game(draft)) {
-                Ok(_) => break choice,
-                Err(refusal) => say(&refusal.to_string()),
+        let choice = match kind {
+            HeldOnKind::MinorCity => {
+                let city = |name: &str| HeldOnChoice::MinorCity { territory, name: name.to_string() };
+                let legal = |name: &str| {
+                    let mut draft = game.clone();
+                    draft.held_on.push(HeldOnReward { person: person.clone(), choice: city(name) });
+                    campaign.clone().apply(&Entry::Game(draft)).map(|_| ()).map_err(|r| r.to_string())
+                };
+                city(&ask_name(ask, &format!("Name of the minor city in {}", territory.name()), legal)?)
             }
+            HeldOnKind::AddResource => HeldOnChoice::AddResource { territory },
         };
         game.held_on.push(HeldOnReward { person, choice });
     }

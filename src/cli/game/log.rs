@@ -108,6 +108,38 @@ pub struct LogArgs {
     )]
     pub opened: Vec<String>,
 
+    /// Sealed content: the world capital placed (population 5, on a territory with no city)
+    #[arg(
+        long,
+        value_name = "TERRITORY=NAME",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub world_capital: Option<String>,
+
+    /// Sealed content: an event fortifies a city (a mark from the fortification pool)
+    #[arg(
+        long = "event-fortify",
+        value_name = "TERRITORY",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub event_fortify: Vec<String>,
+
+    /// Sealed content: an event destroys a territory card
+    #[arg(
+        long = "event-destroy-card",
+        value_name = "TERRITORY",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub event_destroy_card: Vec<String>,
+
+    /// Sealed content: a mark your packet defines (one per territory)
+    #[arg(
+        long = "mark",
+        value_name = "TERRITORY=TEXT",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub marks: Vec<String>,
+
     /// A note about the game
     #[arg(long, help_heading = "During the game")]
     pub note: Option<String>,

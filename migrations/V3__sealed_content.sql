@@ -1,0 +1,14 @@
+-- What sealed packets add, recorded by the group: a free text column for the changes that
+-- carry one. Kinds added, and the columns they use:
+--   scar_type          name (scar type), amount (stickers), text (effect)      entry kind 'scar_type'
+--   faction            faction                                                  entry kind 'faction'
+--   packet             name (packet), amount (after game N)                     entry kind 'packet'
+--   faction_mark       faction, name (slot colour), text                        entry kind 'faction_mark'
+--   faction_scar       faction, text                                            entry kind 'faction_scar'
+--   world_name         person, name                                             entry kind 'world_name'
+-- and in a game:
+--   world_capital      territory, name
+--   event_fortify      territory
+--   event_destroy_card territory
+--   mark               territory, text
+ALTER TABLE change ADD COLUMN text TEXT;

@@ -1,0 +1,687 @@
+//! `chronicle game log` with no flags, on a terminal: the questions answered keystroke by
+//! keystroke in a pseudo-terminal, the way a person at the table answers them, and the ledger
+//! read back afterwards (outside the terminal) to see that exactly the answers were written.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use common::{NOW, TestEnv, find};
+use expectrl::process::unix::WaitStatus;
+use expectrl::session::OsSession;
+use expectrl::{Eof, Expect, Regex, Session};
+use serde_json::{Value, json};
+
+const DOWN: &str = "\x1b[B";
+const ENTER: &str = "\r";
+const ESC: &str = "\x1b";
+const SPACE: &str = " ";
+
+/// How long a prompt may take to appear before the test gives up.
+const PATIENCE: Duration = Duration::from_secs(15);
+
+/// `chronicle ARGS…` running in a pseudo-terminal, and what it has shown so far.
+struct Terminal {
+    session: OsSession,
+    shown: String,
+}
+
+impl Terminal {
+    /// Starts `chronicle ARGS…` with the test environment in a 120×60 terminal.
+    fn open(env: &TestEnv, args: &[&str]) -> Terminal {
+        let mut command = chronicle(env, args);
+        command.env("TERM", "xterm-256color").env("NO_COLOR", "1");
+        let mut session = Session::spawn(command).expect("chronicle starts in a pseudo-terminal");
+        session
+            .get_process_mut()
+            .set_window_size(120, 60)
+            .expect("the pseudo-terminal takes a size");
+        Terminal {
+            session,
+            shown: String::new(),
+        }
+    }
+
+    /// Waits for `text` on the screen; returns what was shown since the last wait, up to
+    /// and including `text`, without terminal escape sequences.
+    fn wait(&mut self, text: &str) -> String {
+        let start = Instant::now();
+        loop {
+            match self.session.check(text) {
+                Ok(found) if !found.is_empty() => {
+                    let seen = plain(found.as_bytes());
+                    self.shown.push_str(&seen);
+                    return seen;
+                }
+                Ok(_) if start.elapsed() < PATIENCE => sleep(Duration::from_millis(5)),
+                Ok(_) => {
+                    let rest = self.session.check(Regex("[\\s\\S]+")).ok();
+                    let rest = rest.map(|r| plain(r.as_bytes())).unwrap_or_default();
+                    panic!(
+                        "{text:?} never showed; the terminal showed:\n{}{rest}",
+                        self.shown
+                    )
+                }
+                Err(error) => {
+                    let rest = self.session.check(Eof).ok();
+                    let rest = rest.map(|r| plain(r.as_bytes())).unwrap_or_default();
+                    panic!(
+                        "{text:?} never showed ({error}); the terminal showed:\n{}{rest}",
+                        self.shown
+                    )
+                }
+            }
+        }
+    }
+
+    /// Presses keys (one write: an arrow's escape sequence is never split).
+    fn press(&mut self, keys: &str) {
+        self.session.send(keys).expect("keys reach the terminal");
+    }
+
+    /// Waits for the question, presses `keys`, then waits for the answer it shows:
+    /// "QUESTION: ANSWER" (the question is the text before its colon). Returns what was
+    /// shown in between: the choices offered, as `items` reads them.
+    fn answer(&mut self, question: &str, keys: &str, answer: &str) -> String {
+        self.wait(question);
+        self.press(keys);
+        self.wait(&format!("{question}: {answer}"))
+    }
+
+    /// Waits for a yes/no question and answers it with y or n.
+    fn confirm(&mut self, question: &str, yes: bool) {
+        self.wait(question);
+        self.press(if yes { "y" } else { "n" });
+        self.wait(&format!("{question} {}", if yes { "yes" } else { "no" }));
+    }
+
+    /// Waits for the program to end; returns how it ended and all it showed.
+    fn finish(mut self) -> (WaitStatus, String) {
+        let start = Instant::now();
+        let rest = loop {
+            match self.session.check(Eof) {
+                Ok(found) if !found.is_empty() => break plain(found.as_bytes()),
+                Ok(_) if start.elapsed() < PATIENCE => sleep(Duration::from_millis(5)),
+                outcome => panic!(
+                    "chronicle did not end ({outcome:?}); the terminal showed:\n{}",
+                    self.shown
+                ),
+            }
+        };
+        self.shown.push_str(&rest);
+        let status = self.session.get_process().wait().expect("the exit status");
+        (status, self.shown)
+    }
+
+    /// Waits for the program to exit; returns its exit code and all it showed.
+    fn end(self) -> (i32, String) {
+        match self.finish() {
+            (WaitStatus::Exited(_, code), shown) => (code, shown),
+            (other, shown) => panic!("chronicle ended with {other:?}; it showed:\n{shown}"),
+        }
+    }
+}
+
+/// `chronicle ARGS…` with the environment of `TestEnv::command` (its temporary database,
+/// clock, no colour), as a plain `std::process::Command`.
+fn chronicle(env: &TestEnv, args: &[&str]) -> Command {
+    let template = env.command_with(args);
+    let mut command = Command::new(template.get_program());
+    command.args(template.get_args());
+    if let Some(dir) = template.get_current_dir() {
+        command.current_dir(dir);
+    }
+    for (key, value) in template.get_envs() {
+        match value {
+            Some(value) => command.env(key, value),
+            None => command.env_remove(key),
+        };
+    }
+    command
+}
+
+/// Terminal output without its escape sequences (cursor moves, line clearing).
+fn plain(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\x1b' => {
+                if chars.next() == Some('[') {
+                    for c in chars.by_ref() {
+                        if ('@'..='~').contains(&c) {
+                            break;
+                        }
+                    }
+                }
+            }
+            '\r' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The choices a question offered, each once, in the order first shown: the lines under it,
+/// without the "> " that marks the highlighted one or the "[x] " of a ticked one.
+fn items(shown: &str) -> Vec<&str> {
+    let mut items: Vec<&str> = Vec::new();
+    for line in shown.lines() {
+        let Some(item) = line.strip_prefix("> ").or_else(|| line.strip_prefix("  ")) else {
+            continue;
+        };
+        let item = item.trim_start_matches("[ ] ").trim_start_matches("[x] ");
+        if !items.contains(&item) {
+            items.push(item);
+        }
+    }
+    items
+}
+
+/// A campaign with one game logged by flags: Ann, Bo and Cy are known; Cy's elimination made
+/// the "First elimination" packet due.
+fn campaign_after_one_game() -> TestEnv {
+    let env = TestEnv::new();
+    env.ok(&["init"]);
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-11-01",
+        "--player",
+        "Ann=bear:won@Alaska",
+        "--player",
+        "Bo=khan:held-on@Peru",
+        "--player",
+        "Cy=saharan:eliminated",
+        "--major-city",
+        "Egypt=Kyro",
+    ]);
+    env
+}
+
+/// The seats of game 2 in `a_whole_game_is_logged_by_keystrokes`, taken question by question.
+fn seat_four_players(t: &mut Terminal) {
+    t.answer("Date played (YYYY-MM-DD)", "2026-11-20\r", "2026-11-20");
+    // Bo, whose faction last time (Khan Industries) is offered first.
+    t.answer("Player 1, clockwise (type to search)", "Bo\r", "Bo");
+    t.answer("Bo's faction", ENTER, "Khan Industries");
+    t.answer("Bo's HQ (type to search)", "peru\r", "Peru");
+    // Someone new.
+    t.answer(
+        "Player 2, clockwise (type to search)",
+        "new\r",
+        "(someone new)",
+    );
+    t.answer("Their name", "Dee\r", "Dee");
+    let factions = t.answer(
+        "Dee's faction",
+        &format!("{DOWN}{ENTER}"),
+        "Enclave of the Bear",
+    );
+    assert_eq!(
+        items(&factions),
+        [
+            "Die Mechaniker",
+            "Enclave of the Bear",
+            "Imperial Balkania",
+            "Saharan Republic"
+        ],
+        "Khan Industries is taken"
+    );
+    t.answer("Dee's HQ (type to search)", ENTER, "(not recorded)");
+    // Ann's usual faction is taken: another one.
+    t.answer("Player 3, clockwise (type to search)", "Ann\r", "Ann");
+    t.answer(
+        "Ann's faction",
+        &format!("{DOWN}{ENTER}"),
+        "Imperial Balkania",
+    );
+    t.answer("Ann's HQ (type to search)", "alaska\r", "Alaska");
+    // From the fourth player on, "(that is everyone)" comes first.
+    let offered = t.answer("Player 4, clockwise (type to search)", "Cy\r", "Cy");
+    assert_eq!(
+        items(&offered),
+        ["(that is everyone)", "Cy", "(someone new)"]
+    );
+    t.answer("Cy's faction", ENTER, "Saharan Republic");
+    t.answer("Cy's HQ (type to search)", ENTER, "(not recorded)");
+    t.answer(
+        "Player 5, clockwise (type to search)",
+        ENTER,
+        "(that is everyone)",
+    );
+}
+
+#[test]
+fn a_whole_game_is_logged_by_keystrokes() {
+    let env = campaign_after_one_game();
+    let board_before = env.json(&["board", "--format", "json"]);
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.wait("Game 2 of Earth.");
+    seat_four_players(&mut t);
+
+    // Results: Bo won, Dee and Ann held on, Cy was eliminated.
+    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Dee's result", ENTER, "held on");
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", &format!("{DOWN}{ENTER}"), "was eliminated");
+
+    // An Ammo Shortage scar on Ural, and no other.
+    t.confirm("Was a scar placed during the game?", true);
+    t.answer("Scarred territory (type to search)", "Ural\r", "Ural");
+    t.answer("Which scar", &format!("{DOWN}{ENTER}"), "Ammo Shortage");
+    t.confirm("Another scar?", false);
+
+    // Bo founds a major city; Dee a minor one; Ann adds a resource.
+    t.answer(
+        "Bo's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
+    t.answer("Name of the major city in Brazil", "Rio Novo\r", "Rio Novo");
+    t.answer("Dee held on: their reward", ENTER, "found a minor city");
+    t.answer("Which territory (type to search)", "Iceland\r", "Iceland");
+    t.answer("Name of the minor city in Iceland", "Vík\r", "Vík");
+    t.answer(
+        "Ann held on: their reward",
+        &format!("{DOWN}{ENTER}"),
+        "add a resource to a card",
+    );
+    t.answer("Which territory (type to search)", "Japan\r", "Japan");
+
+    // The packet game 1 made due is offered, not ticked; it is ticked.
+    t.wait("Packets opened (space ticks, Enter goes on)");
+    let first = t.wait("First elimination");
+    assert!(first.ends_with("> [ ] First elimination"), "{first}");
+    t.press(SPACE);
+    t.wait("[x] First elimination");
+    t.press(ENTER);
+    t.wait("Packets opened (space ticks, Enter goes on): First elimination");
+
+    t.answer(
+        "A note about the game (Enter for none)",
+        "Close one.\r",
+        "Close one.",
+    );
+    let summary = t.wait("Write game 2 to the ledger?");
+    for change in [
+        "Scarred Ural with an Ammo Shortage scar",
+        "Bo founded the major city Rio Novo in Brazil",
+        "Dee founded the minor city Vík in Iceland",
+        "Ann added a resource to Japan's card",
+        "Cy was eliminated playing Saharan Republic",
+        "Opened the First elimination packet",
+    ] {
+        assert!(
+            summary.contains(change),
+            "the summary before confirming says {change:?}:\n{summary}"
+        );
+    }
+    t.press(ENTER);
+    t.wait("Game 2 logged.");
+    let (code, shown) = t.end();
+    assert_eq!(code, 0, "{shown}");
+
+    let game = env.json(&["game", "show", "2", "--format", "json"]);
+    assert_eq!(game["date"], "2026-11-20");
+    assert_eq!(
+        game["players"],
+        json!([
+            {"seat": 1, "person": "Bo", "faction": "Khan Industries", "result": "won", "hq": "Peru"},
+            {"seat": 2, "person": "Dee", "faction": "Enclave of the Bear", "result": "held-on", "hq": null},
+            {"seat": 3, "person": "Ann", "faction": "Imperial Balkania", "result": "held-on", "hq": "Alaska"},
+            {"seat": 4, "person": "Cy", "faction": "Saharan Republic", "result": "eliminated", "hq": null},
+        ])
+    );
+    assert_eq!(game["winner"], "Bo");
+    assert_eq!(game["reward"], "founded the major city Rio Novo in Brazil");
+    assert_eq!(game["opened"], json!(["First elimination"]));
+    assert_eq!(game["note"], "Close one.");
+    let kinds: Vec<(&str, &str)> = changes(&game);
+    assert_eq!(
+        kinds,
+        [
+            ("scar", "Ural"),
+            ("signature", ""),
+            ("major_city", "Brazil"),
+            ("minor_city", "Iceland"),
+            ("resource", "Japan"),
+            ("eliminated", ""),
+            ("packet", ""),
+        ],
+        "{game:#}"
+    );
+
+    let board = env.json(&["board", "--format", "json"]);
+    assert_eq!(board["games_played"], 2);
+    let territories = &board["territories"];
+    let brazil = &find(territories, "name", "Brazil")["city"];
+    assert_eq!(
+        (&brazil["kind"], &brazil["name"], &brazil["founder"]),
+        (&json!("major"), &json!("Rio Novo"), &json!("Bo"))
+    );
+    let iceland = &find(territories, "name", "Iceland")["city"];
+    assert_eq!(
+        (&iceland["kind"], &iceland["name"], &iceland["founder"]),
+        (&json!("minor"), &json!("Vík"), &json!("Dee"))
+    );
+    assert_eq!(
+        find(territories, "name", "Ural")["scar"],
+        json!({"kind": "Ammo Shortage", "game": 2})
+    );
+    assert_eq!(find(territories, "name", "Japan")["card"]["resources"], 2);
+    let answered = ["Brazil", "Iceland", "Ural", "Japan"];
+    for territory in territories.as_array().expect("territories") {
+        let name = territory["name"].as_str().expect("a name");
+        if !answered.contains(&name) {
+            let before = find(&board_before["territories"], "name", name);
+            assert_eq!(territory, before, "{name} did not change");
+        }
+    }
+    assert_eq!(board["continents"], board_before["continents"]);
+    let used = |board: &Value, kind: &str| find(&board["pools"], "kind", kind)["used"].clone();
+    for pool in board["pools"].as_array().expect("pools") {
+        let kind = pool["kind"].as_str().expect("a kind");
+        let more = match kind {
+            "major_city" | "minor_city" | "coin_sticker" | "scar:Ammo Shortage" => 1,
+            _ => 0,
+        };
+        assert_eq!(
+            pool["used"].as_i64(),
+            used(&board_before, kind).as_i64().map(|n| n + more),
+            "{kind}"
+        );
+    }
+}
+
+/// The kind and territory of each change a game made, in order.
+fn changes(game: &Value) -> Vec<(&str, &str)> {
+    game["changes"]
+        .as_array()
+        .expect("changes")
+        .iter()
+        .map(|c| {
+            (
+                c["kind"].as_str().unwrap_or_default(),
+                c["territory"].as_str().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn stopping_with_escape_writes_nothing() {
+    let env = campaign_after_one_game();
+    let before = env.dump();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    seat_four_players(&mut t);
+    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Dee's result", ENTER, "held on");
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+    t.confirm("Was a scar placed during the game?", true);
+    t.answer("Scarred territory (type to search)", "Ural\r", "Ural");
+    t.answer("Which scar", ENTER, "Bunker");
+    t.confirm("Another scar?", false);
+    // Esc alone, with nothing after it: an escape sequence would be read otherwise.
+    t.wait("Bo's reward:");
+    t.press(ESC);
+    t.wait("Stopped before the end.");
+    t.wait("Nothing was written.");
+    let (code, shown) = t.end();
+    assert_eq!(code, 1, "{shown}");
+    assert!(!shown.contains("logged"), "{shown}");
+    assert_eq!(env.dump(), before, "the database is as it was");
+    assert_eq!(env.json(&["board", "--format", "json"])["games_played"], 1);
+}
+
+#[test]
+fn stopping_with_ctrl_c_writes_nothing() {
+    let env = campaign_after_one_game();
+    let before = env.dump();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    seat_four_players(&mut t);
+    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Dee's result", ENTER, "held on");
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+    t.confirm("Was a scar placed during the game?", false);
+    t.answer(
+        "Bo's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
+    t.wait("Name of the major city in Brazil");
+    t.press("Rio\x03");
+    let (status, shown) = t.finish();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 130)),
+        "{status:?}\n{shown}"
+    );
+    assert!(shown.contains("Nothing was written."), "{shown}");
+    assert_eq!(env.dump(), before, "the database is as it was");
+}
+
+#[test]
+fn saying_no_at_the_end_writes_nothing() {
+    let env = campaign_after_one_game();
+    let before = env.dump();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    seat_four_players(&mut t);
+    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Dee's result", ENTER, "held on");
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+    t.confirm("Was a scar placed during the game?", false);
+    t.answer(
+        "Bo's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
+    t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
+    for person in ["Dee", "Ann", "Cy"] {
+        t.answer(
+            &format!("{person} held on: their reward"),
+            &format!("{DOWN}{DOWN}{ENTER}"),
+            "nothing",
+        );
+    }
+    t.wait("Packets opened (space ticks, Enter goes on)");
+    t.wait("First elimination");
+    t.press(ENTER);
+    t.answer("A note about the game (Enter for none)", ENTER, "");
+    t.confirm("Write game 2 to the ledger?", false);
+    t.wait("Nothing was written.");
+    let (code, shown) = t.end();
+    assert_eq!(code, 1, "{shown}");
+    assert_eq!(env.dump(), before, "the database is as it was");
+}
+
+#[test]
+fn only_the_legal_reward_is_offered() {
+    let env = TestEnv::new();
+    env.ok(&["init"]);
+    for pool in [
+        "continent_name",
+        "major_city",
+        "fortification",
+        "scar_cover",
+        "bonus_plus",
+        "bonus_minus",
+        "minor_city",
+    ] {
+        env.ok(&["pool", "set", pool, "0", "--reason", "lost in the box"]);
+    }
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.wait("Game 1 of Earth.");
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    // Nobody is known yet: each player is someone new.
+    for (seat, name, faction) in [
+        (1, "Ann", "Die Mechaniker"),
+        (2, "Bo", "Enclave of the Bear"),
+        (3, "Cy", "Imperial Balkania"),
+    ] {
+        let question = format!("Player {seat}, clockwise (type to search)");
+        let offered = t.answer(&question, ENTER, "(someone new)");
+        assert_eq!(items(&offered), ["(someone new)"]);
+        t.answer("Their name", &format!("{name}\r"), name);
+        t.answer(&format!("{name}'s faction"), ENTER, faction);
+        t.answer(
+            &format!("{name}'s HQ (type to search)"),
+            ENTER,
+            "(not recorded)",
+        );
+    }
+    t.answer(
+        "Player 4, clockwise (type to search)",
+        ENTER,
+        "(that is everyone)",
+    );
+    t.answer("Who won?", ENTER, "Ann");
+    t.answer("Bo's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+    t.confirm("Was a scar placed during the game?", false);
+
+    // Only a territory card can be destroyed: every other pool is empty.
+    let offered = t.answer("Ann's reward", ENTER, "destroy a territory card");
+    assert_eq!(items(&offered), ["destroy a territory card"], "{offered}");
+    for impossible in [
+        "name a continent",
+        "found a major city",
+        "heal a scar",
+        "change a continent's bonus",
+        "fortify a city",
+    ] {
+        assert!(
+            !offered.contains(impossible),
+            "{impossible:?} is offered:\n{offered}"
+        );
+    }
+    t.answer("Which territory (type to search)", "Egypt\r", "Egypt");
+
+    // No minor city is left: a resource or nothing.
+    let offered = t.answer(
+        "Bo held on: their reward",
+        ENTER,
+        "add a resource to a card",
+    );
+    assert_eq!(
+        items(&offered),
+        ["add a resource to a card", "nothing"],
+        "{offered}"
+    );
+    assert!(!offered.contains("minor city"), "{offered}");
+    t.answer("Which territory (type to search)", "Japan\r", "Japan");
+    t.answer(
+        "Cy held on: their reward",
+        &format!("{DOWN}{ENTER}"),
+        "nothing",
+    );
+    t.wait("Packets opened (space ticks, Enter goes on)");
+    t.press(ENTER);
+    t.answer("A note about the game (Enter for none)", ENTER, "");
+    t.wait("Write game 1 to the ledger?");
+    t.press(ENTER);
+    t.wait("Game 1 logged.");
+    let (code, shown) = t.end();
+    assert_eq!(code, 0, "{shown}");
+
+    let game = env.json(&["game", "show", "1", "--format", "json"]);
+    assert_eq!(game["date"], NOW);
+    assert_eq!(game["winner"], "Ann");
+    let kinds = changes(&game);
+    assert!(kinds.contains(&("destroy_card", "Egypt")), "{game:#}");
+    assert!(kinds.contains(&("resource", "Japan")), "{game:#}");
+    let board = env.json(&["board", "--format", "json"]);
+    let egypt = &find(&board["territories"], "name", "Egypt")["card"];
+    assert_eq!(
+        (&egypt["destroyed"], &egypt["destroyed_in"]),
+        (&json!(true), &json!(1))
+    );
+}
+
+#[test]
+fn without_a_terminal_game_log_never_waits() {
+    let env = campaign_after_one_game();
+    let before = env.dump();
+
+    // stdin a pipe that stays open: a prompt would wait for ever.
+    let mut child = chronicle(&env, &["game", "log"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chronicle starts");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the child") {
+            break status;
+        }
+        if start.elapsed() > PATIENCE {
+            child.kill().expect("the child is stopped");
+            panic!("`chronicle game log` with stdin a pipe waited");
+        }
+        sleep(Duration::from_millis(10));
+    };
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr is text");
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("--player"), "{stderr}");
+
+    // The same with stdin closed.
+    let run = env.run_expect(2, &["game", "log"]);
+    assert!(run.stderr.contains("--player"), "{}", run.stderr);
+
+    // On a terminal, --no-input asks nothing either.
+    let mut t = Terminal::open(&env, &["game", "log", "--no-input"]);
+    t.wait("--player");
+    let (code, shown) = t.end();
+    assert_eq!(code, 2, "{shown}");
+    assert!(!shown.contains("Date played"), "{shown}");
+    assert_eq!(env.dump(), before, "the database is as it was");
+}
+
+#[test]
+fn a_city_name_already_used_is_asked_again_and_only_the_name() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    seat_four_players(&mut t);
+    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Dee's result", ENTER, "held on");
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+    t.confirm("Was a scar placed during the game?", false);
+    t.answer(
+        "Bo's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
+    t.wait("Name of the major city in Brazil");
+    t.press("Kyro\r");
+    t.wait("There is already a city called \"Kyro\"");
+    t.press(&"\x7f".repeat(4));
+    t.answer("Name of the major city in Brazil", "Rio Novo\r", "Rio Novo");
+    t.wait("held on: their reward");
+    t.press(ESC);
+    let (code, shown) = t.end();
+    assert_eq!(code, 1, "{shown}");
+    assert_eq!(
+        shown.matches("Which territory (type to search):").count(),
+        1,
+        "the territory is not asked again:\n{shown}"
+    );
+}
