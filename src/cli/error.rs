@@ -64,7 +64,9 @@ impl CliError {
         if matches!(self, CliError::ClosedPipe) {
             return;
         }
-        if matches!(self, CliError::Stopped | CliError::Interrupted) && std::io::stderr().is_terminal() {
+        if matches!(self, CliError::Stopped | CliError::Interrupted)
+            && std::io::stderr().is_terminal()
+        {
             // A prompt may have hidden the cursor: show it again.
             eprint!("\x1b[?25h");
         }

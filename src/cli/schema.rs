@@ -63,8 +63,16 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
         ("stats", "stats", schema::<StatsReport>()),
         ("setup", "setup", schema::<SetupReport>()),
         ("packets", "packets", schema::<Packets>()),
-        ("scar-types", "scar-type list", schema::<super::scar_type::ScarTypes>()),
-        ("factions", "faction list", schema::<super::faction::Factions>()),
+        (
+            "scar-types",
+            "scar-type list",
+            schema::<super::scar_type::ScarTypes>(),
+        ),
+        (
+            "factions",
+            "faction list",
+            schema::<super::faction::Factions>(),
+        ),
         ("world", "world", schema::<super::world::World>()),
     ]
 }

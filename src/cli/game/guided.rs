@@ -270,7 +270,11 @@ fn ask_reward(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), Cli
     let legal = |reward: &Reward| {
         let mut draft = game.clone();
         draft.reward = Some(reward.clone());
-        campaign.clone().apply(&Entry::Game(draft)).map(|_| ()).map_err(|refusal| refusal.to_string())
+        campaign
+            .clone()
+            .apply(&Entry::Game(draft))
+            .map(|_| ())
+            .map_err(|refusal| refusal.to_string())
     };
     let reward = ask_reward_target(ask, &state, kind, &legal)?;
     game.reward = Some(reward);
@@ -279,7 +283,11 @@ fn ask_reward(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), Cli
 
 /// A name asked until the rules take it (a city or continent name already used is asked
 /// again, and so is an empty one).
-fn ask_name(ask: &Ask, prompt: &str, legal: impl Fn(&str) -> Result<(), String>) -> Result<String, CliError> {
+fn ask_name(
+    ask: &Ask,
+    prompt: &str,
+    legal: impl Fn(&str) -> Result<(), String>,
+) -> Result<String, CliError> {
     ask.validated_text(prompt, "", |text| legal(text))
 }
 
@@ -297,8 +305,13 @@ fn ask_reward_target(
                 .collect();
             let continent = continents[ask.choose("Which continent", &names, 0)?];
             if kind == RewardKind::NameContinent {
-                let named = |name: &str| Reward::NameContinent { continent, name: name.to_string() };
-                let name = ask_name(ask, &format!("Name for {}", continent.name()), |n| legal(&named(n)))?;
+                let named = |name: &str| Reward::NameContinent {
+                    continent,
+                    name: name.to_string(),
+                };
+                let name = ask_name(ask, &format!("Name for {}", continent.name()), |n| {
+                    legal(&named(n))
+                })?;
                 return Ok(named(&name));
             }
             let marks = state.bonus_marks_left();
@@ -311,7 +324,10 @@ fn ask_reward_target(
             let territory = territories[ask.search("Which territory (type to search)", &names)?];
             Ok(match kind {
                 RewardKind::MajorCity => {
-                    let city = |name: &str| Reward::MajorCity { territory, name: name.to_string() };
+                    let city = |name: &str| Reward::MajorCity {
+                        territory,
+                        name: name.to_string(),
+                    };
                     let prompt = format!("Name of the major city in {}", territory.name());
                     city(&ask_name(ask, &prompt, |n| legal(&city(n)))?)
                 }
@@ -355,13 +371,27 @@ fn ask_held_on(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), Cl
         let territory = territories[ask.search("Which territory (type to search)", &names)?];
         let choice = match kind {
             HeldOnKind::MinorCity => {
-                let city = |name: &str| HeldOnChoice::MinorCity { territory, name: name.to_string() };
+                let city = |name: &str| HeldOnChoice::MinorCity {
+                    territory,
+                    name: name.to_string(),
+                };
                 let legal = |name: &str| {
                     let mut draft = game.clone();
-                    draft.held_on.push(HeldOnReward { person: person.clone(), choice: city(name) });
-                    campaign.clone().apply(&Entry::Game(draft)).map(|_| ()).map_err(|r| r.to_string())
+                    draft.held_on.push(HeldOnReward {
+                        person: person.clone(),
+                        choice: city(name),
+                    });
+                    campaign
+                        .clone()
+                        .apply(&Entry::Game(draft))
+                        .map(|_| ())
+                        .map_err(|r| r.to_string())
                 };
-                city(&ask_name(ask, &format!("Name of the minor city in {}", territory.name()), legal)?)
+                city(&ask_name(
+                    ask,
+                    &format!("Name of the minor city in {}", territory.name()),
+                    legal,
+                )?)
             }
             HeldOnKind::AddResource => HeldOnChoice::AddResource { territory },
         };
