@@ -132,6 +132,7 @@ fn every_json_output_validates_against_its_committed_schema() {
         ("scar-types", &["scar-type", "list"]),
         ("factions", &["faction", "list"]),
         ("world", &["world"]),
+        ("check", &["check"]),
     ];
     for (name, args) in outputs {
         let validator = committed_schema(name);

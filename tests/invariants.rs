@@ -931,6 +931,8 @@ impl Stats {
                 self.scars += game.scars.len();
                 self.wear += game.wear.len();
             }
+            // Sealed content is not generated here; tests/sealed.rs and tests/rules.rs cover it.
+            _ => {}
         }
     }
 }

@@ -458,7 +458,10 @@ fn each_player_who_held_on_takes_one_reward() {
         .held("Cat", coin(t("Brazil")));
     let applied = c.allow(g);
     let city = c.territory(t("Peru")).city.clone().unwrap();
-    assert_eq!((city.kind, city.founder.as_str()), (CityKind::Minor, "Bob"));
+    assert_eq!(
+        (city.kind, city.founder.as_deref().unwrap_or_default()),
+        (CityKind::Minor, "Bob")
+    );
     assert_eq!(c.territory(t("Brazil")).card.stickers, 1);
     let Entry::Game(recorded) = applied.entry else {
         panic!("a game")
@@ -652,7 +655,10 @@ fn a_city_goes_on_a_territory_with_no_city() {
         .held("Bob", minor("Peru", "Lima Nova"));
     c.allow(g);
     let kyro = c.territory(t("Egypt")).city.clone().unwrap();
-    assert_eq!((kyro.kind, kyro.founder.as_str()), (CityKind::Major, "Ann"));
+    assert_eq!(
+        (kyro.kind, kyro.founder.as_deref().unwrap_or_default()),
+        (CityKind::Major, "Ann")
+    );
     assert_eq!(kyro.kind.population(), 2);
     assert_eq!(c.with_city(), [t("Peru"), t("Egypt")]);
 }
@@ -1411,8 +1417,13 @@ fn clockwise_the_first_player_after_the_winner_gets_the_last_minor_city() {
         .held("Bob", minor("Japan", "Bob Town"));
     let applied = c.allow(g);
     assert_eq!(
-        c.territory(t("Japan")).city.as_ref().unwrap().founder,
-        "Bob"
+        c.territory(t("Japan"))
+            .city
+            .as_ref()
+            .unwrap()
+            .founder
+            .as_deref(),
+        Some("Bob")
     );
     let Entry::Game(recorded) = applied.entry else {
         panic!("a game")
@@ -1453,8 +1464,13 @@ fn clockwise_order_wraps_around_a_winner_in_the_middle_of_the_table() {
         .held("Dan", coin(t("Ural")));
     let applied = c.allow(g);
     assert_eq!(
-        c.territory(t("Japan")).city.as_ref().unwrap().founder,
-        "Eve"
+        c.territory(t("Japan"))
+            .city
+            .as_ref()
+            .unwrap()
+            .founder
+            .as_deref(),
+        Some("Eve")
     );
     let Entry::Game(recorded) = applied.entry else {
         panic!("a game")
@@ -1869,7 +1885,10 @@ fn names_in_any_script_are_kept_intact() {
     assert_eq!(c.find_continent("офигеназия"), Ok(continent("Asia")));
     let city = c.territory(t("Northern Europe")).city.clone().unwrap();
     assert_eq!(
-        (city.name.as_str(), city.founder.as_str()),
+        (
+            city.name.as_str(),
+            city.founder.as_deref().unwrap_or_default()
+        ),
         ("Čechy", "Zoë")
     );
     assert_eq!(c.signatures()[0].person, "Дмитрий");

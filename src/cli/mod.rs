@@ -1,7 +1,9 @@
 //! The command line: parse, call the store and the domain, render. One file per command.
 
+mod backup;
 mod board;
 mod campaign;
+mod check;
 mod coins;
 mod context;
 mod demo;
@@ -94,6 +96,8 @@ pub enum Command {
     #[command(subcommand)]
     Faction(faction::Command),
     World(world::Args),
+    Backup(backup::Args),
+    Check(check::Args),
     Stats(stats::Args),
     Setup(setup::Args),
     Packets(packets::Args),
@@ -123,6 +127,7 @@ impl Command {
             Command::ScarType(command) => !matches!(command, scar_type::Command::List),
             Command::Faction(command) => !matches!(command, faction::Command::List),
             Command::World(args) => args.command.is_some(),
+            Command::Backup(_) | Command::Check(_) => false,
             Command::Pool(args) => args.command.is_some(),
         }
     }
@@ -176,6 +181,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::ScarType(command) => scar_type::run(&context, command),
         Command::Faction(command) => faction::run(&context, command),
         Command::World(args) => world::run(&context, args),
+        Command::Backup(args) => backup::run(&context, args),
+        Command::Check(args) => check::run(&context, args),
         Command::Stats(args) => stats::run(&context, args),
         Command::Setup(args) => setup::run(&context, args),
         Command::Packets(args) => packets::run(&context, args),

@@ -74,5 +74,6 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
             schema::<super::faction::Factions>(),
         ),
         ("world", "world", schema::<super::world::World>()),
+        ("check", "check", schema::<super::check::CheckView>()),
     ]
 }

@@ -23,13 +23,22 @@ pub(super) fn name_key(name: &str) -> String {
 impl Store {
     /// Every campaign in the file, oldest first.
     pub fn campaigns(&self) -> Result<Vec<CampaignInfo>, StoreError> {
+        self.campaigns_where("1", params![])
+    }
+
+    /// The campaigns a condition on `c` (the campaign table) selects, with their games.
+    fn campaigns_where(
+        &self,
+        condition: &str,
+        values: &[&dyn rusqlite::ToSql],
+    ) -> Result<Vec<CampaignInfo>, StoreError> {
         let current = self.current_campaign_id()?;
-        let mut statement = self.conn.prepare_cached(
+        let mut statement = self.conn.prepare_cached(&format!(
             "SELECT c.id, c.name, c.demo, c.created_at,
                     (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.kind = 'game' AND e.undone_at IS NULL)
-             FROM campaign c ORDER BY c.id",
-        )?;
-        let rows = statement.query_map([], |row| {
+             FROM campaign c WHERE {condition} ORDER BY c.id"
+        ))?;
+        let rows = statement.query_map(values, |row| {
             let id: i64 = row.get(0)?;
             Ok(CampaignInfo {
                 id,
@@ -56,32 +65,35 @@ impl Store {
     }
 
     /// The campaign to work on: the one named (by name, case-insensitively), else the only
-    /// one, else the one last used.
+    /// one, else the one last used. Only the campaign chosen is read, however many the file
+    /// holds; all of them are listed only to say which exist when none fits.
     pub fn choose_campaign(&self, named: Option<&str>) -> Result<CampaignInfo, StoreError> {
+        let found = match named {
+            Some(given) => self.campaigns_where("c.name_key = ?1", params![name_key(given)])?,
+            None => match self.current_campaign_id()? {
+                Some(id) => self.campaigns_where("c.id = ?1", params![id])?,
+                None => self.campaigns_where(
+                    "c.id IN (SELECT id FROM campaign ORDER BY id LIMIT 2)",
+                    params![],
+                )?,
+            },
+        };
+        if let [one] = found.as_slice() {
+            return Ok(one.clone());
+        }
         let all = self.campaigns()?;
         let names = || all.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
-        if let Some(given) = named {
-            let key = name_key(given);
-            return all
-                .iter()
-                .find(|c| name_key(&c.name) == key)
-                .cloned()
-                .ok_or_else(|| {
-                    let hints = closest(given, all.iter().map(|c| c.name.as_str()));
-                    StoreError::UnknownCampaign {
-                        given: given.to_string(),
-                        known: if hints.is_empty() { names() } else { hints },
-                    }
-                });
-        }
-        match all.as_slice() {
-            [] => Err(StoreError::NoCampaign),
-            [only] => Ok(only.clone()),
-            several => several
-                .iter()
-                .find(|c| c.current)
-                .cloned()
-                .ok_or_else(|| StoreError::WhichCampaign { known: names() }),
+        match (named, all.as_slice()) {
+            (Some(given), _) => {
+                let hints = closest(given, all.iter().map(|c| c.name.as_str()));
+                Err(StoreError::UnknownCampaign {
+                    given: given.to_string(),
+                    known: if hints.is_empty() { names() } else { hints },
+                })
+            }
+            (None, []) => Err(StoreError::NoCampaign),
+            (None, [only]) => Ok(only.clone()),
+            (None, _) => Err(StoreError::WhichCampaign { known: names() }),
         }
     }
 

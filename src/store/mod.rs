@@ -2,6 +2,7 @@
 //! version check), keeps campaigns, and writes each entry of a log in one transaction.
 
 mod campaigns;
+mod check;
 mod decode;
 mod encode;
 mod error;
@@ -15,6 +16,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use campaigns::CampaignInfo;
+pub use check::CheckReport;
 pub use error::StoreError;
 pub use log::{Loaded, LoggedEntry, Recorded, TakenBack, broken_log};
 

@@ -16,7 +16,10 @@ pub const NOW: &str = "2026-11-29";
 
 /// One temporary world for one test.
 pub struct TestEnv {
-    dir: TempDir,
+    /// The temporary folder, removed when the environment is dropped (none for an
+    /// environment made with `at`, which borrows another's folder).
+    _owned: Option<TempDir>,
+    dir: PathBuf,
     db: PathBuf,
 }
 
@@ -67,12 +70,25 @@ impl TestEnv {
             .tempdir()
             .expect("a temporary folder");
         let db = dir.path().join("chronicle.db");
-        TestEnv { dir, db }
+        TestEnv {
+            dir: dir.path().to_path_buf(),
+            _owned: Some(dir),
+            db,
+        }
+    }
+
+    /// An environment in another's folder, on another database file there.
+    pub fn at(dir: &Path, db: &Path) -> TestEnv {
+        TestEnv {
+            _owned: None,
+            dir: dir.to_path_buf(),
+            db: db.to_path_buf(),
+        }
     }
 
     /// The temporary folder everything lives in.
     pub fn dir(&self) -> &Path {
-        self.dir.path()
+        &self.dir
     }
 
     /// The database file CHRONICLE_DB points at.

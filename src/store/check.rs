@@ -1,0 +1,162 @@
+//! `check` and `backup`: SQLite's own checks, a replay of every stored log through the
+//! rules, and an online copy of the file.
+
+use std::path::Path;
+
+use rusqlite::backup::StepResult;
+use rusqlite::{Connection, OpenFlags};
+
+use super::decode::read_log;
+use super::{Store, StoreError};
+use crate::domain::Campaign;
+
+/// What `check` found: each problem in plain words, and what was looked at.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    pub problems: Vec<String>,
+    /// Each campaign with its games, as replayed.
+    pub campaigns: Vec<(String, u32)>,
+    pub entries: usize,
+}
+
+impl Store {
+    /// SQLite's integrity and foreign-key checks, then every campaign's log read back and
+    /// replayed through the rules, with what is stored beside it (game numbers, order,
+    /// entries taken back) compared with the replay.
+    pub fn check(&self) -> Result<CheckReport, StoreError> {
+        let mut report = CheckReport::default();
+        let mut integrity = self.conn.prepare("PRAGMA integrity_check")?;
+        for line in integrity.query_map([], |row| row.get::<_, String>(0))? {
+            let line = line?;
+            if line != "ok" {
+                report.problems.push(format!("SQLite integrity: {line}"));
+            }
+        }
+        let mut keys = self.conn.prepare("PRAGMA foreign_key_check")?;
+        for row in keys.query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, Option<i64>>(1)?))
+        })? {
+            let (table, rowid) = row?;
+            report.problems.push(format!(
+                "a row of {table} (rowid {}) points at a row that does not exist",
+                rowid.map_or("?".to_string(), |r| r.to_string())
+            ));
+        }
+        for campaign in self.campaigns()? {
+            let games = self.check_campaign(campaign.id, &campaign.name, &mut report)?;
+            report.campaigns.push((campaign.name, games));
+        }
+        Ok(report)
+    }
+
+    fn check_campaign(
+        &self,
+        id: i64,
+        name: &str,
+        report: &mut CheckReport,
+    ) -> Result<u32, StoreError> {
+        let log = match read_log(&self.conn, id) {
+            Ok(log) => log,
+            Err(StoreError::Damaged { detail }) => {
+                report
+                    .problems
+                    .push(format!("{name}: the log cannot be read: {detail}"));
+                return Ok(0);
+            }
+            Err(other) => return Err(other),
+        };
+        report.entries += log.len();
+        let mut campaign = Campaign::new();
+        for (index, logged) in log.iter().enumerate() {
+            if logged.seq != index as u32 + 1 {
+                report.problems.push(format!(
+                    "{name}: entry {} stands where entry {} should",
+                    logged.seq,
+                    index + 1
+                ));
+            }
+            if logged.taken_back.is_some() {
+                if logged.game.is_none() {
+                    report.problems.push(format!(
+                        "{name}: entry {} is taken back but is not a game",
+                        logged.seq
+                    ));
+                }
+                continue;
+            }
+            match campaign.apply(&logged.entry) {
+                Ok(applied) if applied.game != logged.game => report.problems.push(format!(
+                    "{name}: entry {} is stored as game {:?} but replays as game {:?}",
+                    logged.seq, logged.game, applied.game
+                )),
+                Ok(applied) if applied.entry != logged.entry => report.problems.push(format!(
+                    "{name}: entry {} is not stored as the rules record it",
+                    logged.seq
+                )),
+                Ok(_) => {}
+                Err(refusal) => {
+                    report.problems.push(format!(
+                        "{name}: entry {} breaks a rule: {refusal}",
+                        logged.seq
+                    ));
+                    return Ok(campaign.games_played());
+                }
+            }
+        }
+        Ok(campaign.games_played())
+    }
+
+    /// Copies the database to `path` with SQLite's online backup, consistent even while
+    /// another process writes: into a temporary file beside it, then renamed into place.
+    pub fn backup(&self, path: &Path) -> Result<(), StoreError> {
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        if !folder.is_dir() {
+            return Err(StoreError::NoFolder {
+                path: folder.to_path_buf(),
+            });
+        }
+        if path.is_dir() {
+            return Err(StoreError::IsDirectory {
+                path: path.to_path_buf(),
+            });
+        }
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
+        let copied = (|| -> Result<(), StoreError> {
+            let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE;
+            let mut target = Connection::open_with_flags(&temporary, flags)?;
+            let backup = rusqlite::backup::Backup::new(&self.conn, &mut target)?;
+            // One step copies every page under one read transaction: a consistent copy
+            // (tried again for a while when another process holds a lock).
+            let mut tries = 0;
+            loop {
+                match backup.step(-1)? {
+                    StepResult::Done => break,
+                    StepResult::More => {}
+                    _ if tries < 250 => {
+                        tries += 1;
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                    }
+                    _ => return Err(StoreError::Busy),
+                }
+            }
+            drop(backup);
+            target.execute_batch("PRAGMA journal_mode = DELETE;")?;
+            drop(target);
+            std::fs::rename(&temporary, path).map_err(|e| StoreError::CannotOpen {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            })
+        })();
+        if copied.is_err() {
+            let _ = std::fs::remove_file(&temporary);
+        }
+        copied
+    }
+}
