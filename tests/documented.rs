@@ -127,7 +127,7 @@ fn every_json_output_validates_against_its_committed_schema() {
         ("history", &["history", "--territory", "Egypt"]),
         ("stats", &["stats"]),
         ("setup", &["setup"]),
-        ("setup", &["setup", "--players", "Ann,Zed"]),
+        ("setup", &["setup", "--players", "Ann,Bo,Zed"]),
         ("packets", &["packets"]),
         ("scar-types", &["scar-type", "list"]),
         ("factions", &["faction", "list"]),

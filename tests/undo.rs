@@ -242,7 +242,7 @@ fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
             |row| row.get(0),
         )
         .expect("version");
-    assert_eq!(version, 2);
+    assert_eq!(version, chronicle::store::Store::known_version());
     env.ok(&[
         "--campaign",
         "Demo",

@@ -10,7 +10,7 @@ use super::packets::{PacketView, packet_views};
 use super::pool::{PoolRow, pool_rows, pool_table};
 use crate::domain::names::valid_person;
 use crate::domain::state::CityKind;
-use crate::domain::{Campaign, Continent};
+use crate::domain::{Campaign, Continent, Refusal, person_key};
 
 /// Before the next game: each person's red star token or missiles, legal starting
 /// territories, continent bonuses with namers' +1, stock left, packets close to opening
@@ -168,16 +168,33 @@ fn continent(campaign: &Campaign, continent: Continent) -> ContinentSetup {
     }
 }
 
+/// The people named with --players: 3 to 5 different people, as at a table.
+fn table(players: &[String]) -> Result<Vec<String>, CliError> {
+    let names: Vec<String> = players
+        .iter()
+        .map(|p| valid_person(p))
+        .collect::<Result<_, _>>()?;
+    if !(3..=5).contains(&names.len()) {
+        return Err(Refusal::PlayerCount { count: names.len() }.into());
+    }
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].iter().any(|m| person_key(m) == person_key(name)) {
+            return Err(Refusal::SamePersonTwice {
+                person: name.clone(),
+            }
+            .into());
+        }
+    }
+    Ok(names)
+}
+
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
     let campaign = &loaded.campaign;
     let names: Vec<String> = if args.players.is_empty() {
         campaign.people().to_vec()
     } else {
-        args.players
-            .iter()
-            .map(|p| valid_person(p))
-            .collect::<Result<_, _>>()?
+        table(&args.players)?
     };
     let packets = packet_views(&loaded)?
         .into_iter()

@@ -159,6 +159,9 @@ impl Campaign {
         }
         let pool = self.pools.iter_mut().find(|p| p.kind == kind);
         if let Some(pool) = pool {
+            if capacity == pool.capacity {
+                return Err(Refusal::CapacityUnchanged { kind, capacity });
+            }
             if capacity < pool.used {
                 return Err(Refusal::CapacityBelowUsed {
                     kind,

@@ -175,6 +175,10 @@ fn hints<'a>(given: &str, known: impl IntoIterator<Item = &'a Faction>) -> Vec<S
             names.push(owner.name().to_string());
         }
     }
+    if names.is_empty() {
+        // Nothing close: the factions there are.
+        return factions.iter().map(|f| f.name().to_string()).collect();
+    }
     names
 }
 

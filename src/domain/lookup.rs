@@ -52,10 +52,17 @@ impl Campaign {
                         .map(|g| g.name.as_str()),
                 )
             });
+            let hints = closest(given, names);
             Refusal::UnknownName {
                 what: "continent",
                 given: given.to_string(),
-                closest: closest(given, names),
+                closest: if hints.is_empty() {
+                    Continent::all()
+                        .map(|c| self.continent_name(c).to_string())
+                        .collect()
+                } else {
+                    hints
+                },
             }
         })
     }

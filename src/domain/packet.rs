@@ -76,7 +76,14 @@ impl Packet {
             _ => Err(Refusal::UnknownName {
                 what: "packet",
                 given: given.to_string(),
-                closest: closest(given, Packet::ALL.iter().map(|p| p.name())),
+                closest: {
+                    let hints = closest(given, Packet::ALL.iter().map(|p| p.name()));
+                    if hints.is_empty() {
+                        Packet::ALL.iter().map(|p| p.name().to_string()).collect()
+                    } else {
+                        hints
+                    }
+                },
             }),
         }
     }

@@ -132,10 +132,11 @@ pub fn find_kind(given: &str, pools: &[Pool]) -> Result<PoolKind, Refusal> {
         Some(pool) => Ok(pool.kind.clone()),
         None => {
             let keys: Vec<String> = pools.iter().map(|p| p.kind.key()).collect();
+            let hints = closest(given, keys.iter().map(String::as_str));
             Err(Refusal::UnknownName {
                 what: "pool",
                 given: given.to_string(),
-                closest: closest(given, keys.iter().map(String::as_str)),
+                closest: if hints.is_empty() { keys } else { hints },
             })
         }
     }

@@ -9,7 +9,7 @@ use super::pool::PoolKind;
 /// A change the rules do not allow. Nothing is applied when one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum Refusal {
-    #[error("No {what} is called \"{given}\".{}", did_you_mean(closest))]
+    #[error("{}", unknown(what, given, closest))]
     UnknownName {
         what: &'static str,
         given: String,
@@ -114,7 +114,7 @@ pub enum Refusal {
         game: u32,
     },
 
-    #[error("All {capacity} {} are used (rules §3–§4: every mark comes from a fixed pool). {way_out}", kind.describe())]
+    #[error("The pool of {} is empty: {capacity} of {capacity} used (rules §3–§4: every mark comes from a fixed pool). {way_out}", kind.describe())]
     PoolEmpty {
         kind: PoolKind,
         capacity: u32,
@@ -261,12 +261,15 @@ pub enum Refusal {
     #[error("The {} packet opens when {} (rules §6); {progress}. Open it when that happens.", packet.name(), packet.condition())]
     PacketNotYet { packet: Packet, progress: String },
 
-    #[error("{used} {} are used already, so the pool cannot hold fewer; give a capacity of at least {used}.", kind.describe())]
+    #[error("The pool of {} has {used} used already, so it cannot hold fewer; give a capacity of at least {used}.", kind.describe())]
     CapacityBelowUsed {
         kind: PoolKind,
         capacity: u32,
         used: u32,
     },
+
+    #[error("The pool of {} holds {capacity} already; nothing would change.", kind.describe())]
+    CapacityUnchanged { kind: PoolKind, capacity: u32 },
 
     #[error(
         "A pool holds at most 999 marks; {capacity} is more than any box. Give the number your box holds."
@@ -341,6 +344,13 @@ pub(crate) fn list(names: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
+}
+
+fn unknown(what: &str, given: &str, closest: &[String]) -> String {
+    if given.trim().is_empty() {
+        return format!("The {what} is missing: the value given is empty.");
+    }
+    format!("No {what} is called \"{given}\".{}", did_you_mean(closest))
 }
 
 fn did_you_mean(closest: &[String]) -> String {

@@ -80,6 +80,11 @@ pub fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
     };
     let (faction, result) = split_last("--player", faction_and_result, ':', PLAYER_FORM)
         .map_err(|_| usage("--player", value, PLAYER_FORM))?;
+    if faction.contains('=') {
+        return Err(CliError::Usage(format!(
+            "--player \"{value}\": a player's name cannot contain '=', which separates it from the faction."
+        )));
+    }
     let result = Outcome::from_key(result).ok_or_else(|| {
         CliError::Usage(format!(
             "--player \"{value}\": the result is won, held-on or eliminated, not \"{result}\"."
@@ -170,7 +175,8 @@ pub fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
     for value in &args.minor_cities {
         let form = "PLAYER:TERRITORY=NAME, e.g. \"Bob:Peru=Lima Nova\"";
         let (who_where, name) = split("--minor-city", value, '=', form)?;
-        let (person, territory) = split_last("--minor-city", who_where, ':', form)?;
+        let (person, territory) = split_last("--minor-city", who_where, ':', form)
+            .map_err(|_| usage("--minor-city", value, form))?;
         rewards.push(HeldOnReward {
             person: person.to_string(),
             choice: HeldOnChoice::MinorCity {
