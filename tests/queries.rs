@@ -1184,7 +1184,7 @@ fn tables_fit_in_80_columns() {
         &["history"],
         &["history", "--continent", "Africa"],
         &["setup"],
-        &["setup", "--players", "Ann,Eve"],
+        &["setup", "--players", "Ann,Bo,Eve"],
         &["packets"],
     ];
     for args in commands {

@@ -176,7 +176,7 @@ fn an_added_scar_type_is_usable_in_game_log_with_its_own_pool() {
             "--scar",
             "Argentina=Mercenaries",
         ],
-        "All 1 Mercenaries scars are used",
+        "The pool of Mercenaries scars is empty",
     );
     let list = env.json(&["scar-type", "list", "--format", "json"]);
     let added = list["scar_types"]
@@ -372,10 +372,14 @@ fn the_world_capital_needs_its_packet_a_territory_with_no_city_and_comes_once() 
         ),
         (Some("world_capital"), Some(5))
     );
+    assert!(
+        alberta["city"]["founder"].is_null(),
+        "sealed content places it: {alberta}"
+    );
     let args = game(&["--world-capital", "Ontario=Second"]);
     let mut args: Vec<&str> = args.iter().map(String::as_str).collect();
     args[9] = "Brazil";
-    refused(&env, &args, "All 1 world capitals are used");
+    refused(&env, &args, "The pool of world capitals is empty");
     let history = env.json(&["history", "--territory", "Alberta", "--format", "json"]);
     assert_eq!(history[0]["kind"], "world_capital");
 }

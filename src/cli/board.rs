@@ -60,7 +60,8 @@ pub struct TerritoryView {
 pub struct CityView {
     pub kind: &'static str,
     pub name: String,
-    pub founder: String,
+    /// Who founded it; null for the world capital, which sealed content places.
+    pub founder: Option<String>,
     pub game: u32,
     pub population: u8,
 }
@@ -150,7 +151,7 @@ fn territory_view(campaign: &Campaign, territory: Territory) -> TerritoryView {
         city: state.city.as_ref().map(|c| CityView {
             kind: c.kind.key(),
             name: c.name.clone(),
-            founder: c.founder.clone().unwrap_or_default(),
+            founder: c.founder.clone(),
             game: c.game,
             population: c.kind.population(),
         }),
@@ -244,11 +245,15 @@ fn territory_row(t: &TerritoryView) -> Vec<String> {
         .city
         .as_ref()
         .map(|c| {
+            let founder = c
+                .founder
+                .as_ref()
+                .map(|f| format!(", {f}"))
+                .unwrap_or_default();
             format!(
-                "{} ({}, {}, game {})",
+                "{} ({}{founder}, game {})",
                 c.name,
                 c.kind.replace('_', " "),
-                c.founder,
                 c.game
             )
         })

@@ -175,7 +175,10 @@ fn table(players: &[String]) -> Result<Vec<String>, CliError> {
         .map(|p| valid_person(p))
         .collect::<Result<_, _>>()?;
     if !(3..=5).contains(&names.len()) {
-        return Err(Refusal::PlayerCount { count: names.len() }.into());
+        return Err(CliError::Input(format!(
+            "A game has 3 to 5 players (rules §4); --players names {}. Name the people who will play, separated by commas.",
+            names.len()
+        )));
     }
     for (i, name) in names.iter().enumerate() {
         if names[..i].iter().any(|m| person_key(m) == person_key(name)) {

@@ -192,7 +192,8 @@ impl Campaign {
             CityKind::Minor => {
                 "A player who held on may add a resource to a card instead (--upgrade)."
             }
-            _ => ANOTHER_REWARD,
+            CityKind::Major => ANOTHER_REWARD,
+            CityKind::WorldCapital => "A campaign has one world capital; it stands already.",
         };
         let pool = match kind {
             CityKind::Minor => PoolKind::MinorCity,

@@ -45,7 +45,7 @@ fn rows(campaign: &Campaign, table: &str) -> (Vec<&'static str>, Vec<Vec<String>
                         opt(city.map(|c| c.name.clone())),
                         opt(city.map(|c| c.kind)),
                         opt(city.map(|c| c.population)),
-                        opt(city.map(|c| c.founder.clone())),
+                        opt(city.and_then(|c| c.founder.clone())),
                         opt(city.map(|c| c.game)),
                         opt(t.scar.as_ref().map(|s| s.kind.clone())),
                         opt(t.scar.as_ref().map(|s| s.game)),

@@ -82,7 +82,7 @@ pub fn report(campaign: &Campaign) -> String {
                     c.name.clone(),
                     c.kind.replace('_', " "),
                     t.name.to_string(),
-                    c.founder.clone(),
+                    c.founder.clone().unwrap_or_default(),
                     c.game.to_string(),
                 ]
             }),
