@@ -1,0 +1,203 @@
+//! Seeds a database with a league: N campaigns of 15 random legal games each, made with
+//! the domain's own rules (every game is chosen among what `apply` allows and checked by
+//! it) and written with the store's campaign writer, one transaction per campaign — the
+//! path `import` takes. No SQL here.
+//!
+//! cargo run --release --example seed_league -- --db league.db --campaigns 10000 [--seed 7]
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use chronicle::domain::faction::STANDARD_FACTIONS;
+use chronicle::domain::{
+    Campaign, Entry, Faction, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome, Reward,
+    RewardKind, Seat, Targets,
+};
+use chronicle::store::{Create, LoggedEntry, Store};
+use chrono::NaiveDate;
+use indicatif::{ProgressBar, ProgressStyle};
+
+const PEOPLE: [&str; 12] = [
+    "Ann", "Bo", "Cy", "Dee", "Eun-ji", "Fatma", "Gil", "Hana", "Ivo", "Jun", "Kai", "Lea",
+];
+
+/// A small deterministic generator: the same seed seeds the same league.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n.max(1) as u64) as usize
+    }
+
+    fn pick<T: Clone>(&mut self, items: &[T]) -> Option<T> {
+        (!items.is_empty()).then(|| items[self.below(items.len())].clone())
+    }
+}
+
+fn usage() -> ! {
+    eprintln!("usage: seed_league --db FILE --campaigns N [--seed S]");
+    std::process::exit(2);
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let (mut db, mut campaigns, mut seed) = (None, 1usize, 7u64);
+    while let Some(arg) = args.next() {
+        let value = args.next().unwrap_or_else(|| usage());
+        match arg.as_str() {
+            "--db" => db = Some(PathBuf::from(value)),
+            "--campaigns" => campaigns = value.parse().unwrap_or_else(|_| usage()),
+            "--seed" => seed = value.parse().unwrap_or_else(|_| usage()),
+            _ => usage(),
+        }
+    }
+    let db = db.unwrap_or_else(|| usage());
+    let mut store = Store::open(&db, Create::IfMissing, std::time::Duration::from_secs(5))
+        .unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            std::process::exit(3);
+        });
+    let bar = ProgressBar::new(campaigns as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} campaigns, {per_sec}, {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut random = Random(seed);
+    let started = Instant::now();
+    let first = store.campaigns().map(|c| c.len()).unwrap_or(0);
+    for i in 0..campaigns {
+        let entries = league_campaign(&mut random);
+        let name = format!("League {}", first + i + 1);
+        if let Err(e) = store.import_campaign(&name, "2026-01-01T00:00:00Z", &entries) {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let games = campaigns * 15;
+    println!(
+        "{campaigns} campaigns, {games} games in {seconds:.2} s: {:.0} games per second",
+        games as f64 / seconds
+    );
+}
+
+/// Fifteen random games, each chosen among what the rules allow and applied through them.
+fn league_campaign(random: &mut Random) -> Vec<LoggedEntry> {
+    let mut campaign = Campaign::new();
+    let mut entries = Vec::with_capacity(15);
+    for number in 1..=15u32 {
+        let game = random_game(random, &campaign, number);
+        let applied = campaign
+            .apply(&Entry::Game(game))
+            .unwrap_or_else(|refusal| {
+                eprintln!("the seeder made a game the rules refuse: {refusal}");
+                std::process::exit(1);
+            });
+        entries.push(LoggedEntry {
+            seq: number,
+            game: applied.game,
+            recorded_at: "2026-01-01T00:00:00Z".to_string(),
+            entry: applied.entry,
+            taken_back: None,
+        });
+    }
+    entries
+}
+
+fn random_game(random: &mut Random, campaign: &Campaign, number: u32) -> Game {
+    let players = 3 + random.below(3);
+    let mut people: Vec<&str> = PEOPLE.to_vec();
+    let mut factions: Vec<&str> = STANDARD_FACTIONS.iter().map(|f| f.name).collect();
+    let winner = random.below(players);
+    let seats = (0..players)
+        .map(|seat| {
+            let person = people.remove(random.below(people.len()));
+            let faction = factions.remove(random.below(factions.len()));
+            let result = match seat {
+                s if s == winner => Outcome::Won,
+                _ if random.below(4) == 0 => Outcome::Eliminated,
+                _ => Outcome::HeldOn,
+            };
+            Seat {
+                person: person.to_string(),
+                faction: Faction::new(faction),
+                result,
+                hq: None,
+            }
+        })
+        .collect();
+    let date = NaiveDate::from_ymd_opt(2026, 1, 1)
+        .and_then(|d| d.checked_add_days(chrono::Days::new(u64::from(number) * 7)));
+    let mut game = Game::new(date.unwrap_or_default(), seats);
+    game.reward = random_reward(random, campaign);
+    for seat in game
+        .seats
+        .clone()
+        .iter()
+        .filter(|s| s.result == Outcome::HeldOn)
+    {
+        // What is left once the game so far is applied: the choices the rules still allow.
+        let mut trial = campaign.clone();
+        if trial.apply(&Entry::Game(game.clone())).is_err() {
+            break;
+        }
+        let Some((kind, targets)) = random.pick(&trial.held_on_choices()) else {
+            break;
+        };
+        let Some(territory) = random.pick(&targets) else {
+            continue;
+        };
+        let choice = match kind {
+            HeldOnKind::MinorCity => HeldOnChoice::MinorCity {
+                territory,
+                name: format!("City {number}-{}", seat.person),
+            },
+            HeldOnKind::AddResource => HeldOnChoice::AddResource { territory },
+        };
+        game.held_on.push(HeldOnReward {
+            person: seat.person.clone(),
+            choice,
+        });
+    }
+    game
+}
+
+fn random_reward(random: &mut Random, campaign: &Campaign) -> Option<Reward> {
+    let kind = random.pick(&campaign.possible_rewards())?;
+    Some(match (kind, campaign.reward_targets(kind)) {
+        (RewardKind::NameContinent, Targets::Continents(c)) => {
+            let continent = random.pick(&c)?;
+            Reward::NameContinent {
+                continent,
+                name: format!("Land of {}", continent.name()),
+            }
+        }
+        (RewardKind::ContinentBonus, Targets::Continents(c)) => Reward::ContinentBonus {
+            continent: random.pick(&c)?,
+            mark: random.pick(&campaign.bonus_marks_left())?,
+        },
+        (RewardKind::MajorCity, Targets::Territories(t)) => {
+            let territory = random.pick(&t)?;
+            Reward::MajorCity {
+                territory,
+                name: format!("Great {}", territory.name()),
+            }
+        }
+        (RewardKind::HealScar, Targets::Territories(t)) => Reward::HealScar {
+            territory: random.pick(&t)?,
+        },
+        (RewardKind::Fortify, Targets::Territories(t)) => Reward::Fortify {
+            territory: random.pick(&t)?,
+        },
+        (_, Targets::Territories(t)) => Reward::DestroyCard {
+            territory: random.pick(&t)?,
+        },
+        _ => return None,
+    })
+}
