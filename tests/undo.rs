@@ -255,3 +255,47 @@ fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
     let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
     assert_eq!(board["games_played"], 15);
 }
+
+/// A database written by the chronicle that brought undo (schema version 2), holding a game
+/// taken back and logged again: it is upgraded when opened and keeps all of it.
+#[test]
+fn a_version_2_database_is_upgraded_and_keeps_what_was_taken_back() {
+    let env = TestEnv::new();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v2.db");
+    std::fs::copy(&fixture, env.db_path()).expect("copy the fixture");
+    env.ok(&["check"]);
+    let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
+    assert_eq!(board["games_played"], 16);
+    let undo = env.json(&[
+        "--campaign",
+        "Demo",
+        "history",
+        "--game",
+        "16",
+        "--format",
+        "json",
+    ]);
+    let first = &undo.as_array().expect("entries")[0];
+    assert_eq!(first["kind"], "undo");
+    assert!(
+        first["text"]
+            .as_str()
+            .expect("text")
+            .contains("Bo was not out"),
+        "{first}"
+    );
+    let earth = env.json(&["--campaign", "Earth", "power", "--format", "json"]);
+    assert_eq!(earth["factions"][3]["kept"], "b");
+    let version: i64 = env
+        .connect()
+        .query_row(
+            "SELECT MAX(version) FROM refinery_schema_history",
+            [],
+            |row| row.get(0),
+        )
+        .expect("version");
+    assert_eq!(version, chronicle::store::Store::known_version());
+    // And sealed content, new since then, can be recorded in it.
+    env.ok(&["--campaign", "Demo", "scar-type", "add", "Mercenaries"]);
+}

@@ -1,6 +1,7 @@
 //! The command line: parse, call the store and the domain, render. One file per command.
 
 mod backup;
+pub mod bench;
 mod board;
 mod campaign;
 mod check;

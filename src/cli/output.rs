@@ -67,7 +67,7 @@ pub struct Output {
     pub width: usize,
     /// Colour on stdout: wanted, and stdout is a terminal.
     pub color: bool,
-    wanted: bool,
+    pub(super) wanted: bool,
 }
 
 impl Output {

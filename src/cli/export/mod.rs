@@ -19,7 +19,7 @@ use super::stats::{StatsReport, report};
 use crate::domain::history::Filter;
 use crate::store::{CampaignInfo, Loaded};
 
-pub use json::CampaignFile;
+pub use json::{CampaignFile, file as json_file};
 
 /// Export the whole campaign: json (lossless, for `import`), csv (a folder of tables), md (a
 /// printable report), svg (a map of the board) or html (one self-contained page)

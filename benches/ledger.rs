@@ -1,0 +1,154 @@
+//! `cargo bench`: the ledger's work at one campaign and at ten thousand in one file.
+//!
+//! Folding a log, applying a game, logging a game to disk, loading a campaign, and
+//! rendering `board`, `history`, `stats` and the JSON export. The ten-thousand-campaign
+//! database (the demo campaign imported 10,000 times, through the rules) is built once and
+//! kept in target/bench-data/.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use chronicle::cli::bench;
+use chronicle::domain::{Campaign, Entry, Faction, Game, Outcome, Seat};
+use chronicle::store::{Create, LoggedEntry, Store};
+use chrono::NaiveDate;
+
+fn main() {
+    divan::main();
+}
+
+/// The demo campaign's log, read from its committed export.
+fn demo_log() -> &'static [LoggedEntry] {
+    static LOG: OnceLock<Vec<LoggedEntry>> = OnceLock::new();
+    LOG.get_or_init(|| {
+        let text = include_str!("../exports/demo.json");
+        let (_, entries) = chronicle::exchange::read(text).expect("the demo export reads");
+        entries
+            .into_iter()
+            .map(|e| LoggedEntry {
+                seq: e.seq,
+                game: e.game,
+                recorded_at: e.recorded_at,
+                entry: e.entry,
+                taken_back: None,
+            })
+            .collect()
+    })
+}
+
+/// A database holding `campaigns` copies of the demo campaign ("Demo 1" …), built once.
+fn database(campaigns: usize) -> PathBuf {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    let path = folder.join(format!("league-{campaigns}.db"));
+    let ready = folder.join(format!("league-{campaigns}.ready"));
+    if ready.exists() {
+        return path;
+    }
+    std::fs::create_dir_all(&folder).expect("bench folder");
+    let _ = std::fs::remove_file(&path);
+    let mut store =
+        Store::open(&path, Create::IfMissing, std::time::Duration::from_secs(5)).expect("open");
+    for i in 1..=campaigns {
+        store
+            .import_campaign(&format!("Demo {i}"), "2026-01-01T00:00:00Z", demo_log())
+            .expect("import");
+    }
+    drop(store);
+    std::fs::write(ready, "").expect("mark ready");
+    path
+}
+
+/// A copy of a database to write into, so the kept one stays as built.
+fn scratch_copy(campaigns: usize) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let copy = dir.path().join("copy.db");
+    std::fs::copy(database(campaigns), &copy).expect("copy");
+    (dir, copy)
+}
+
+fn a_later_game() -> Game {
+    let seat = |person: &str, faction: &str, result| Seat {
+        person: person.to_string(),
+        faction: Faction::new(faction),
+        result,
+        hq: None,
+    };
+    Game::new(
+        NaiveDate::from_ymd_opt(2026, 6, 1).expect("date"),
+        vec![
+            seat("Ann", "Enclave of the Bear", Outcome::Won),
+            seat("Bo", "Khan Industries", Outcome::HeldOn),
+            seat("Chidi", "Saharan Republic", Outcome::Eliminated),
+        ],
+    )
+}
+
+#[divan::bench]
+fn fold_the_demo_log() -> Campaign {
+    Campaign::replay(demo_log().iter().map(|e| &e.entry)).expect("replays")
+}
+
+#[divan::bench]
+fn apply_a_game(bencher: divan::Bencher) {
+    let campaign = fold_the_demo_log();
+    let game = Entry::Game(a_later_game());
+    bencher
+        .with_inputs(|| campaign.clone())
+        .bench_local_values(|mut campaign| campaign.apply(&game).expect("legal"));
+}
+
+const SIZES: [usize; 2] = [1, 10_000];
+
+#[divan::bench(args = SIZES, sample_count = 30)]
+fn log_a_game_to_disk(bencher: divan::Bencher, campaigns: usize) {
+    let (_dir, copy) = scratch_copy(campaigns);
+    let mut store =
+        Store::open(&copy, Create::Never, std::time::Duration::from_secs(5)).expect("open");
+    let id = store.choose_campaign(Some("Demo 1")).expect("campaign").id;
+    bencher.bench_local(|| {
+        store
+            .record::<chronicle::store::StoreError>(id, "2026-06-01T00:00:00Z", false, |_| {
+                Ok(Entry::Game(a_later_game()))
+            })
+            .expect("recorded")
+    });
+}
+
+#[divan::bench(args = SIZES)]
+fn load_a_campaign(campaigns: usize) {
+    let db = database(campaigns);
+    bench::load(&db, "Demo 1").expect("load");
+}
+
+#[divan::bench(args = SIZES)]
+fn render_board(bencher: divan::Bencher, campaigns: usize) {
+    let db = database(campaigns);
+    bencher.bench(|| {
+        let (name, loaded) = bench::load(&db, "Demo 1").expect("load");
+        bench::board(&name, &loaded).expect("board")
+    });
+}
+
+#[divan::bench(args = SIZES)]
+fn render_history(bencher: divan::Bencher, campaigns: usize) {
+    let db = database(campaigns);
+    bencher.bench(|| {
+        let (_, loaded) = bench::load(&db, "Demo 1").expect("load");
+        bench::history_table(&loaded).expect("history")
+    });
+}
+
+#[divan::bench(args = SIZES)]
+fn render_stats(bencher: divan::Bencher, campaigns: usize) {
+    let db = database(campaigns);
+    bencher.bench(|| {
+        let (name, loaded) = bench::load(&db, "Demo 1").expect("load");
+        bench::stats(&name, &loaded).expect("stats")
+    });
+}
+
+#[divan::bench(args = SIZES)]
+fn export_json(bencher: divan::Bencher, campaigns: usize) {
+    let db = database(campaigns);
+    bencher.bench(|| bench::export_json(&db, "Demo 1").expect("export"));
+}
