@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use chronicle::cli::bench;
 use chronicle::domain::{Campaign, Entry, Faction, Game, Outcome, Seat};
-use chronicle::store::{Create, LoggedEntry, Store};
+use chronicle::store::{CheckedLog, Create, LoggedEntry, Store};
 use chrono::NaiveDate;
 
 fn main() {
@@ -48,9 +48,10 @@ fn database(campaigns: usize) -> PathBuf {
     let _ = std::fs::remove_file(&path);
     let mut store =
         Store::open(&path, Create::IfMissing, std::time::Duration::from_secs(5)).expect("open");
+    let log = CheckedLog::new(demo_log().to_vec()).expect("the demo log folds");
     for i in 1..=campaigns {
         store
-            .import_campaign(&format!("Demo {i}"), "2026-01-01T00:00:00Z", demo_log())
+            .import_campaign(&format!("Demo {i}"), "2026-01-01T00:00:00Z", &log)
             .expect("import");
     }
     drop(store);

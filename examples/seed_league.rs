@@ -13,7 +13,7 @@ use chronicle::domain::{
     Campaign, Entry, Faction, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome, Reward,
     RewardKind, Seat, Targets,
 };
-use chronicle::store::{Create, LoggedEntry, Store};
+use chronicle::store::{CheckedLog, Create, LoggedEntry, Store};
 use chrono::NaiveDate;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -66,11 +66,24 @@ fn main() {
         ProgressStyle::with_template("{bar:40} {pos}/{len} campaigns, {per_sec}, {eta} left")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let mut random = Random(seed);
     let started = Instant::now();
     let first = store.campaigns().map(|c| c.len()).unwrap_or(0);
-    for i in 0..campaigns {
-        let entries = league_campaign(&mut random);
+    // One thread makes the campaigns (the domain's work), this one writes them (the
+    // store's): SQLite writes from one connection anyway.
+    let (made, to_write) = std::sync::mpsc::sync_channel::<CheckedLog>(64);
+    let maker = std::thread::spawn(move || {
+        let mut random = Random(seed);
+        for _ in 0..campaigns {
+            let log = CheckedLog::new(league_campaign(&mut random)).unwrap_or_else(|e| {
+                eprintln!("error: {e}");
+                std::process::exit(1);
+            });
+            if made.send(log).is_err() {
+                break;
+            }
+        }
+    });
+    for (i, entries) in to_write.iter().enumerate() {
         let name = format!("League {}", first + i + 1);
         if let Err(e) = store.import_campaign(&name, "2026-01-01T00:00:00Z", &entries) {
             eprintln!("error: {e}");
@@ -78,6 +91,7 @@ fn main() {
         }
         bar.inc(1);
     }
+    let _ = maker.join();
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let games = campaigns * 15;
@@ -92,13 +106,20 @@ fn league_campaign(random: &mut Random) -> Vec<LoggedEntry> {
     let mut campaign = Campaign::new();
     let mut entries = Vec::with_capacity(15);
     for number in 1..=15u32 {
-        let game = random_game(random, &campaign, number);
-        let applied = campaign
-            .apply(&Entry::Game(game))
-            .unwrap_or_else(|refusal| {
-                eprintln!("the seeder made a game the rules refuse: {refusal}");
-                std::process::exit(1);
-            });
+        let mut game = random_game(random, &campaign, number);
+        // Held-on rewards were picked each against the board after the winner's reward;
+        // two of them may clash (the same territory, the last mark): then the rules say
+        // which stand, and the seeder keeps fewer.
+        let applied = loop {
+            match campaign.apply(&Entry::Game(game.clone())) {
+                Ok(applied) => break applied,
+                Err(refusal) if game.held_on.pop().is_none() => {
+                    eprintln!("the seeder made a game the rules refuse: {refusal}");
+                    std::process::exit(1);
+                }
+                Err(_) => {}
+            }
+        };
         entries.push(LoggedEntry {
             seq: number,
             game: applied.game,
@@ -136,18 +157,18 @@ fn random_game(random: &mut Random, campaign: &Campaign, number: u32) -> Game {
         .and_then(|d| d.checked_add_days(chrono::Days::new(u64::from(number) * 7)));
     let mut game = Game::new(date.unwrap_or_default(), seats);
     game.reward = random_reward(random, campaign);
+    // What the rules leave for players who held on, once the winner's reward is placed.
+    let Ok((after, _)) = campaign.after(&Entry::Game(game.clone())) else {
+        return game;
+    };
+    let choices = after.held_on_choices();
     for seat in game
         .seats
         .clone()
         .iter()
         .filter(|s| s.result == Outcome::HeldOn)
     {
-        // What is left once the game so far is applied: the choices the rules still allow.
-        let mut trial = campaign.clone();
-        if trial.apply(&Entry::Game(game.clone())).is_err() {
-            break;
-        }
-        let Some((kind, targets)) = random.pick(&trial.held_on_choices()) else {
+        let Some((kind, targets)) = random.pick(&choices) else {
             break;
         };
         let Some(territory) = random.pick(&targets) else {

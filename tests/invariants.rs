@@ -413,7 +413,7 @@ fn city_name(c: &Campaign, spec: &NameSpec, aim: bool, used: &[String]) -> Strin
     }
     let taken: BTreeSet<String> = c
         .cities()
-        .map(|(_, city)| city.name.clone())
+        .map(|(_, city)| city.name.to_string())
         .chain(used.iter().cloned())
         .collect();
     let free: Vec<&str> = CITY_NAMES
@@ -437,7 +437,7 @@ fn continent_name(c: &Campaign, spec: &NameSpec, aim: bool) -> String {
         return spelled(CONTINENT_NAMES[index], spec);
     }
     let given: BTreeSet<&str> = Continent::all()
-        .filter_map(|k| c.continent(k).given_name.as_ref().map(|g| g.name.as_str()))
+        .filter_map(|k| c.continent(k).given_name.as_ref().map(|g| &*g.name))
         .collect();
     let free: Vec<&str> = CONTINENT_NAMES
         .iter()
@@ -969,7 +969,7 @@ fn check_invariants(before: &Campaign, after: &Campaign) -> Result<(), TestCaseE
                     .territory(t)
                     .scar
                     .as_ref()
-                    .is_some_and(|s| &s.kind == kind)
+                    .is_some_and(|s| *s.kind == **kind)
             })
             .count();
         let placed = used(PoolKind::Scar(kind.clone()));

@@ -107,8 +107,8 @@ impl BoardView {
                 let state = campaign.continent(c);
                 ContinentView {
                     name: c.name(),
-                    given_name: state.given_name.as_ref().map(|g| g.name.clone()),
-                    named_by: state.given_name.as_ref().map(|g| g.by.clone()),
+                    given_name: state.given_name.as_ref().map(|g| g.name.to_string()),
+                    named_by: state.given_name.as_ref().map(|g| g.by.to_string()),
                     named_in: state.given_name.as_ref().map(|g| g.game),
                     printed_bonus: c.printed_bonus(),
                     bonus_change: state.bonus_change.as_ref().map(|b| b.mark.delta()),
@@ -126,7 +126,7 @@ impl BoardView {
             .iter()
             .map(|s| SignatureView {
                 game: s.game,
-                player: s.person.clone(),
+                player: s.person.to_string(),
                 faction: s.faction.to_string(),
                 date: s.date.to_string(),
             })
@@ -150,13 +150,13 @@ fn territory_view(campaign: &Campaign, territory: Territory) -> TerritoryView {
         continent: territory.continent().name(),
         city: state.city.as_ref().map(|c| CityView {
             kind: c.kind.key(),
-            name: c.name.clone(),
-            founder: c.founder.clone(),
+            name: c.name.to_string(),
+            founder: c.founder.as_deref().map(str::to_string),
             game: c.game,
             population: c.kind.population(),
         }),
         scar: state.scar.as_ref().map(|s| ScarView {
-            kind: s.kind.clone(),
+            kind: s.kind.to_string(),
             game: s.game,
         }),
         fortification: state.fortification.as_ref().map(|f| FortificationView {

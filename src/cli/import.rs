@@ -7,7 +7,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::output::say;
 use crate::exchange::read;
-use crate::store::{Create, LoggedEntry, TakenBack};
+use crate::store::{CheckedLog, Create, LoggedEntry, TakenBack};
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
 /// through the rules; a file that breaks one is refused whole
@@ -39,12 +39,14 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
         .collect();
     let name = args.name.unwrap_or(campaign.name);
     let mut store = context.open(Create::IfMissing)?;
-    let imported = store.import_campaign(&name, &campaign.created_at, &entries)?;
+    let count = entries.len();
+    let imported =
+        store.import_campaign(&name, &campaign.created_at, &CheckedLog::new(entries)?)?;
     say(&format!(
         "Imported campaign \"{}\" ({} games, {} entries) into {}.",
         imported.name,
         imported.games,
-        entries.len(),
+        count,
         store.path().display()
     ));
     Ok(())

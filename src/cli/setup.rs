@@ -159,11 +159,11 @@ fn continent(campaign: &Campaign, continent: Continent) -> ContinentSetup {
     let state = campaign.continent(continent);
     ContinentSetup {
         name: continent.name().to_string(),
-        given_name: state.given_name.as_ref().map(|g| g.name.clone()),
+        given_name: state.given_name.as_ref().map(|g| g.name.to_string()),
         printed_bonus: continent.printed_bonus(),
         bonus_change: state.bonus_change.as_ref().map(|b| b.mark.delta()),
         bonus: campaign.bonus(continent),
-        named_by: state.given_name.as_ref().map(|g| g.by.clone()),
+        named_by: state.given_name.as_ref().map(|g| g.by.to_string()),
         namer_bonus: u8::from(state.given_name.is_some()),
     }
 }
@@ -195,7 +195,7 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
     let campaign = &loaded.campaign;
     let names: Vec<String> = if args.players.is_empty() {
-        campaign.people().to_vec()
+        campaign.people().iter().map(|p| p.to_string()).collect()
     } else {
         table(&args.players)?
     };

@@ -11,7 +11,7 @@ use super::packet::Packet;
 use super::pool::{PoolKind, find_kind};
 use super::refusal::Refusal;
 use super::state::{
-    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Scar, Signature,
+    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Name, Scar, Signature,
 };
 
 /// What applying an entry did.
@@ -43,6 +43,14 @@ impl Campaign {
     /// Checks the entry against the rules and applies it. On a refusal the campaign is left
     /// exactly as it was.
     pub fn apply(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+        let (next, applied) = self.after(entry)?;
+        *self = next;
+        Ok(applied)
+    }
+
+    /// The campaign as it would be after the entry, this one left as it is: for asking
+    /// "what if" without a copy of one's own.
+    pub fn after(&self, entry: &Entry) -> Result<(Campaign, Applied), Refusal> {
         let mut next = self.clone();
         let applied = match entry {
             Entry::Power { faction, power } => next.choose_power(faction, *power)?,
@@ -68,8 +76,7 @@ impl Campaign {
             Entry::ScarFactionCard { faction, text } => next.scar_faction_card(faction, text)?,
             Entry::NameWorld { name, by } => next.name_world(name, by)?,
         };
-        *self = next;
-        Ok(applied)
+        Ok((next, applied))
     }
 
     /// Folds a log into a campaign. A refused entry is returned with its place in the log.
@@ -219,10 +226,13 @@ impl Campaign {
             .filter(|s| self.known_person(&s.person).is_none())
             .map(|s| s.person.clone())
             .collect();
-        self.people.extend(new_people.iter().cloned());
+        self.people_keys
+            .extend(new_people.iter().map(|p| Name::from(person_key(p))));
+        self.people
+            .extend(new_people.iter().map(|p| Name::from(p.as_str())));
         self.signatures.push(Signature {
             game: number,
-            person: seats[winner].person.clone(),
+            person: Name::from(seats[winner].person.as_str()),
             faction: seats[winner].faction.clone(),
             date: game.date,
         });
@@ -366,7 +376,7 @@ impl Campaign {
         if let Some(scar) = &self.territory(territory).scar {
             return Err(Refusal::AlreadyScarred {
                 territory: territory.name().to_string(),
-                scar: scar.kind.clone(),
+                scar: scar.kind.to_string(),
                 game: scar.game,
             });
         }
@@ -375,7 +385,7 @@ impl Campaign {
             "Use another scar type if one is left.",
         )?;
         self.territories[territory.index()].scar = Some(Scar {
-            kind: kind.clone(),
+            kind: Name::from(kind.as_str()),
             game: number,
         });
         Ok(ScarPlacement {

@@ -214,7 +214,7 @@ fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happenin
                 .territory(*territory)
                 .scar
                 .as_ref()
-                .map(|s| s.kind.clone())
+                .map(|s| s.kind.to_string())
                 .or_else(|| {
                     game.scars
                         .iter()

@@ -1,19 +1,21 @@
 //! The factions: the five in the box, each with two starting powers, and the way people
 //! name them ("bear", "khan", "saharan").
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::Refusal;
 use super::names::{closest, fold};
 
-/// A faction, by its full name ("Enclave of the Bear").
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Faction(String);
+/// A faction, by its full name ("Enclave of the Bear"). Shared, not copied: a campaign's
+/// state holds the same name many times.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Faction(Arc<str>);
 
 impl Faction {
-    pub fn new(name: impl Into<String>) -> Faction {
-        Faction(name.into())
+    pub fn new(name: impl AsRef<str>) -> Faction {
+        Faction(Arc::from(name.as_ref()))
     }
 
     pub fn name(&self) -> &str {

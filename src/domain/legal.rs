@@ -212,7 +212,7 @@ impl Campaign {
                 self.continent(c)
                     .given_name
                     .as_ref()
-                    .is_some_and(|g| g.by == person)
+                    .is_some_and(|g| &*g.by == person)
             })
             .collect()
     }

@@ -9,6 +9,11 @@ use super::{Campaign, Refusal};
 
 /// The key two spellings of one person share: case folded, composed form, trimmed.
 pub fn person_key(name: &str) -> String {
+    let name = name.trim();
+    if name.is_ascii() {
+        // ASCII is already in composed form.
+        return name.to_ascii_lowercase();
+    }
     tidy(name).to_lowercase()
 }
 
@@ -16,15 +21,13 @@ impl Campaign {
     /// The person as the campaign first recorded them ("ann" finds "Ann"), if known.
     pub fn known_person(&self, name: &str) -> Option<&str> {
         let key = person_key(name);
-        self.people
-            .iter()
-            .find(|p| person_key(p) == key)
-            .map(String::as_str)
+        let index = self.people_keys.iter().position(|k| **k == *key)?;
+        self.people.get(index).map(|p| &**p)
     }
 
     /// People already in the campaign whose names are close to `name`.
     pub fn people_like(&self, name: &str) -> Vec<String> {
-        closest(name, self.people.iter().map(String::as_str))
+        closest(name, self.people.iter().map(|p| &**p))
     }
 
     /// A faction the campaign can play, by name or an unambiguous word ("bear").
@@ -45,12 +48,8 @@ impl Campaign {
         });
         found.ok_or_else(|| {
             let names = Continent::all().flat_map(|c| {
-                std::iter::once(c.name()).chain(
-                    self.continent(c)
-                        .given_name
-                        .as_ref()
-                        .map(|g| g.name.as_str()),
-                )
+                std::iter::once(c.name())
+                    .chain(self.continent(c).given_name.as_ref().map(|g| &*g.name))
             });
             let hints = closest(given, names);
             Refusal::UnknownName {

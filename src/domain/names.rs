@@ -13,6 +13,13 @@ pub const MAX_NAME_CHARS: usize = 60;
 /// letter or a digit left out, so "Québec", "quebec" and "QUEBEC" compare equal, and so do
 /// "Western U.S." and "western us". Letters of every script are kept.
 pub fn fold(name: &str) -> String {
+    if name.is_ascii() {
+        return name
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+    }
     name.nfd()
         .filter(|c| !is_combining_mark(*c))
         .flat_map(char::to_lowercase)
@@ -23,7 +30,11 @@ pub fn fold(name: &str) -> String {
 /// A name as stored: surrounding white space trimmed and put in composed (NFC) form, so the
 /// same word typed on two keyboards is stored the same way.
 pub fn tidy(name: &str) -> String {
-    name.trim().nfc().collect()
+    let name = name.trim();
+    if name.is_ascii() {
+        return name.to_string();
+    }
+    name.nfc().collect()
 }
 
 /// The candidates closest to `given`, best first, at most three.

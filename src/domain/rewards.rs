@@ -10,7 +10,7 @@ use super::pool::PoolKind;
 use super::refusal::Refusal;
 use super::state::{
     BonusChange, Campaign, City, CityKind, FORTIFICATION_BOXES, Fortification, GivenName,
-    LAST_REWARDED_GAME, MAX_CARD_RESOURCES,
+    LAST_REWARDED_GAME, MAX_CARD_RESOURCES, Name,
 };
 
 const ANOTHER_REWARD: &str = "Choose another reward.";
@@ -81,7 +81,7 @@ impl Campaign {
                 self.take(&mark.pool(), ANOTHER_REWARD)?;
                 self.continents[continent.index()].bonus_change = Some(BonusChange {
                     mark: *mark,
-                    by: winner.to_string(),
+                    by: Name::from(winner),
                     game: number,
                 });
                 reward.clone()
@@ -108,8 +108,8 @@ impl Campaign {
         if let Some(given) = &self.continent(continent).given_name {
             return Err(Refusal::ContinentNamed {
                 continent: continent.name().to_string(),
-                name: given.name.clone(),
-                by: given.by.clone(),
+                name: given.name.to_string(),
+                by: given.by.to_string(),
                 game: given.game,
                 unnamed: self
                     .unnamed_continents()
@@ -136,8 +136,8 @@ impl Campaign {
         }
         self.take(&PoolKind::ContinentName, ANOTHER_REWARD)?;
         self.continents[continent.index()].given_name = Some(GivenName {
-            name: name.clone(),
-            by: by.to_string(),
+            name: Name::from(name.as_str()),
+            by: Name::from(by),
             game: number,
         });
         Ok(name)
@@ -176,12 +176,13 @@ impl Campaign {
             return Err(Refusal::HasCity {
                 territory: territory.name().to_string(),
                 kind: city.kind.words(),
-                city: city.name.clone(),
+                city: city.name.to_string(),
                 nearby: names(&nearby),
             });
         }
         let name = valid_name("city name", name)?;
-        if let Some((place, _)) = self.cities().find(|(_, c)| fold(&c.name) == fold(&name)) {
+        let folded = fold(&name);
+        if let Some((place, _)) = self.cities().find(|(_, c)| fold(&c.name) == folded) {
             return Err(Refusal::NameTaken {
                 what: "city",
                 name,
@@ -203,8 +204,8 @@ impl Campaign {
         self.take(&pool, way_out)?;
         self.territories[territory.index()].city = Some(City {
             kind,
-            name: name.clone(),
-            founder: founder.map(str::to_string),
+            name: Name::from(name.as_str()),
+            founder: founder.map(Name::from),
             game: number,
         });
         Ok(name)
@@ -216,11 +217,7 @@ impl Campaign {
                 .scarred()
                 .into_iter()
                 .map(|t| {
-                    let kind = self
-                        .territory(t)
-                        .scar
-                        .as_ref()
-                        .map_or("", |s| s.kind.as_str());
+                    let kind = self.territory(t).scar.as_ref().map_or("", |s| &*s.kind);
                     format!("{} ({kind})", t.name())
                 })
                 .collect();

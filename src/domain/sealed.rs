@@ -10,7 +10,9 @@ use super::names::{fold, valid_name};
 use super::packet::Packet;
 use super::pool::{Pool, PoolKind};
 use super::refusal::Refusal;
-use super::state::{Campaign, CityKind, FactionCard, LAST_REWARDED_GAME, PacketOpening, WorldName};
+use super::state::{
+    Campaign, CityKind, FactionCard, LAST_REWARDED_GAME, Name, PacketOpening, WorldName,
+};
 
 impl Campaign {
     pub(super) fn add_scar_type(
@@ -174,7 +176,7 @@ impl Campaign {
             .people
             .iter()
             .filter(|p| self.signatures_of(p) == most)
-            .cloned()
+            .map(|p| p.to_string())
             .collect();
         (leaders, most)
     }
@@ -266,10 +268,10 @@ impl Campaign {
         if let Some((taken, _)) = &self.territory(territory).mark {
             return Err(Refusal::TerritoryMarked {
                 territory: territory.name().to_string(),
-                text: taken.clone(),
+                text: taken.to_string(),
             });
         }
-        self.territories[territory.index()].mark = Some((text.clone(), number));
+        self.territories[territory.index()].mark = Some((Name::from(text.as_str()), number));
         Ok(text)
     }
 }

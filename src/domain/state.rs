@@ -1,6 +1,8 @@
 //! The campaign as it stands: the fold of its log. Read-only from outside the domain; the
 //! only way to change it is [`Campaign::apply`].
 
+use std::sync::Arc;
+
 use chrono::NaiveDate;
 
 use super::board::{Continent, Territory};
@@ -22,6 +24,10 @@ pub const MAX_FIRST_COINS_ON_A_CARD: u8 = 2;
 pub const MINOR_CITIES_PACKET_AT: u32 = 9;
 /// Winner and held-on rewards stop after this game (rules §5).
 pub const LAST_REWARDED_GAME: u32 = 15;
+
+/// A name held in a campaign's state: shared, so that copying the state (as `apply` does
+/// to stay atomic) copies no text.
+pub type Name = Arc<str>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CityKind {
@@ -59,15 +65,15 @@ impl CityKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct City {
     pub kind: CityKind,
-    pub name: String,
+    pub name: Name,
     /// Who founded it; none for the world capital, which sealed content places.
-    pub founder: Option<String>,
+    pub founder: Option<Name>,
     pub game: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scar {
-    pub kind: ScarType,
+    pub kind: Name,
     pub game: u32,
 }
 
@@ -100,7 +106,7 @@ pub struct TerritoryState {
     pub fortification: Option<Fortification>,
     pub card: Card,
     /// A mark the group defined (sealed content), with the game it was made in.
-    pub mark: Option<(String, u32)>,
+    pub mark: Option<(Name, u32)>,
 }
 
 impl TerritoryState {
@@ -113,15 +119,15 @@ impl TerritoryState {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GivenName {
-    pub name: String,
-    pub by: String,
+    pub name: Name,
+    pub by: Name,
     pub game: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BonusChange {
     pub mark: BonusMark,
-    pub by: String,
+    pub by: Name,
     pub game: u32,
 }
 
@@ -134,7 +140,7 @@ pub struct ContinentState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
     pub game: u32,
-    pub person: String,
+    pub person: Name,
     pub faction: Faction,
     pub date: NaiveDate,
 }
@@ -169,7 +175,10 @@ pub struct PacketOpening {
 pub struct Campaign {
     pub(super) games: u32,
     pub(super) last_date: Option<NaiveDate>,
-    pub(super) people: Vec<String>,
+    pub(super) people: Vec<Name>,
+    /// Each person's key (`person_key`), in the same order: compared without normalising
+    /// every name again.
+    pub(super) people_keys: Vec<Name>,
     pub(super) factions: Vec<Faction>,
     pub(super) powers: Vec<(Faction, Power)>,
     pub(super) first_coins: u32,
@@ -200,6 +209,7 @@ impl Campaign {
             games: 0,
             last_date: None,
             people: Vec::new(),
+            people_keys: Vec::new(),
             factions: STANDARD_FACTIONS
                 .iter()
                 .map(|f| Faction::new(f.name))
@@ -230,7 +240,7 @@ impl Campaign {
     }
 
     /// Everyone who has played, in the order they first played.
-    pub fn people(&self) -> &[String] {
+    pub fn people(&self) -> &[Name] {
         &self.people
     }
 
@@ -275,7 +285,7 @@ impl Campaign {
         self.continent(continent)
             .given_name
             .as_ref()
-            .map_or(continent.name(), |g| g.name.as_str())
+            .map_or(continent.name(), |g| &*g.name)
     }
 
     pub fn pools(&self) -> &[Pool] {
@@ -307,7 +317,7 @@ impl Campaign {
     pub fn signatures_of(&self, person: &str) -> usize {
         self.signatures
             .iter()
-            .filter(|s| s.person == person)
+            .filter(|s| &*s.person == person)
             .count()
     }
 

@@ -72,10 +72,13 @@ fn rate(won: u32, games: u32) -> f64 {
 /// of the lists (a person's first game, the campaign's factions).
 pub fn stats<'a>(
     games: impl IntoIterator<Item = &'a Game> + Clone,
-    people: &[String],
+    people: &[impl AsRef<str>],
     factions: &[Faction],
 ) -> Stats {
-    let mut players: Vec<PersonStats> = people.iter().map(|p| person(p, games.clone())).collect();
+    let mut players: Vec<PersonStats> = people
+        .iter()
+        .map(|p| person(p.as_ref(), games.clone()))
+        .collect();
     players.sort_by(|a, b| b.won.cmp(&a.won).then(b.win_rate.total_cmp(&a.win_rate)));
     Stats {
         players,
@@ -164,22 +167,22 @@ fn faction<'a>(faction: &Faction, games: impl IntoIterator<Item = &'a Game>) -> 
 }
 
 fn head_to_head<'a>(
-    people: &[String],
+    people: &[impl AsRef<str>],
     games: impl IntoIterator<Item = &'a Game> + Clone,
 ) -> Vec<HeadToHead> {
     let mut pairs = Vec::new();
     for (i, a) in people.iter().enumerate() {
         for b in &people[i + 1..] {
             let mut pair = HeadToHead {
-                a: a.clone(),
-                b: b.clone(),
+                a: a.as_ref().to_string(),
+                b: b.as_ref().to_string(),
                 games: 0,
                 a_won: 0,
                 b_won: 0,
             };
             for game in games.clone() {
                 let result = |p: &str| game.seats.iter().find(|s| s.person == p).map(|s| s.result);
-                if let (Some(ra), Some(rb)) = (result(a), result(b)) {
+                if let (Some(ra), Some(rb)) = (result(a.as_ref()), result(b.as_ref())) {
                     pair.games += 1;
                     pair.a_won += u32::from(ra == Outcome::Won);
                     pair.b_won += u32::from(rb == Outcome::Won);

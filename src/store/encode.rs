@@ -2,7 +2,7 @@
 //! changed in `change` (the columns each kind uses are listed in migrations/V1__ledger.sql
 //! and V3__sealed_content.sql).
 
-use rusqlite::{Transaction, params};
+use rusqlite::{ToSql, Transaction, params};
 
 use super::StoreError;
 use crate::domain::{Continent, Entry, Faction, Game, HeldOnChoice, PlayEvent, Reward, Territory};
@@ -83,38 +83,62 @@ pub(super) fn append(
     .execute(params![campaign_id, seq, kind, game, date, note, recorded_at])?;
     let entry_id = tx.last_insert_rowid();
     if let Entry::Game(g) = entry {
-        let mut insert = tx.prepare_cached(
-            "INSERT INTO seat (entry_id, position, person, faction, result, hq) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
+        let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(g.seats.len() * 6);
         for (position, seat) in g.seats.iter().enumerate() {
-            insert.execute(params![
-                entry_id,
-                position as i64 + 1,
-                seat.person,
-                seat.faction.name(),
-                seat.result.key(),
-                seat.hq.map(Territory::name)
-            ])?;
+            values.push(Box::new(entry_id));
+            values.push(Box::new(position as i64 + 1));
+            values.push(Box::new(seat.person.as_str()));
+            values.push(Box::new(seat.faction.name()));
+            values.push(Box::new(seat.result.key()));
+            values.push(Box::new(seat.hq.map(Territory::name)));
         }
+        insert_rows(
+            tx,
+            "seat (entry_id, position, person, faction, result, hq)",
+            6,
+            &values,
+        )?;
     }
-    let mut insert = tx.prepare_cached(
-        "INSERT INTO change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?;
-    for (position, row) in rows(entry).into_iter().enumerate() {
-        insert.execute(params![
-            entry_id,
-            position as i64 + 1,
-            row.kind,
-            row.person,
-            row.faction,
-            row.territory.map(Territory::name),
-            row.continent.map(Continent::name),
-            row.name,
-            row.amount,
-            row.text
-        ])?;
+    let rows = rows(entry);
+    let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(rows.len() * 10);
+    for (position, row) in rows.iter().enumerate() {
+        values.push(Box::new(entry_id));
+        values.push(Box::new(position as i64 + 1));
+        values.push(Box::new(row.kind));
+        values.push(Box::new(row.person.as_deref()));
+        values.push(Box::new(row.faction.as_deref()));
+        values.push(Box::new(row.territory.map(Territory::name)));
+        values.push(Box::new(row.continent.map(Continent::name)));
+        values.push(Box::new(row.name.as_deref()));
+        values.push(Box::new(row.amount));
+        values.push(Box::new(row.text.as_deref()));
     }
+    insert_rows(
+        tx,
+        "change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)",
+        10,
+        &values,
+    )
+}
+
+/// Inserts rows of `width` values each with one statement (one per number of rows, kept
+/// prepared): an entry's players, or its changes.
+fn insert_rows(
+    tx: &Transaction<'_>,
+    into: &str,
+    width: usize,
+    values: &[Box<dyn ToSql + '_>],
+) -> Result<(), StoreError> {
+    if values.is_empty() {
+        return Ok(());
+    }
+    let row = format!("({})", vec!["?"; width].join(", "));
+    let sql = format!(
+        "INSERT INTO {into} VALUES {}",
+        vec![row; values.len() / width].join(", ")
+    );
+    tx.prepare_cached(&sql)?
+        .execute(rusqlite::params_from_iter(values.iter()))?;
     Ok(())
 }
 

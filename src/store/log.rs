@@ -30,6 +30,33 @@ pub struct TakenBack {
     pub reason: Option<String>,
 }
 
+/// A campaign's whole log whose standing entries fold through the rules: what
+/// `import_campaign` writes. It can only be made by folding, on any thread.
+#[derive(Clone, Debug)]
+pub struct CheckedLog {
+    entries: Vec<LoggedEntry>,
+}
+
+impl CheckedLog {
+    /// Folds the entries that stand through the rules; a refusal is a damaged log.
+    pub fn new(entries: Vec<LoggedEntry>) -> Result<CheckedLog, StoreError> {
+        let standing = entries.iter().filter(|e| e.taken_back.is_none());
+        Campaign::replay(standing.clone().map(|e| &e.entry)).map_err(|(index, refusal)| {
+            StoreError::Damaged {
+                detail: format!(
+                    "entry {} of the log breaks a rule ({refusal})",
+                    standing.clone().nth(index).map_or(0, |e| e.seq)
+                ),
+            }
+        })?;
+        Ok(CheckedLog { entries })
+    }
+
+    pub fn entries(&self) -> &[LoggedEntry] {
+        &self.entries
+    }
+}
+
 /// A campaign's log and the state it folds to.
 #[derive(Clone, Debug)]
 pub struct Loaded {
@@ -145,21 +172,16 @@ impl Store {
     }
 
     /// Writes a campaign read from a file, with its whole log (entries taken back
-    /// included), in one transaction: all of it or nothing. The entries that stand must
-    /// fold through the rules; the campaign becomes the current one.
+    /// included), in one transaction: all of it or nothing. The log was folded through the
+    /// rules when it was checked; the campaign becomes the current one.
     pub fn import_campaign(
         &mut self,
         name: &str,
         created_at: &str,
-        entries: &[LoggedEntry],
+        log: &CheckedLog,
     ) -> Result<CampaignInfo, StoreError> {
         let name = crate::domain::names::valid_name("campaign name", name)?;
-        let standing: Vec<LoggedEntry> = entries
-            .iter()
-            .filter(|e| e.taken_back.is_none())
-            .cloned()
-            .collect();
-        fold(&standing)?;
+        let entries = &log.entries;
         let id = self.write(true, |tx| {
             let exists: bool = tx.query_row(
                 "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",

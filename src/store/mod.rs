@@ -18,7 +18,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 pub use campaigns::CampaignInfo;
 pub use check::CheckReport;
 pub use error::StoreError;
-pub use log::{Loaded, LoggedEntry, Recorded, TakenBack, broken_log};
+pub use log::{CheckedLog, Loaded, LoggedEntry, Recorded, TakenBack, broken_log};
 
 mod embedded {
     refinery::embed_migrations!("migrations");
@@ -93,6 +93,8 @@ impl Store {
 
     fn prepare(&mut self, busy_timeout: Duration) -> Result<(), StoreError> {
         self.conn.busy_timeout(busy_timeout)?;
+        // Room for the insert statements of every size of game.
+        self.conn.set_prepared_statement_cache_capacity(64);
         let not_a_database = |e: rusqlite::Error| match e.sqlite_error_code() {
             Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt) => {
                 StoreError::NotADatabase {

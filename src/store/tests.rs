@@ -69,7 +69,7 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
     assert_eq!(loaded.log[0].game, Some(1));
     assert_eq!(loaded.campaign, recorded.after);
     let egypt = loaded.campaign.territory(territory("Egypt"));
-    assert_eq!(egypt.city.as_ref().map(|c| c.name.as_str()), Some("Kyro"));
+    assert_eq!(egypt.city.as_ref().map(|c| &*c.name), Some("Kyro"));
 }
 
 #[test]

@@ -141,7 +141,7 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
         .people()
         .iter()
         .filter(|p| !seated(p))
-        .cloned()
+        .map(|p| p.to_string())
         .collect();
     let mut options: Vec<String> = Vec::new();
     if seats.len() >= 3 {
