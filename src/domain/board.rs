@@ -78,16 +78,35 @@ impl Territory {
     /// Finds a territory by its name or a name players use for it, ignoring case, accents
     /// and punctuation. An unknown name is refused with the closest territories as hints.
     pub fn find(given: &str) -> Result<Territory, Refusal> {
+        // The printed name as it is stored: found without folding anything.
+        if let Some(exact) = Territory::all().find(|t| t.name() == given) {
+            return Ok(exact);
+        }
         let wanted = fold(given);
-        let found = Territory::all().find(|t| {
-            fold(t.name()) == wanted || t.aliases().iter().any(|alias| fold(alias) == wanted)
-        });
+        let found = folded_names()
+            .iter()
+            .find(|(name, _)| *name == wanted)
+            .map(|(_, t)| *t);
         found.ok_or_else(|| Refusal::UnknownName {
             what: "territory",
             given: given.to_string(),
             closest: territory_hints(given),
         })
     }
+}
+
+/// Every territory's name and aliases, folded once.
+fn folded_names() -> &'static [(String, Territory)] {
+    static FOLDED: std::sync::OnceLock<Vec<(String, Territory)>> = std::sync::OnceLock::new();
+    FOLDED.get_or_init(|| {
+        Territory::all()
+            .flat_map(|t| {
+                std::iter::once(t.name())
+                    .chain(t.aliases().iter().copied())
+                    .map(move |n| (fold(n), t))
+            })
+            .collect()
+    })
 }
 
 fn territory_hints(given: &str) -> Vec<String> {
@@ -148,6 +167,9 @@ impl Continent {
     /// Finds a continent by its printed name (ignoring case, accents and punctuation).
     /// Names given during a campaign are looked up by the campaign state.
     pub fn find_printed(given: &str) -> Option<Continent> {
+        if let Some(exact) = Continent::all().find(|c| c.name() == given) {
+            return Some(exact);
+        }
         let wanted = fold(given);
         Continent::all().find(|c| fold(c.name()) == wanted)
     }
