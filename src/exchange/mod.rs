@@ -637,6 +637,7 @@ pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
     let mut docs = file.log;
     docs.sort_by_key(|d| d.seq);
     let mut campaign = crate::domain::Campaign::new();
+    let mut taken_back_games = 0;
     let mut read = Vec::with_capacity(docs.len());
     for (index, doc) in docs.into_iter().enumerate() {
         let seq = index as u32 + 1;
@@ -649,12 +650,33 @@ pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
             _ => None,
         };
         let (entry, game) = if doc.taken_back.is_some() {
-            if said.is_none() {
-                return Err(ReadError::Unreadable {
-                    seq,
-                    problem: "only a game can be taken back".to_string(),
-                });
+            // A game taken back was the latest when it was: numbered after the games that
+            // stand before it, and after the ones taken back since the last of those.
+            let least = campaign.games_played() + 1;
+            let most = least + taken_back_games;
+            match said {
+                Some(number) if (least..=most).contains(&number) => {}
+                Some(number) => {
+                    return Err(ReadError::Unreadable {
+                        seq,
+                        problem: format!(
+                            "it is game {number} taken back, but a game taken back there would be game {}",
+                            if least == most {
+                                least.to_string()
+                            } else {
+                                format!("{least} to {most}")
+                            }
+                        ),
+                    });
+                }
+                None => {
+                    return Err(ReadError::Unreadable {
+                        seq,
+                        problem: "only a game can be taken back".to_string(),
+                    });
+                }
             }
+            taken_back_games += 1;
             (entry, said)
         } else {
             let applied = campaign
@@ -668,6 +690,9 @@ pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
                 && said != is
             {
                 return Err(ReadError::WrongNumber { seq, said, is });
+            }
+            if applied.game.is_some() {
+                taken_back_games = 0;
             }
             (applied.entry, applied.game)
         };

@@ -5,6 +5,7 @@
 use rusqlite::{ToSql, Transaction, params};
 
 use super::StoreError;
+use super::log::TakenBack;
 use crate::domain::{Continent, Entry, Faction, Game, HeldOnChoice, PlayEvent, Reward, Territory};
 
 /// A change row: the columns a change uses (see migrations/V1__ledger.sql).
@@ -57,6 +58,8 @@ impl Row {
     }
 }
 
+/// Writes an entry as the `seq`th of the campaign's log; one taken back (from a file) is
+/// written taken back from the start, so it never stands beside the game that replaced it.
 pub(super) fn append(
     tx: &Transaction<'_>,
     campaign_id: i64,
@@ -64,6 +67,7 @@ pub(super) fn append(
     game: Option<u32>,
     recorded_at: &str,
     entry: &Entry,
+    taken_back: Option<&TakenBack>,
 ) -> Result<(), StoreError> {
     let (kind, date, note) = match entry {
         Entry::Power { .. } => ("power", None, None),
@@ -77,10 +81,15 @@ pub(super) fn append(
         Entry::ScarFactionCard { .. } => ("faction_scar", None, None),
         Entry::NameWorld { .. } => ("world_name", None, None),
     };
+    let (undone_at, undo_reason) = match taken_back {
+        Some(back) => (Some(back.at.as_str()), back.reason.as_deref()),
+        None => (None, None),
+    };
     tx.prepare_cached(
-        "INSERT INTO entry (campaign_id, seq, kind, game, date, note, recorded_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO entry (campaign_id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
-    .execute(params![campaign_id, seq, kind, game, date, note, recorded_at])?;
+    .execute(params![campaign_id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason])?;
     let entry_id = tx.last_insert_rowid();
     if let Entry::Game(g) = entry {
         let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(g.seats.len() * 6);

@@ -160,6 +160,7 @@ impl Store {
                     applied.game,
                     recorded_at,
                     &applied.entry,
+                    None,
                 )?;
             }
             Ok(Recorded {
@@ -193,13 +194,15 @@ impl Store {
             }
             let id = insert_campaign(tx, &name, false, created_at)?;
             for logged in entries {
-                append(tx, id, logged.seq, logged.game, &logged.recorded_at, &logged.entry)?;
-                if let Some(back) = &logged.taken_back {
-                    tx.execute(
-                        "UPDATE entry SET undone_at = ?1, undo_reason = ?2 WHERE campaign_id = ?3 AND seq = ?4",
-                        rusqlite::params![back.at, back.reason, id, logged.seq],
-                    )?;
-                }
+                append(
+                    tx,
+                    id,
+                    logged.seq,
+                    logged.game,
+                    &logged.recorded_at,
+                    &logged.entry,
+                    logged.taken_back.as_ref(),
+                )?;
             }
             set_current(tx, id)?;
             Ok(id)
@@ -226,6 +229,7 @@ impl Store {
                 applied.game,
                 recorded_at,
                 &applied.entry,
+                None,
             )?;
         }
         Ok(campaign)
@@ -240,7 +244,7 @@ pub(super) fn append_for_test(
     entry: &Entry,
 ) -> Result<(), StoreError> {
     let seq = read_log(tx, campaign_id)?.last().map_or(1, |e| e.seq + 1);
-    append(tx, campaign_id, seq, None, "test", entry)
+    append(tx, campaign_id, seq, None, "test", entry, None)
 }
 
 fn fold(log: &[LoggedEntry]) -> Result<Campaign, StoreError> {
