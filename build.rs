@@ -88,7 +88,11 @@ fn main() {
         .filter_map(|entry| entry.ok())
         .filter_map(|entry| {
             let name = entry.file_name().to_string_lossy().into_owned();
-            name.strip_prefix('V')?.split("__").next()?.parse::<i64>().ok()
+            name.strip_prefix('V')?
+                .split("__")
+                .next()?
+                .parse::<i64>()
+                .ok()
         })
         .max()
         .unwrap_or(0);

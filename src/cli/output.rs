@@ -153,19 +153,22 @@ fn table_text(table: &Table, output: Output) -> String {
         builder.push_record(row.clone());
     }
     let mut rendered = builder.build();
-    rendered
-        .with(Style::sharp())
-        .with(
-            Width::wrap(output.width)
-                .priority(PriorityMax::default())
-                .keep_words(true),
-        )
-        // A wrapped line starts with the space it was wrapped at: trim it.
-        .with(
-            Modify::new(Segment::all())
-                .with(TrimStrategy::Horizontal)
-                .with(AlignmentStrategy::PerLine),
-        );
+    rendered.with(Style::sharp());
+    // Wrapping costs most of the rendering: only a table wider than the output is wrapped.
+    if rendered.total_width() > output.width {
+        rendered
+            .with(
+                Width::wrap(output.width)
+                    .priority(PriorityMax::default())
+                    .keep_words(true),
+            )
+            // A wrapped line starts with the space it was wrapped at: trim it.
+            .with(
+                Modify::new(Segment::all())
+                    .with(TrimStrategy::Horizontal)
+                    .with(AlignmentStrategy::PerLine),
+            );
+    }
     match &table.title {
         Some(title) if output.color => format!("\x1b[1m{title}\x1b[0m\n{rendered}"),
         Some(title) => format!("{title}\n{rendered}"),
