@@ -89,8 +89,8 @@ SQL
 echo
 echo "Peak memory (maximum resident set size), 10,000 campaigns; budget < 15 MB:"
 for command in "${READS[@]}" "$GAME"; do
-  kb=$( { /usr/bin/time -f "%M" "$BIN" --db "$WORK/league-write.db" --campaign Demo $command >/dev/null 2>/dev/null; } 2>&1 | tail -n 1)
-  printf "  %-24s %6.1f MB\n" "${command:0:24}" "$(echo "$kb / 1024" | bc -l)"
+  /usr/bin/time -f "%M" -o "$WORK/memory" "$BIN" --db "$WORK/league-write.db" --campaign Demo $command >/dev/null 2>&1
+  printf "  %-24s %6.1f MB\n" "${command:0:24}" "$(awk '{ print $1 / 1024 }' "$WORK/memory")"
 done
 echo
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); $(uname -sr)"

@@ -12,6 +12,7 @@ mod env;
 mod error;
 mod export;
 mod faction;
+mod fit;
 mod game;
 mod history;
 mod import;

@@ -4,12 +4,10 @@
 use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
-use tabled::builder::Builder;
-use tabled::settings::formatting::{AlignmentStrategy, TrimStrategy};
-use tabled::settings::object::Segment;
-use tabled::settings::{Modify, Style, Width, peaker::PriorityMax};
 
 use super::error::CliError;
+use tabled::builder::Builder;
+use tabled::settings::Style;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -147,28 +145,14 @@ fn join_blocks(blocks: &[String]) -> String {
 }
 
 fn table_text(table: &Table, output: Output) -> String {
+    let (headers, rows) = super::fit::fit(&table.headers, &table.rows, output.width);
     let mut builder = Builder::default();
-    builder.push_record(table.headers.clone());
-    for row in &table.rows {
-        builder.push_record(row.clone());
+    builder.push_record(headers);
+    for row in rows {
+        builder.push_record(row);
     }
     let mut rendered = builder.build();
     rendered.with(Style::sharp());
-    // Wrapping costs most of the rendering: only a table wider than the output is wrapped.
-    if rendered.total_width() > output.width {
-        rendered
-            .with(
-                Width::wrap(output.width)
-                    .priority(PriorityMax::default())
-                    .keep_words(true),
-            )
-            // A wrapped line starts with the space it was wrapped at: trim it.
-            .with(
-                Modify::new(Segment::all())
-                    .with(TrimStrategy::Horizontal)
-                    .with(AlignmentStrategy::PerLine),
-            );
-    }
     match &table.title {
         Some(title) if output.color => format!("\x1b[1m{title}\x1b[0m\n{rendered}"),
         Some(title) => format!("{title}\n{rendered}"),

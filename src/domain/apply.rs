@@ -52,6 +52,14 @@ impl Campaign {
     /// "what if" without a copy of one's own.
     pub fn after(&self, entry: &Entry) -> Result<(Campaign, Applied), Refusal> {
         let mut next = self.clone();
+        let applied = next.change(entry)?;
+        Ok((next, applied))
+    }
+
+    /// Applies the entry in place: on a refusal the campaign is left half changed, so this
+    /// is only for a campaign about to be thrown away on a refusal (a replay).
+    fn change(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+        let next = self;
         let applied = match entry {
             Entry::Power { faction, power } => next.choose_power(faction, *power)?,
             Entry::Coins { territories } => next.place_first_coins(territories)?,
@@ -76,7 +84,7 @@ impl Campaign {
             Entry::ScarFactionCard { faction, text } => next.scar_faction_card(faction, text)?,
             Entry::NameWorld { name, by } => next.name_world(name, by)?,
         };
-        Ok((next, applied))
+        Ok(applied)
     }
 
     /// Folds a log into a campaign. A refused entry is returned with its place in the log.
@@ -85,9 +93,15 @@ impl Campaign {
     ) -> Result<Campaign, (usize, Refusal)> {
         let mut campaign = Campaign::new();
         for (index, entry) in entries.into_iter().enumerate() {
-            campaign.apply(entry).map_err(|refusal| (index, refusal))?;
+            // No copy per entry: a refused entry throws the whole replay away.
+            campaign.change(entry).map_err(|refusal| (index, refusal))?;
         }
         Ok(campaign)
+    }
+
+    /// Applies an entry in place, for a replay that throws the campaign away on a refusal.
+    pub(crate) fn replay_one(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+        self.change(entry)
     }
 
     pub(super) fn known_faction(&self, faction: &Faction) -> Result<Faction, Refusal> {

@@ -20,7 +20,9 @@ pub fn walk<'a>(
     let mut campaign = Campaign::new();
     for (index, entry) in entries.into_iter().enumerate() {
         let before = campaign.clone();
-        let applied = campaign.apply(entry).map_err(|refusal| (index, refusal))?;
+        let applied = campaign
+            .replay_one(entry)
+            .map_err(|refusal| (index, refusal))?;
         visit(index, &before, &applied, &campaign);
     }
     Ok(campaign)
@@ -74,7 +76,9 @@ pub fn events<'a>(
             });
             continue;
         }
-        let applied = campaign.apply(entry).map_err(|refusal| (index, refusal))?;
+        let applied = campaign
+            .replay_one(entry)
+            .map_err(|refusal| (index, refusal))?;
         events.extend(changes.into_iter().map(|happening| Event {
             entry: index,
             game: applied.game,
