@@ -1,7 +1,7 @@
 //! Seeds a database with a league: N campaigns of 15 random legal games each, made with
 //! the domain's own rules (every game is chosen among what `apply` allows and checked by
-//! it) and written with the store's campaign writer, one transaction per campaign — the
-//! path `import` takes. No SQL here.
+//! it) and written with the store's campaign writer — the path `import` takes — sixteen
+//! campaigns to a transaction. No SQL here.
 //!
 //! cargo run --release --example seed_league -- --db league.db --campaigns 10000 [--seed 7]
 
@@ -83,13 +83,30 @@ fn main() {
             }
         }
     });
-    for (i, entries) in to_write.iter().enumerate() {
-        let name = format!("League {}", first + i + 1);
-        if let Err(e) = store.import_campaign(&name, "2026-01-01T00:00:00Z", &entries) {
+    // Written sixteen campaigns to a transaction: one sync to disk for 240 games.
+    let mut batch: Vec<(String, CheckedLog)> = Vec::with_capacity(16);
+    let mut written = 0;
+    let mut write = |batch: &mut Vec<(String, CheckedLog)>| {
+        let refs: Vec<(&str, &str, &CheckedLog)> = batch
+            .iter()
+            .map(|(name, log)| (name.as_str(), "2026-01-01T00:00:00Z", log))
+            .collect();
+        if let Err(e) = store.import_campaigns(&refs) {
             eprintln!("error: {e}");
             std::process::exit(1);
         }
-        bar.inc(1);
+        bar.inc(batch.len() as u64);
+        batch.clear();
+    };
+    for log in to_write.iter() {
+        written += 1;
+        batch.push((format!("League {}", first + written), log));
+        if batch.len() == 16 {
+            write(&mut batch);
+        }
+    }
+    if !batch.is_empty() {
+        write(&mut batch);
     }
     let _ = maker.join();
     bar.finish_and_clear();

@@ -181,35 +181,52 @@ impl Store {
         created_at: &str,
         log: &CheckedLog,
     ) -> Result<CampaignInfo, StoreError> {
-        let name = crate::domain::names::valid_name("campaign name", name)?;
-        let entries = &log.entries;
-        let id = self.write(true, |tx| {
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",
-                rusqlite::params![name_key(&name)],
-                |row| row.get(0),
-            )?;
-            if exists {
-                return Err(StoreError::CampaignExists { name: name.clone() });
-            }
-            let id = insert_campaign(tx, &name, false, created_at)?;
-            for logged in entries {
-                append(
-                    tx,
-                    id,
-                    logged.seq,
-                    logged.game,
-                    &logged.recorded_at,
-                    &logged.entry,
-                    logged.taken_back.as_ref(),
+        self.import_campaigns(&[(name, created_at, log)])?;
+        self.choose_campaign(Some(name))
+    }
+
+    /// Writes several campaigns, each as `import_campaign` does, in one transaction (one
+    /// sync to disk for all): all of them or none. The last becomes the current one.
+    pub fn import_campaigns(
+        &mut self,
+        campaigns: &[(&str, &str, &CheckedLog)],
+    ) -> Result<(), StoreError> {
+        let named: Vec<(String, &str, &CheckedLog)> = campaigns
+            .iter()
+            .map(|(name, created_at, log)| {
+                Ok((
+                    crate::domain::names::valid_name("campaign name", name)?,
+                    *created_at,
+                    *log,
+                ))
+            })
+            .collect::<Result<_, StoreError>>()?;
+        self.write(true, |tx| {
+            for (name, created_at, log) in &named {
+                let exists: bool = tx.query_row(
+                    "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",
+                    rusqlite::params![name_key(name)],
+                    |row| row.get(0),
                 )?;
+                if exists {
+                    return Err(StoreError::CampaignExists { name: name.clone() });
+                }
+                let id = insert_campaign(tx, name, false, created_at)?;
+                for logged in &log.entries {
+                    append(
+                        tx,
+                        id,
+                        logged.seq,
+                        logged.game,
+                        &logged.recorded_at,
+                        &logged.entry,
+                        logged.taken_back.as_ref(),
+                    )?;
+                }
+                set_current(tx, id)?;
             }
-            set_current(tx, id)?;
-            Ok(id)
-        })?;
-        let campaign = self.choose_campaign(Some(&name))?;
-        debug_assert_eq!(campaign.id, id);
-        Ok(campaign)
+            Ok(())
+        })
     }
 
     /// Writes a whole log for a new campaign in the given transaction, through the rules.
