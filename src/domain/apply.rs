@@ -457,12 +457,7 @@ impl Campaign {
                 text: format!("eliminations so far: {}", self.eliminations),
             }),
             Packet::SecondSignature => {
-                let most = self
-                    .people
-                    .iter()
-                    .map(|p| self.signatures_of(p))
-                    .max()
-                    .unwrap_or(0);
+                let most = self.most_signatures();
                 Some(PacketProgress {
                     met: most >= 2,
                     text: format!("the most signatures anyone has: {most}"),

@@ -164,14 +164,18 @@ impl Campaign {
         Ok(Applied::of(Entry::ScarFactionCard { faction, text }))
     }
 
-    /// The people with the most signatures, and that number.
-    pub fn most_signed(&self) -> (Vec<String>, usize) {
-        let most = self
-            .people
+    /// The most signatures anyone has.
+    pub fn most_signatures(&self) -> usize {
+        self.people
             .iter()
             .map(|p| self.signatures_of(p))
             .max()
-            .unwrap_or(0);
+            .unwrap_or(0)
+    }
+
+    /// The people with the most signatures, and that number.
+    pub fn most_signed(&self) -> (Vec<String>, usize) {
+        let most = self.most_signatures();
         let leaders = self
             .people
             .iter()
