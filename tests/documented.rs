@@ -82,6 +82,22 @@ fn the_demo_exports_are_current() {
 }
 
 #[test]
+fn the_committed_demo_export_validates_against_the_campaign_schema() {
+    let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_file).expect("schema")).expect("JSON");
+    let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
+    let export = Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/demo.json");
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(export).expect("export")).expect("JSON");
+    let errors: Vec<String> = validator
+        .iter_errors(&file)
+        .map(|e| format!("{e} at {}", e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
+#[test]
 fn the_campaign_file_schema_matches_its_types() {
     let schema = chronicle::cli::campaign_schema();
     let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";

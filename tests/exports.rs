@@ -61,6 +61,16 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
         run.stderr
     );
     let (_, second) = export_json(&other, "second.json");
+    let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_file).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for file in [&first, &second] {
+        assert!(
+            validator.is_valid(file),
+            "an export does not match schema/campaign.schema.json"
+        );
+    }
     for part in ["campaign", "log", "board", "stats", "history"] {
         assert_eq!(
             first[part], second[part],

@@ -568,6 +568,8 @@ fn the_world_is_named_after_game_fifteen_by_the_most_signed_once() {
     );
     let board = env.json(&["board", "--format", "json"]);
     assert_eq!(board["world_name"], "Terra Nova");
+    let setup = env.json(&["setup", "--format", "json"]);
+    assert_eq!(setup["world_name"], "Terra Nova");
     let setup = env.ok(&["export", "--format", "md"]).stdout;
     assert!(setup.contains("The World of Terra Nova"), "{setup}");
 }

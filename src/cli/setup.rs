@@ -25,6 +25,8 @@ pub struct Args {
 #[serde(deny_unknown_fields)]
 pub struct SetupReport {
     pub campaign: String,
+    /// The world's name, once given after game 15.
+    pub world_name: Option<String>,
     pub next_game: u32,
     /// Whether the winner and held-on rewards still apply (up to game 15).
     pub rewards: bool,
@@ -205,6 +207,7 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
         .collect();
     let report = SetupReport {
         campaign: info.name,
+        world_name: campaign.world().map(|w| w.name.clone()),
         next_game: campaign.games_played() + 1,
         rewards: campaign.games_played() < crate::domain::state::LAST_REWARDED_GAME,
         people: names.iter().map(|n| person(campaign, n)).collect(),

@@ -148,6 +148,33 @@ pub fn report(campaign: &Campaign) -> String {
         out.push_str("\n\n");
     }
 
+    out.push_str("## Factions\n\n");
+    let campaign_state = &campaign.loaded.campaign;
+    table(
+        &mut out,
+        &["Faction", "Starting power", "Card marks", "Card scar"],
+        campaign_state.factions().iter().map(|f| {
+            let card = campaign_state.faction_card(f);
+            let marks: Vec<String> = card
+                .map(|c| {
+                    c.marks
+                        .iter()
+                        .map(|(slot, text, _)| format!("{slot}: {text}"))
+                        .collect()
+                })
+                .unwrap_or_default();
+            vec![
+                f.to_string(),
+                campaign_state
+                    .power(f)
+                    .map_or(String::new(), |p| p.letter().to_uppercase()),
+                marks.join("; "),
+                card.and_then(|c| c.scar.as_ref().map(|(text, _)| text.clone()))
+                    .unwrap_or_default(),
+            ]
+        }),
+    );
+
     out.push_str("## Signatures\n\n");
     table(
         &mut out,
