@@ -10,7 +10,7 @@ use super::output::{Report, Table, print, say};
 use crate::domain::describe::happenings;
 use crate::domain::history::{PacketState, PacketStatus, packets};
 use crate::domain::{Entry, Packet};
-use crate::store::{Loaded, broken_log};
+use crate::store::Loaded;
 
 /// Which packets opened in which game, and how close the rest are (conditions only); or
 /// record a packet opened between games
@@ -91,9 +91,10 @@ impl Report for Packets {
 
 /// Every packet's state after a loaded log.
 pub fn packet_views(loaded: &Loaded) -> Result<Vec<PacketView>, CliError> {
-    let states = packets(loaded.log.iter().map(|e| &e.entry))
-        .map_err(|broken| broken_log(&loaded.log, broken))?;
-    Ok(states.into_iter().map(PacketView::new).collect())
+    Ok(packets(&loaded.campaign)
+        .into_iter()
+        .map(PacketView::new)
+        .collect())
 }
 
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {

@@ -139,31 +139,15 @@ pub struct PacketState {
     pub progress: Option<String>,
 }
 
-/// Where every packet stands after the log: opened (and when), met but not opened (and
-/// when the condition was met), or not yet.
-pub fn packets<'a>(
-    entries: impl IntoIterator<Item = &'a Entry>,
-) -> Result<Vec<PacketState>, (usize, Refusal)> {
-    let mut met_in: Vec<(Packet, u32)> = Vec::new();
-    let campaign = walk(entries, |_, before, applied, after| {
-        let Some(game) = applied.game else { return };
-        for packet in Packet::ALL {
-            let was = before.packet_progress(packet).is_some_and(|p| p.met);
-            let now = after.packet_progress(packet).is_some_and(|p| p.met);
-            if now && !was {
-                met_in.push((packet, game));
-            }
-        }
-    })?;
-    Ok(Packet::ALL
+/// Where every packet stands: opened (and when), met but not opened (and in which game its
+/// condition was met), or not yet, with progress for the packets the ledger sees coming.
+pub fn packets(campaign: &Campaign) -> Vec<PacketState> {
+    Packet::ALL
         .into_iter()
         .map(|packet| {
-            let status = match (
-                campaign.opened(packet),
-                met_in.iter().find(|(p, _)| *p == packet),
-            ) {
+            let status = match (campaign.opened(packet), campaign.condition_met_in(packet)) {
                 (Some(opening), _) => PacketStatus::Opened { game: opening.game },
-                (None, Some((_, game))) => PacketStatus::Met { game: *game },
+                (None, Some(game)) => PacketStatus::Met { game },
                 (None, None) => PacketStatus::NotYet,
             };
             PacketState {
@@ -172,5 +156,5 @@ pub fn packets<'a>(
                 progress: campaign.packet_progress(packet).map(|p| p.text),
             }
         })
-        .collect())
+        .collect()
 }
