@@ -1,0 +1,159 @@
+//! Reading a campaign file back: its log replayed through the rules, entry by entry, all
+//! of it or an error naming the entry (and game) and the rule.
+
+use serde::Deserialize;
+
+use super::{CampaignDoc, EntryDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION};
+use crate::domain::Entry;
+
+/// The part of a campaign file `import` reads; the derived board, statistics and history
+/// are for readers and are worked out again from the log.
+#[derive(Deserialize)]
+struct FileIn {
+    version: u32,
+    campaign: CampaignDoc,
+    log: Vec<LogEntryDoc>,
+}
+
+/// An entry read from a file, checked against the rules at its place in the log (those
+/// taken back excepted), in the campaign's spelling.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadEntry {
+    pub seq: u32,
+    pub recorded_at: String,
+    pub taken_back: Option<TakenBackDoc>,
+    /// The game's number, for a game.
+    pub game: Option<u32>,
+    pub entry: Entry,
+}
+
+/// Why a campaign file cannot be imported.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("The file is not JSON ({0}). Give a file written by `chronicle export --format json`.")]
+    NotJson(String),
+    #[error(
+        "The file is not a chronicle campaign (format {0:?}). Give a file written by `chronicle export --format json`."
+    )]
+    NotACampaign(String),
+    #[error(
+        "The file is of version {0}, newer than this chronicle reads ({VERSION}). Use a newer chronicle."
+    )]
+    Newer(u32),
+    #[error("Entry {seq} of the file cannot be read: {problem}.")]
+    Unreadable { seq: u32, problem: String },
+    #[error("{} breaks a rule: {refusal}", what(*seq, *game))]
+    Refused {
+        seq: u32,
+        game: Option<u32>,
+        refusal: crate::domain::Refusal,
+    },
+    #[error("Entry {seq} of the file says it is game {said}, but it is game {is}.")]
+    WrongNumber { seq: u32, said: u32, is: u32 },
+}
+
+fn what(seq: u32, game: Option<u32>) -> String {
+    match game {
+        Some(game) => format!("Game {game} (entry {seq} of the file)"),
+        None => format!("Entry {seq} of the file"),
+    }
+}
+
+/// Reads a campaign file and replays its log through the rules: all of it, or an error
+/// naming the entry (and game) and the rule.
+pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+    let head: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.to_string()))?;
+    let format = head
+        .get("format")
+        .and_then(|f| f.as_str())
+        .unwrap_or_default();
+    if format != FORMAT {
+        return Err(ReadError::NotACampaign(format.to_string()));
+    }
+    match head.get("version").and_then(serde_json::Value::as_u64) {
+        Some(v) if v > u64::from(VERSION) => {
+            return Err(ReadError::Newer(u32::try_from(v).unwrap_or(u32::MAX)));
+        }
+        _ => {}
+    }
+    let file: FileIn =
+        serde_json::from_value(head).map_err(|e| ReadError::NotJson(e.to_string()))?;
+    if file.version != VERSION {
+        return Err(ReadError::NotACampaign(format!(
+            "{FORMAT} version {}",
+            file.version
+        )));
+    }
+    let mut docs = file.log;
+    docs.sort_by_key(|d| d.seq);
+    let mut campaign = crate::domain::Campaign::new();
+    let mut taken_back_games = 0;
+    let mut read = Vec::with_capacity(docs.len());
+    for (index, doc) in docs.into_iter().enumerate() {
+        let seq = index as u32 + 1;
+        let entry = doc
+            .entry
+            .entry()
+            .map_err(|problem| ReadError::Unreadable { seq, problem })?;
+        let said = match &doc.entry {
+            EntryDoc::Game(game) => Some(game.game),
+            _ => None,
+        };
+        let (entry, game) = if doc.taken_back.is_some() {
+            // A game taken back was the latest when it was: numbered after the games that
+            // stand before it, and after the ones taken back since the last of those.
+            let least = campaign.games_played() + 1;
+            let most = least + taken_back_games;
+            match said {
+                Some(number) if (least..=most).contains(&number) => {}
+                Some(number) => {
+                    return Err(ReadError::Unreadable {
+                        seq,
+                        problem: format!(
+                            "it is game {number} taken back, but a game taken back there would be game {}",
+                            if least == most {
+                                least.to_string()
+                            } else {
+                                format!("{least} to {most}")
+                            }
+                        ),
+                    });
+                }
+                None => {
+                    return Err(ReadError::Unreadable {
+                        seq,
+                        problem: "only a game can be taken back".to_string(),
+                    });
+                }
+            }
+            taken_back_games += 1;
+            (entry, said)
+        } else {
+            let applied = campaign
+                .apply(&entry)
+                .map_err(|refusal| ReadError::Refused {
+                    seq,
+                    game: said,
+                    refusal,
+                })?;
+            if let (Some(said), Some(is)) = (said, applied.game)
+                && said != is
+            {
+                return Err(ReadError::WrongNumber { seq, said, is });
+            }
+            if applied.game.is_some() {
+                taken_back_games = 0;
+            }
+            (applied.entry, applied.game)
+        };
+        read.push(ReadEntry {
+            seq,
+            recorded_at: doc.recorded_at,
+            taken_back: doc.taken_back,
+            game,
+            entry,
+        });
+    }
+    Ok((file.campaign, read))
+}
