@@ -39,7 +39,9 @@ pub enum StoreError {
     #[error("The database could not be upgraded: {detail}.")]
     Migration { detail: String },
 
-    #[error("SQLite error: {0}. If it persists, run `chronicle check` and keep a `chronicle backup`.")]
+    #[error(
+        "SQLite error: {0}. If it persists, run `chronicle check` and keep a `chronicle backup`."
+    )]
     Sqlite(rusqlite::Error),
 
     #[error(
