@@ -48,6 +48,6 @@ pub fn stats(name: &str, loaded: &Loaded) -> Result<String, CliError> {
 pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
     let store = Store::open(db, Create::Never, crate::store::DEFAULT_BUSY_TIMEOUT)?;
     let info = store.choose_campaign(Some(campaign))?;
-    let loaded = store.load(info.id)?;
-    super::export::json_file(&Everything::new(info, loaded)?, "2026-01-01T00:00:00Z")
+    let stored = store.read(info.id)?;
+    super::export::json_file(&Everything::new(info, stored)?, "2026-01-01T00:00:00Z")
 }

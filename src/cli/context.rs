@@ -110,4 +110,11 @@ impl Context {
         let loaded = store.load(campaign.id)?;
         Ok((campaign, loaded))
     }
+
+    /// Reads the chosen campaign's log, not folded (for the commands that walk it).
+    pub fn read(&self) -> Result<(CampaignInfo, crate::store::StoredLog), CliError> {
+        let (store, campaign) = self.open_campaign()?;
+        let stored = store.read(campaign.id)?;
+        Ok((campaign, stored))
+    }
 }

@@ -6,9 +6,11 @@ use serde::Serialize;
 
 use super::context::Context;
 use super::error::CliError;
+use super::game::view::GameView;
 use super::output::{Report, Table, print};
-use crate::domain::history::{Filter, Standing, events};
-use crate::domain::{Faction, Refusal, Territory};
+use crate::domain::describe::Happening;
+use crate::domain::history::{Event, Filter, Standing, events};
+use crate::domain::{Campaign, Entry, Faction, Refusal, Territory};
 use crate::store::{Loaded, LoggedEntry, broken_log};
 
 /// What happened, in order: every change with its game, date, person and faction
@@ -85,15 +87,9 @@ impl Report for History {
 }
 
 /// Turns the flags into a filter, with names looked up in the campaign.
-fn filter(args: &Args, loaded: &Loaded) -> Result<Filter, CliError> {
-    let campaign = &loaded.campaign;
-    let last_game = loaded
-        .log
-        .iter()
-        .chain(&loaded.taken_back)
-        .filter_map(|e| e.game)
-        .max()
-        .unwrap_or(0);
+fn filter(args: &Args, walked: &Walked) -> Result<Filter, CliError> {
+    let campaign = &walked.campaign;
+    let last_game = walked.all.iter().filter_map(|e| e.game).max().unwrap_or(0);
     let person = match &args.player {
         Some(given) => Some(
             campaign
@@ -137,55 +133,109 @@ fn filter(args: &Args, loaded: &Loaded) -> Result<Filter, CliError> {
     })
 }
 
-/// The history of a loaded campaign, filtered: the entries that stand and those taken
-/// back, in the order they were recorded.
-pub fn history(loaded: &Loaded, filter: &Filter) -> Result<History, CliError> {
-    let mut all: Vec<&LoggedEntry> = loaded.log.iter().chain(&loaded.taken_back).collect();
+/// A stored log walked once through the rules: every change in the order recorded, and
+/// the campaign its standing entries fold to.
+pub struct Walked<'a> {
+    /// Every entry, standing or taken back, in the order recorded.
+    all: Vec<&'a LoggedEntry>,
+    events: Vec<Event>,
+    pub campaign: Campaign,
+}
+
+/// Walks a log (the entries that stand and those taken back) once.
+pub fn walk<'a>(
+    log: &'a [LoggedEntry],
+    taken_back: &'a [LoggedEntry],
+) -> Result<Walked<'a>, CliError> {
+    let mut all: Vec<&LoggedEntry> = log.iter().chain(taken_back).collect();
     all.sort_by_key(|e| e.seq);
     let standing = |e: &LoggedEntry| match e.taken_back {
         Some(_) => Standing::TakenBack { game: e.game },
         None => Standing::Stands,
     };
-    let events = events(all.iter().map(|e| (&e.entry, standing(e)))).map_err(|broken| {
-        let owned: Vec<LoggedEntry> = all.iter().map(|e| (*e).clone()).collect();
-        broken_log(&owned, broken)
-    })?;
-    let entries = events
-        .into_iter()
-        .filter(|e| filter.matches(e))
-        .map(|e| {
-            let h = e.happening;
-            let logged = all.get(e.entry);
-            let (date, text) = match logged.and_then(|l| l.taken_back.as_ref()) {
-                Some(back) => {
-                    let why = back
-                        .reason
-                        .as_ref()
-                        .map(|r| format!(" (reason: {r})"))
-                        .unwrap_or_default();
-                    (day(&back.at), format!("{}{why}", h.text))
-                }
-                None => (
-                    e.date.map_or_else(
-                        || logged.map_or(String::new(), |l| day(&l.recorded_at)),
-                        |d| d.to_string(),
-                    ),
-                    h.text,
-                ),
-            };
-            HistoryEntry {
-                game: e.game,
-                date,
-                person: h.person,
-                faction: h.faction.map(|f| f.to_string()),
-                kind: h.kind.to_string(),
-                territory: h.territory.map(|t| t.name().to_string()),
-                continent: h.continent.map(|c| c.name().to_string()),
-                text,
+    let (events, campaign) =
+        events(all.iter().map(|e| (&e.entry, standing(e)))).map_err(|broken| {
+            let owned: Vec<LoggedEntry> = all.iter().map(|e| (*e).clone()).collect();
+            broken_log(&owned, broken)
+        })?;
+    Ok(Walked {
+        all,
+        events,
+        campaign,
+    })
+}
+
+impl Walked<'_> {
+    /// Every game that stands, described with the changes the walk found.
+    pub fn game_views(&self) -> Vec<GameView> {
+        let mut views = Vec::new();
+        let mut events = self.events.iter().peekable();
+        for (index, logged) in self.all.iter().enumerate() {
+            let mine = std::iter::from_fn(|| events.next_if(|e| e.entry == index));
+            let changes: Vec<&Happening> = mine.map(|e| &e.happening).collect();
+            if let (Entry::Game(game), Some(number), None) =
+                (&logged.entry, logged.game, &logged.taken_back)
+            {
+                views.push(GameView::described(
+                    number,
+                    &logged.recorded_at,
+                    game,
+                    changes.into_iter(),
+                ));
             }
-        })
-        .collect();
-    Ok(History(entries))
+        }
+        views
+    }
+
+    /// The changes the filter keeps, and the campaign.
+    pub fn into_history(self, filter: &Filter) -> (History, Campaign) {
+        let all = self.all;
+        let entries = self
+            .events
+            .into_iter()
+            .filter(|e| filter.matches(e))
+            .map(|e| {
+                let h = e.happening;
+                let logged = all.get(e.entry);
+                let (date, text) = match logged.and_then(|l| l.taken_back.as_ref()) {
+                    Some(back) => {
+                        let why = back
+                            .reason
+                            .as_ref()
+                            .map(|r| format!(" (reason: {r})"))
+                            .unwrap_or_default();
+                        (day(&back.at), format!("{}{why}", h.text))
+                    }
+                    None => (
+                        e.date.map_or_else(
+                            || logged.map_or(String::new(), |l| day(&l.recorded_at)),
+                            |d| d.to_string(),
+                        ),
+                        h.text,
+                    ),
+                };
+                HistoryEntry {
+                    game: e.game,
+                    date,
+                    person: h.person,
+                    faction: h.faction.map(|f| f.to_string()),
+                    kind: h.kind.to_string(),
+                    territory: h.territory.map(|t| t.name().to_string()),
+                    continent: h.continent.map(|c| c.name().to_string()),
+                    text,
+                }
+            })
+            .collect();
+        (History(entries), self.campaign)
+    }
+}
+
+/// The history of a loaded campaign, filtered: the entries that stand and those taken
+/// back, in the order they were recorded.
+pub fn history(loaded: &Loaded, filter: &Filter) -> Result<History, CliError> {
+    Ok(walk(&loaded.log, &loaded.taken_back)?
+        .into_history(filter)
+        .0)
 }
 
 /// The day of an RFC 3339 moment.
@@ -193,8 +243,11 @@ fn day(moment: &str) -> String {
     moment.get(..10).unwrap_or(moment).to_string()
 }
 
+/// The log is walked once, not folded first: the walk gives the campaign the filter
+/// looks names up in.
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (_, loaded) = context.load()?;
-    let filter = filter(&args, &loaded)?;
-    print(&history(&loaded, &filter)?, context.output())
+    let (_, stored) = context.read()?;
+    let walked = walk(&stored.log, &stored.taken_back)?;
+    let filter = filter(&args, &walked)?;
+    print(&walked.into_history(&filter).0, context.output())
 }

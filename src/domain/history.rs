@@ -9,24 +9,7 @@ use super::entry::Entry;
 use super::faction::Faction;
 use super::lookup::person_key;
 use super::packet::Packet;
-use super::{Applied, Campaign, Refusal};
-
-/// Folds a log, showing `visit` each entry with the campaign before it, what `apply`
-/// recorded, and the campaign after it.
-pub fn walk<'a>(
-    entries: impl IntoIterator<Item = &'a Entry>,
-    mut visit: impl FnMut(usize, &Campaign, &Applied, &Campaign),
-) -> Result<Campaign, (usize, Refusal)> {
-    let mut campaign = Campaign::new();
-    for (index, entry) in entries.into_iter().enumerate() {
-        let before = campaign.clone();
-        let applied = campaign
-            .replay_one(entry)
-            .map_err(|refusal| (index, refusal))?;
-        visit(index, &before, &applied, &campaign);
-    }
-    Ok(campaign)
-}
+use super::{Campaign, Refusal};
 
 /// One change in the history.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,11 +30,12 @@ pub enum Standing {
     TakenBack { game: Option<u32> },
 }
 
-/// Every change of the log, in order. An entry taken back is not applied: it yields a
-/// single `undo` change that says what it had changed.
+/// Every change of the log, in order, and the campaign the entries that stand fold to. An
+/// entry taken back is not applied: it yields a single `undo` change that says what it had
+/// changed.
 pub fn events<'a>(
     entries: impl IntoIterator<Item = (&'a Entry, Standing)>,
-) -> Result<Vec<Event>, (usize, Refusal)> {
+) -> Result<(Vec<Event>, Campaign), (usize, Refusal)> {
     let mut campaign = Campaign::new();
     let mut events = Vec::new();
     for (index, (entry, standing)) in entries.into_iter().enumerate() {
@@ -86,7 +70,7 @@ pub fn events<'a>(
             happening,
         }));
     }
-    Ok(events)
+    Ok((events, campaign))
 }
 
 /// Which changes to keep: each given part must match.

@@ -1,8 +1,8 @@
 //! Names as people type them: folding for comparison, closest matches for hints, and the
 //! rules a name given to a city, a continent or a person must follow.
 
-use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use super::Refusal;
 
@@ -31,7 +31,8 @@ pub fn fold(name: &str) -> String {
 /// same word typed on two keyboards is stored the same way.
 pub fn tidy(name: &str) -> String {
     let name = name.trim();
-    if name.is_ascii() {
+    // ASCII is in composed form already, and so is most text typed anywhere.
+    if name.is_ascii() || is_nfc_quick(name.chars()) == IsNormalized::Yes {
         return name.to_string();
     }
     name.nfc().collect()

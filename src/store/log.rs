@@ -67,6 +67,27 @@ pub struct Loaded {
     pub campaign: Campaign,
 }
 
+/// A campaign's log as stored, not folded: for the commands that walk it themselves
+/// (`history`, `game list`, `export`), which would otherwise fold it twice.
+#[derive(Clone, Debug)]
+pub struct StoredLog {
+    /// The entries that stand, in order.
+    pub log: Vec<LoggedEntry>,
+    /// The entries taken back, in order (their `seq` places them among the others).
+    pub taken_back: Vec<LoggedEntry>,
+}
+
+impl StoredLog {
+    /// The log with the campaign its standing entries fold to, found by walking it.
+    pub fn with(self, campaign: Campaign) -> Loaded {
+        Loaded {
+            log: self.log,
+            taken_back: self.taken_back,
+            campaign,
+        }
+    }
+}
+
 /// The entries of a stored log that stand, and those taken back.
 fn split(all: Vec<LoggedEntry>) -> (Vec<LoggedEntry>, Vec<LoggedEntry>) {
     all.into_iter().partition(|e| e.taken_back.is_none())
@@ -87,13 +108,15 @@ pub struct Recorded {
 impl Store {
     /// Reads a campaign's log and folds it through the rules.
     pub fn load(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
+        let stored = self.read(campaign_id)?;
+        let campaign = fold(&stored.log)?;
+        Ok(stored.with(campaign))
+    }
+
+    /// Reads a campaign's log without folding it.
+    pub fn read(&self, campaign_id: i64) -> Result<StoredLog, StoreError> {
         let (log, taken_back) = split(read_log(&self.conn, campaign_id)?);
-        let campaign = fold(&log)?;
-        Ok(Loaded {
-            log,
-            taken_back,
-            campaign,
-        })
+        Ok(StoredLog { log, taken_back })
     }
 
     /// Takes back the latest game, if it is game `expected` (so that a game logged by

@@ -12,12 +12,12 @@ use std::path::PathBuf;
 use super::board::BoardView;
 use super::context::Context;
 use super::error::CliError;
-use super::game::view::{GameView, game_views};
-use super::history::{History, history};
+use super::game::view::GameView;
+use super::history::{History, walk};
 use super::output::{Format, out, say};
 use super::stats::{StatsReport, report};
 use crate::domain::history::Filter;
-use crate::store::{CampaignInfo, Loaded};
+use crate::store::{CampaignInfo, Loaded, StoredLog};
 
 pub use json::{CampaignFile, file as json_file};
 
@@ -45,11 +45,19 @@ pub struct Campaign {
 }
 
 impl Campaign {
-    pub fn new(info: CampaignInfo, loaded: Loaded) -> Result<Campaign, CliError> {
+    /// Walks the log once: the games, the history and the board all come from that walk.
+    pub fn new(info: CampaignInfo, stored: StoredLog) -> Result<Campaign, CliError> {
+        let (games, history, campaign) = {
+            let walked = walk(&stored.log, &stored.taken_back)?;
+            let games = walked.game_views();
+            let (history, campaign) = walked.into_history(&Filter::default());
+            (games, history, campaign)
+        };
+        let loaded = stored.with(campaign);
         Ok(Campaign {
             board: BoardView::new(&info.name, &loaded.campaign, None),
-            games: game_views(&loaded.log)?,
-            history: history(&loaded, &Filter::default())?,
+            games,
+            history,
             stats: report(&info.name, &loaded),
             info,
             loaded,
@@ -58,8 +66,8 @@ impl Campaign {
 }
 
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load()?;
-    let campaign = Campaign::new(info, loaded)?;
+    let (info, stored) = context.read()?;
+    let campaign = Campaign::new(info, stored)?;
     let format = match context.format {
         Format::Table => Format::Json,
         other => other,

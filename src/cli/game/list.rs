@@ -64,8 +64,8 @@ impl Report for GameList {
 }
 
 pub fn run(context: &Context) -> Result<(), CliError> {
-    let (info, loaded) = context.load()?;
-    let games = game_views(&loaded.log)?;
+    let (info, stored) = context.read()?;
+    let games = game_views(&stored.log)?;
     print(
         &GameList {
             campaign: info.name,

@@ -34,8 +34,8 @@ impl Report for GameView {
 }
 
 pub fn run(context: &Context, number: u32) -> Result<(), CliError> {
-    let (info, loaded) = context.load()?;
-    let games = game_views(&loaded.log)?;
+    let (info, stored) = context.read()?;
+    let games = game_views(&stored.log)?;
     let played = games.len();
     let game = games
         .into_iter()

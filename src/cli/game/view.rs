@@ -5,7 +5,6 @@ use serde::Serialize;
 
 use crate::cli::error::CliError;
 use crate::domain::describe::{Happening, happenings};
-use crate::domain::history::walk;
 use crate::domain::{Campaign, Entry, Game};
 use crate::store::{LoggedEntry, broken_log};
 
@@ -60,6 +59,16 @@ impl GameView {
     /// The view of a game, given the campaign as it was before it.
     pub fn new(number: u32, recorded_at: &str, before: &Campaign, game: &Game) -> GameView {
         let changes: Vec<Happening> = happenings(before, &Entry::Game(game.clone()));
+        GameView::described(number, recorded_at, game, changes.iter())
+    }
+
+    /// The view of a game whose changes are already described.
+    pub fn described<'a>(
+        number: u32,
+        recorded_at: &str,
+        game: &Game,
+        changes: impl Iterator<Item = &'a Happening> + Clone,
+    ) -> GameView {
         let reward_kinds = [
             "continent_name",
             "major_city",
@@ -86,24 +95,37 @@ impl GameView {
                 .collect(),
             winner: game.winner().map(|w| w.person.clone()).unwrap_or_default(),
             reward: changes
-                .iter()
+                .clone()
                 .find(|h| reward_kinds.contains(&h.kind))
                 .map(|h| h.text.clone()),
-            changes: changes.iter().map(ChangeView::new).collect(),
+            changes: changes.map(ChangeView::new).collect(),
             opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
             note: game.note.clone(),
         }
     }
 }
 
-/// Every game of a log, each described against the campaign as it was before it.
+/// Every game of a log, each described against the campaign as it was before it (one fold
+/// of the log, describing each game before applying it).
 pub fn game_views(log: &[LoggedEntry]) -> Result<Vec<GameView>, CliError> {
+    let mut campaign = Campaign::new();
     let mut views = Vec::new();
-    walk(log.iter().map(|e| &e.entry), |index, before, applied, _| {
-        if let (Entry::Game(game), Some(number)) = (&applied.entry, applied.game) {
-            views.push(GameView::new(number, &log[index].recorded_at, before, game));
+    for (index, logged) in log.iter().enumerate() {
+        let changes = match &logged.entry {
+            Entry::Game(_) => happenings(&campaign, &logged.entry),
+            _ => Vec::new(),
+        };
+        let applied = campaign
+            .replay_one(&logged.entry)
+            .map_err(|refusal| broken_log(log, (index, refusal)))?;
+        if let (Entry::Game(game), Some(number)) = (&logged.entry, applied.game) {
+            views.push(GameView::described(
+                number,
+                &logged.recorded_at,
+                game,
+                changes.iter(),
+            ));
         }
-    })
-    .map_err(|broken| broken_log(log, broken))?;
+    }
     Ok(views)
 }
