@@ -3,21 +3,36 @@
 //! cut). Done here rather than with tabled's own wrapping, which cost more than drawing the
 //! whole table (measured with callgrind on `history`).
 
+use std::borrow::Cow;
+
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
 /// The narrowest a column is made.
 const NARROWEST: usize = 8;
 
-fn widest_line(text: &str) -> usize {
-    text.lines().map(UnicodeWidthStr::width).max().unwrap_or(0)
+/// The width of a line (ASCII text is as wide as it is long).
+fn line_width(line: &str) -> usize {
+    if line.is_ascii() {
+        line.len()
+    } else {
+        line.width()
+    }
 }
 
-/// The columns' widths once the table fits `width` (borders and padding included).
-fn widths(headers: &[String], rows: &[Vec<String>], width: usize) -> Vec<usize> {
-    let mut widths: Vec<usize> = headers.iter().map(|h| widest_line(h)).collect();
-    for row in rows {
+fn widest_line(text: &str) -> usize {
+    text.lines().map(line_width).max().unwrap_or(0)
+}
+
+/// The columns' widths once the table fits `width` (borders and padding included), from
+/// the width of every cell.
+fn widths(cells: &[Vec<usize>], width: usize) -> Vec<usize> {
+    let mut widths: Vec<usize> = Vec::new();
+    for row in cells {
+        if widths.len() < row.len() {
+            widths.resize(row.len(), 0);
+        }
         for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(widest_line(cell));
+            *w = (*w).max(*cell);
         }
     }
     let frame = 3 * widths.len() + 1;
@@ -39,24 +54,20 @@ fn widths(headers: &[String], rows: &[Vec<String>], width: usize) -> Vec<usize> 
 
 /// Text wrapped into lines of at most `width` columns, at spaces where it can.
 fn wrap(text: &str, width: usize) -> String {
-    if widest_line(text) <= width {
-        return text.to_string();
-    }
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
+    let mut wrapped = String::with_capacity(text.len() + text.len() / width.max(1) + 1);
     let mut used = 0;
     for word in text.split_whitespace() {
-        let mut word_width = word.width();
+        let word_width = line_width(word);
         if used > 0 && used + 1 + word_width > width {
-            lines.push(std::mem::take(&mut line));
+            wrapped.push('\n');
             used = 0;
         }
         if used > 0 {
-            line.push(' ');
+            wrapped.push(' ');
             used += 1;
         }
         if word_width <= width - used {
-            line.push_str(word);
+            wrapped.push_str(word);
             used += word_width;
             continue;
         }
@@ -64,35 +75,44 @@ fn wrap(text: &str, width: usize) -> String {
         for c in word.chars() {
             let c_width = c.width().unwrap_or(0);
             if used + c_width > width {
-                lines.push(std::mem::take(&mut line));
+                wrapped.push('\n');
                 used = 0;
             }
-            line.push(c);
+            wrapped.push(c);
             used += c_width;
-            word_width = word_width.saturating_sub(c_width);
         }
     }
-    lines.push(line);
-    lines.join("\n")
+    wrapped
 }
 
-/// The headers and rows, wrapped so that the drawn table is at most `width` wide.
-pub fn fit(
-    headers: &[String],
-    rows: &[Vec<String>],
+/// The headers and rows, wrapped so that the drawn table is at most `width` wide. Cells
+/// that fit are lent, not copied.
+pub fn fit<'a>(
+    headers: &'a [String],
+    rows: &'a [Vec<String>],
     width: usize,
-) -> (Vec<String>, Vec<Vec<String>>) {
-    let widths = widths(headers, rows, width);
-    let wrap_row = |row: &[String]| {
-        row.iter()
-            .zip(&widths)
-            .map(|(cell, &w)| wrap(cell, w))
-            .collect()
-    };
-    (
-        wrap_row(headers),
-        rows.iter().map(|r| wrap_row(r)).collect(),
-    )
+) -> (Vec<Cow<'a, str>>, Vec<Vec<Cow<'a, str>>>) {
+    let measure = |row: &[String]| row.iter().map(|c| widest_line(c)).collect::<Vec<_>>();
+    let cells: Vec<Vec<usize>> = std::iter::once(headers)
+        .chain(rows.iter().map(Vec::as_slice))
+        .map(measure)
+        .collect();
+    let widths = widths(&cells, width);
+    let mut fitted = std::iter::once(headers)
+        .chain(rows.iter().map(Vec::as_slice))
+        .zip(&cells)
+        .map(|(row, measured)| {
+            row.iter()
+                .zip(measured)
+                .zip(&widths)
+                .map(|((cell, &w), &column)| match w <= column {
+                    true => Cow::Borrowed(cell.as_str()),
+                    false => Cow::Owned(wrap(cell, column)),
+                })
+                .collect::<Vec<_>>()
+        });
+    let headers = fitted.next().unwrap_or_default();
+    (headers, fitted.collect())
 }
 
 #[cfg(test)]
@@ -112,9 +132,8 @@ mod tests {
 
     #[test]
     fn the_widest_column_gives_way_first() {
-        let headers = vec!["A".to_string(), "B".to_string()];
-        let rows = vec![vec!["x".repeat(10), "y".repeat(60)]];
-        let widths = widths(&headers, &rows, 50);
+        let cells = vec![vec![1, 1], vec![10, 60]];
+        let widths = widths(&cells, 50);
         assert_eq!(widths.iter().sum::<usize>() + 7, 50);
         assert_eq!(widths[0], 10);
     }

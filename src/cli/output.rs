@@ -146,7 +146,7 @@ fn join_blocks(blocks: &[String]) -> String {
 
 fn table_text(table: &Table, output: Output) -> String {
     let (headers, rows) = super::fit::fit(&table.headers, &table.rows, output.width);
-    let mut builder = Builder::default();
+    let mut builder = Builder::with_capacity(rows.len() + 1, headers.len());
     builder.push_record(headers);
     for row in rows {
         builder.push_record(row);

@@ -119,13 +119,14 @@ impl Campaign {
             });
         }
         let name = valid_name("continent name", name)?;
+        let folded = fold(&name);
         let taken = Continent::all().find(|&c| {
-            fold(c.name()) == fold(&name)
+            fold(c.name()) == folded
                 || self
                     .continent(c)
                     .given_name
                     .as_ref()
-                    .is_some_and(|g| fold(&g.name) == fold(&name))
+                    .is_some_and(|g| fold(&g.name) == folded)
         });
         if let Some(other) = taken {
             return Err(Refusal::NameTaken {
