@@ -112,6 +112,13 @@ impl Outcome {
     }
 
     pub fn from_key(key: &str) -> Option<Outcome> {
+        // The stored keys themselves, without making a lowered copy.
+        match key {
+            "won" => return Some(Outcome::Won),
+            "held-on" => return Some(Outcome::HeldOn),
+            "eliminated" => return Some(Outcome::Eliminated),
+            _ => {}
+        }
         match key.trim().to_lowercase().replace(['_', ' '], "-").as_str() {
             "won" | "win" | "winner" => Some(Outcome::Won),
             "held-on" | "heldon" | "held" => Some(Outcome::HeldOn),

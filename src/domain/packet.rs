@@ -64,6 +64,10 @@ impl Packet {
 
     /// Finds a packet by its name or an unambiguous word of it ("elimination", "missiles").
     pub fn find(given: &str) -> Result<Packet, Refusal> {
+        // The printed name itself (as stored), without folding anything.
+        if let Some(packet) = Packet::ALL.into_iter().find(|p| p.name() == given) {
+            return Ok(packet);
+        }
         let wanted = fold(given);
         let exact = Packet::ALL.into_iter().find(|p| fold(p.name()) == wanted);
         let by_word: Vec<Packet> = Packet::ALL

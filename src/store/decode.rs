@@ -99,18 +99,14 @@ pub(super) fn read_log(
         ))
     })?;
     let mut log = Vec::new();
-    let (mut seat_at, mut change_at) = (0, 0);
+    let mut seats = seats.into_iter().peekable();
+    let mut change_at = 0;
     for head in heads {
         let (id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason) = head?;
         let taken_back = undone_at.map(|at| TakenBack {
             at,
             reason: undo_reason,
         });
-        let seat_end = seat_at
-            + seats[seat_at..]
-                .iter()
-                .take_while(|(e, _)| *e == id)
-                .count();
         let change_end = change_at
             + changes[change_at..]
                 .iter()
@@ -120,14 +116,13 @@ pub(super) fn read_log(
             &kind,
             date.as_deref(),
             note,
-            seats[seat_at..seat_end]
-                .iter()
-                .map(|(_, s)| s.clone())
+            std::iter::from_fn(|| seats.next_if(|(e, _)| *e == id))
+                .map(|(_, seat)| seat)
                 .collect(),
             &changes[change_at..change_end],
         )
         .map_err(|e| damaged(format!("entry {seq}: {e}")))?;
-        (seat_at, change_at) = (seat_end, change_end);
+        change_at = change_end;
         log.push(LoggedEntry {
             seq,
             game,
