@@ -3,14 +3,20 @@
 # answering a one-line query on the same file, at one campaign and at ten thousand.
 # Prints the medians, the ratios against the budgets, the query plans and peak memory.
 #
-#   benches/cli.sh            (installs hyperfine and sqlite3 from Debian's packages if missing)
-#   RUNS=100 benches/cli.sh   (more runs per command; default 40)
+# The commands are timed in rounds (every command a few runs per round, round after round)
+# and each median is taken over all rounds, so a slow spell of the host weighs on every
+# command alike instead of on whichever was being timed. Each `game log` (and each sqlite3
+# insert) runs on a fresh copy of the same database, so every run logs the same game 16.
+#
+#   benches/cli.sh                      (installs hyperfine and sqlite3 from Debian's packages if missing)
+#   ROUNDS=10 RUNS=20 benches/cli.sh    (rounds, and runs per command per round; default 6 and 15)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RUNS=${RUNS:-40}
+ROUNDS=${ROUNDS:-6}
+RUNS=${RUNS:-15}
 
-install() {
-  if ! command -v "$1" >/dev/null 2>&1; then
+install() { # $1: Debian package, $2: the program it gives (default: the package's name)
+  if ! [ -x "$(command -v "${2:-$1}" 2>/dev/null)" ]; then
     echo "installing $1 ..." >&2
     if [ "$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq "$1" >/dev/null
     else sudo apt-get update -qq && sudo apt-get install -y -qq "$1" >/dev/null; fi
@@ -18,6 +24,7 @@ install() {
 }
 install hyperfine
 install sqlite3
+install time /usr/bin/time
 
 cargo build --release --quiet --bin chronicle --example seed_league
 BIN=$PWD/target/release/chronicle
@@ -32,46 +39,56 @@ echo "== preparing: the demo campaign alone, and with 9,999 seeded campaigns bes
 SEEDING=$("$SEED" --db "$WORK/league.db" --campaigns 9999 | tail -n 1)
 "$BIN" --db "$WORK/league.db" demo >/dev/null 2>&1
 for db in one league; do
-  cp "$WORK/$db.db" "$WORK/$db-write.db"
-  sqlite3 "$WORK/$db-write.db" "CREATE TABLE IF NOT EXISTS bench_rows (a INTEGER, b TEXT)"
+  cp "$WORK/$db.db" "$WORK/$db-base.db"
+  sqlite3 "$WORK/$db-base.db" "CREATE TABLE IF NOT EXISTS bench_rows (a INTEGER, b TEXT)"
 done
 
 READS=(board "history" stats setup packets "game list" "export --format json")
-run_reads() { # $1: database name
-  local args=(-N --warmup 5 --runs "$RUNS" --export-json "$WORK/$1-reads.json"
+run_reads() { # $1: database name, $2: round
+  local args=(-N --warmup 3 --runs "$RUNS" --export-json "$WORK/$1-reads-$2.json"
     -n sqlite3 "sqlite3 $WORK/$1.db 'SELECT COUNT(*) FROM entry WHERE campaign_id = 1'")
   for command in "${READS[@]}"; do
     args+=(-n "$command" "$BIN --db $WORK/$1.db --campaign Demo $command")
   done
-  hyperfine "${args[@]}" >/dev/null
+  hyperfine "${args[@]}" >/dev/null 2>&1
 }
-echo "== read commands, one campaign" >&2; run_reads one
-echo "== read commands, 10,000 campaigns" >&2; run_reads league
 
-# A full game after game 16 (no reward is due any more): three players, one eliminated.
+# A full game after game 15 (no reward is due any more): three players, one eliminated.
 GAME="game log --date 2026-11-01 --player Ann=bear:won --player Bo=khan:held-on --player Chidi=saharan:eliminated"
 INSERT="BEGIN; $(for i in $(seq 1 10); do printf "INSERT INTO bench_rows VALUES ($i, 'row $i'); "; done) COMMIT;"
-echo "== game log against a 10-row insert transaction" >&2
-for db in one league; do
-  hyperfine -N --warmup 3 --runs "$RUNS" --export-json "$WORK/$db-write.json" \
-    -n "sqlite3 insert" "sqlite3 $WORK/$db-write.db \"$INSERT\"" \
-    -n "game log" "$BIN --db $WORK/$db-write.db --campaign Demo $GAME" >/dev/null
+run_writes() { # $1: database name, $2: round
+  local fresh="rm -f $WORK/$1-write.db-wal $WORK/$1-write.db-shm; cp $WORK/$1-base.db $WORK/$1-write.db"
+  hyperfine -N --warmup 2 --runs "$RUNS" --prepare "$fresh" --export-json "$WORK/$1-write-$2.json" \
+    -n "sqlite3 insert" "sqlite3 $WORK/$1-write.db \"$INSERT\"" \
+    -n "game log" "$BIN --db $WORK/$1-write.db --campaign Demo $GAME" >/dev/null 2>&1
+}
+
+for round in $(seq 1 "$ROUNDS"); do
+  echo "== round $round of $ROUNDS: read commands at 1 and 10,000 campaigns, game log against a 10-row insert" >&2
+  run_reads one "$round"
+  run_reads league "$round"
+  run_writes one "$round"
+  run_writes league "$round"
 done
 
 python3 - "$WORK" "$SEEDING" <<'PY'
-import json, sys
+import glob, json, statistics, sys
 work, seeding = sys.argv[1], sys.argv[2]
 def medians(name):
-    with open(f"{work}/{name}.json") as f:
-        return {r["command"]: r["median"] * 1000 for r in json.load(f)["results"]}
-one, league = medians("one-reads"), medians("league-reads")
-print("Read commands (median ms; budget: <= 1.5x sqlite3, and 10,000 campaigns <= 1.2x one)")
+    times = {}
+    for path in sorted(glob.glob(f"{work}/{name}-*.json")):
+        with open(path) as f:
+            for r in json.load(f)["results"]:
+                times.setdefault(r["command"], []).extend(r["times"])
+    return {c: statistics.median(t) * 1000 for c, t in times.items()}, max(len(t) for t in times.values())
+(one, n), (league, _) = medians("one-reads"), medians("league-reads")
+print(f"Read commands (median ms over {n} runs each; budget: <= 1.5x sqlite3, and 10,000 campaigns <= 1.2x one)")
 print(f"{'command':24} {'1 campaign':>11} {'x sqlite3':>10} {'10,000':>9} {'x sqlite3':>10} {'10k / 1':>8}")
 for command in one:
     a, b = one[command], league[command]
     print(f"{command:24} {a:11.2f} {a / one['sqlite3']:10.2f} {b:9.2f} {b / league['sqlite3']:10.2f} {b / a:8.2f}")
 for db in ("one", "league"):
-    w = medians(f"{db}-write")
+    w, _ = medians(f"{db}-write")
     print(f"game log ({db}): {w['game log']:.2f} ms against sqlite3's 10-row insert {w['sqlite3 insert']:.2f} ms: "
           f"{w['game log'] / w['sqlite3 insert']:.2f}x (budget <= 2x)")
 print("Seeding:", seeding, "(budget >= 20,000 games per second)")
@@ -89,6 +106,7 @@ SQL
 echo
 echo "Peak memory (maximum resident set size), 10,000 campaigns; budget < 15 MB:"
 for command in "${READS[@]}" "$GAME"; do
+  cp "$WORK/league-base.db" "$WORK/league-write.db"
   /usr/bin/time -f "%M" -o "$WORK/memory" "$BIN" --db "$WORK/league-write.db" --campaign Demo $command >/dev/null 2>&1
   printf "  %-24s %6.1f MB\n" "${command:0:24}" "$(awk '{ print $1 / 1024 }' "$WORK/memory")"
 done

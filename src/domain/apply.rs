@@ -300,16 +300,16 @@ impl Campaign {
             });
         }
         let mut seats: Vec<Seat> = Vec::with_capacity(game.seats.len());
+        let mut keys: Vec<String> = Vec::with_capacity(game.seats.len());
         for seat in &game.seats {
             let person = valid_person(&seat.person)?;
             let person = self.known_person(&person).map_or(person, str::to_string);
             let faction = self.known_faction(&seat.faction)?;
-            if seats
-                .iter()
-                .any(|s| person_key(&s.person) == person_key(&person))
-            {
+            let key = self.key_of(&person);
+            if keys.contains(&key) {
                 return Err(Refusal::SamePersonTwice { person });
             }
+            keys.push(key);
             if let Some(other) = seats.iter().find(|s| s.faction == faction) {
                 return Err(Refusal::SameFactionTwice {
                     faction: faction.to_string(),

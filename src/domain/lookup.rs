@@ -20,9 +20,25 @@ pub fn person_key(name: &str) -> String {
 impl Campaign {
     /// The person as the campaign first recorded them ("ann" finds "Ann"), if known.
     pub fn known_person(&self, name: &str) -> Option<&str> {
+        self.people.get(self.person_index(name)?).map(|p| &**p)
+    }
+
+    /// Where the person is in `people` (and `people_keys`). The campaign's own spelling,
+    /// as every stored game has it, is found without computing a key.
+    pub(super) fn person_index(&self, name: &str) -> Option<usize> {
+        if let Some(index) = self.people.iter().position(|p| **p == *name) {
+            return Some(index);
+        }
         let key = person_key(name);
-        let index = self.people_keys.iter().position(|k| **k == *key)?;
-        self.people.get(index).map(|p| &**p)
+        self.people_keys.iter().position(|k| **k == *key)
+    }
+
+    /// The person's key: the one kept for a known person, else computed.
+    pub(super) fn key_of(&self, name: &str) -> String {
+        match self.person_index(name) {
+            Some(index) => self.people_keys[index].to_string(),
+            None => person_key(name),
+        }
     }
 
     /// People already in the campaign whose names are close to `name`.

@@ -312,8 +312,11 @@ impl Campaign {
     }
 
     fn held_on_seat(&self, person: &str, seats: &[Seat], number: u32) -> Result<usize, Refusal> {
-        let key = person_key(person);
-        let Some(seat) = seats.iter().position(|s| person_key(&s.person) == key) else {
+        let seat = seats.iter().position(|s| s.person == person).or_else(|| {
+            let key = person_key(person);
+            seats.iter().position(|s| person_key(&s.person) == key)
+        });
+        let Some(seat) = seat else {
             return Err(Refusal::NotAPlayer {
                 person: person.to_string(),
                 game: number,
