@@ -5,15 +5,15 @@
 #
 # The commands are timed in rounds (every command a few runs per round, round after round)
 # and each median is taken over all rounds, so a slow spell of the host weighs on every
-# command alike instead of on whichever was being timed. Each `game log` (and each sqlite3
-# insert) runs on a fresh copy of the same database, so every run logs the same game 16.
+# command alike instead of on whichever was being timed. What each `game log` (and each
+# sqlite3 insert) wrote is deleted before the next run, so every run logs the same game 16.
 #
 #   benches/cli.sh                      (installs hyperfine and sqlite3 from Debian's packages if missing)
-#   ROUNDS=10 RUNS=20 benches/cli.sh    (rounds, and runs per command per round; default 6 and 15)
+#   ROUNDS=60 RUNS=3 benches/cli.sh     (rounds, and runs per command per round; default 30 and 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROUNDS=${ROUNDS:-6}
-RUNS=${RUNS:-15}
+ROUNDS=${ROUNDS:-30}
+RUNS=${RUNS:-3}
 
 install() { # $1: Debian package, $2: the program it gives (default: the package's name)
   if ! [ -x "$(command -v "${2:-$1}" 2>/dev/null)" ]; then
@@ -39,13 +39,12 @@ echo "== preparing: the demo campaign alone, and with 9,999 seeded campaigns bes
 SEEDING=$("$SEED" --db "$WORK/league.db" --campaigns 9999 | tail -n 1)
 "$BIN" --db "$WORK/league.db" demo >/dev/null 2>&1
 for db in one league; do
-  cp "$WORK/$db.db" "$WORK/$db-base.db"
-  sqlite3 "$WORK/$db-base.db" "CREATE TABLE IF NOT EXISTS bench_rows (a INTEGER, b TEXT)"
+  sqlite3 "$WORK/$db.db" "CREATE TABLE IF NOT EXISTS bench_rows (a INTEGER, b TEXT)"
 done
 
 READS=(board "history" stats setup packets "game list" "export --format json")
 run_reads() { # $1: database name, $2: round
-  local args=(-N --warmup 3 --runs "$RUNS" --export-json "$WORK/$1-reads-$2.json"
+  local args=(-N --warmup 1 --runs "$RUNS" --export-json "$WORK/$1-reads-$2.json"
     -n sqlite3 "sqlite3 $WORK/$1.db 'SELECT COUNT(*) FROM entry WHERE campaign_id = 1'")
   for command in "${READS[@]}"; do
     args+=(-n "$command" "$BIN --db $WORK/$1.db --campaign Demo $command")
@@ -57,10 +56,17 @@ run_reads() { # $1: database name, $2: round
 GAME="game log --date 2026-11-01 --player Ann=bear:won --player Bo=khan:held-on --player Chidi=saharan:eliminated"
 INSERT="BEGIN; $(for i in $(seq 1 10); do printf "INSERT INTO bench_rows VALUES ($i, 'row $i'); "; done) COMMIT;"
 run_writes() { # $1: database name, $2: round
-  local fresh="rm -f $WORK/$1-write.db-wal $WORK/$1-write.db-shm; cp $WORK/$1-base.db $WORK/$1-write.db"
-  hyperfine -N --warmup 2 --runs "$RUNS" --prepare "$fresh" --export-json "$WORK/$1-write-$2.json" \
-    -n "sqlite3 insert" "sqlite3 $WORK/$1-write.db \"$INSERT\"" \
-    -n "game log" "$BIN --db $WORK/$1-write.db --campaign Demo $GAME" >/dev/null 2>&1
+  # Before each run, the game and the rows the previous run added are deleted again (a copy
+  # of the 66 MB league file would leave the next commit flushing it all to disk).
+  local cid seq reset
+  cid=$(sqlite3 "$WORK/$1.db" "SELECT id FROM campaign WHERE name_key = 'demo'")
+  seq=$(sqlite3 "$WORK/$1.db" "SELECT MAX(seq) FROM entry WHERE campaign_id = $cid")
+  reset="PRAGMA foreign_keys = ON; DELETE FROM entry WHERE campaign_id = $cid AND seq > $seq; DELETE FROM bench_rows;"
+  local fresh="sqlite3 $WORK/$1.db '$reset'"
+  hyperfine -N --warmup 1 --runs "$RUNS" --prepare "$fresh" --export-json "$WORK/$1-write-$2.json" \
+    -n "sqlite3 insert" "sqlite3 $WORK/$1.db \"$INSERT\"" \
+    -n "game log" "$BIN --db $WORK/$1.db --campaign Demo $GAME" >/dev/null 2>&1
+  sqlite3 "$WORK/$1.db" "$reset"
 }
 
 for round in $(seq 1 "$ROUNDS"); do
@@ -106,8 +112,7 @@ SQL
 echo
 echo "Peak memory (maximum resident set size), 10,000 campaigns; budget < 15 MB:"
 for command in "${READS[@]}" "$GAME"; do
-  cp "$WORK/league-base.db" "$WORK/league-write.db"
-  /usr/bin/time -f "%M" -o "$WORK/memory" "$BIN" --db "$WORK/league-write.db" --campaign Demo $command >/dev/null 2>&1
+  /usr/bin/time -f "%M" -o "$WORK/memory" "$BIN" --db "$WORK/league.db" --campaign Demo $command >/dev/null 2>&1
   printf "  %-24s %6.1f MB\n" "${command:0:24}" "$(awk '{ print $1 / 1024 }' "$WORK/memory")"
 done
 echo

@@ -29,7 +29,7 @@ mod world;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 pub use context::Context;
 pub use error::{CliError, exit};
@@ -137,7 +137,7 @@ impl Command {
 
 /// Runs chronicle with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = match parse() {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
             let code = if error.use_stderr() {
@@ -164,15 +164,6 @@ pub fn main() -> ExitCode {
             ExitCode::from(error.code())
         }
     }
-}
-
-/// Parses the command line. The command tree lives as long as the process and is left for
-/// the system to reclaim: freeing its thousand pieces one by one cost a read command 2% of
-/// its time (measured with callgrind).
-fn parse() -> Result<Cli, clap::Error> {
-    let command: &'static mut clap::Command = Box::leak(Box::new(Cli::command()));
-    let mut matches = command.try_get_matches_from_mut(std::env::args_os())?;
-    Cli::from_arg_matches_mut(&mut matches).map_err(|e| e.format(command))
 }
 
 /// Runs one parsed command.
