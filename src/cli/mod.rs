@@ -17,6 +17,7 @@ mod game;
 mod history;
 mod import;
 mod init;
+mod lazy;
 mod output;
 mod packets;
 mod pool;
@@ -29,10 +30,12 @@ mod world;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand};
 
 pub use context::Context;
 pub use error::{CliError, exit};
+use lazy::Lazy;
 pub use output::Format;
 pub use schema::{campaign_schema, json_schemas};
 
@@ -77,33 +80,33 @@ pub enum ColorChoice {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    Init(init::Args),
+    Init(Lazy<init::Args>),
     /// Several campaigns in one database: list them, choose one
     #[command(subcommand)]
-    Campaign(campaign::Command),
-    Power(power::Args),
-    Coins(coins::Args),
+    Campaign(Lazy<campaign::Command>),
+    Power(Lazy<power::Args>),
+    Coins(Lazy<coins::Args>),
     /// The games: log one, list them, show one
     #[command(subcommand)]
-    Game(game::Command),
-    Board(board::Args),
-    Pool(pool::Args),
-    History(history::Args),
-    Export(export::Args),
-    Import(import::Args),
+    Game(Lazy<game::Command>),
+    Board(Lazy<board::Args>),
+    Pool(Lazy<pool::Args>),
+    History(Lazy<history::Args>),
+    Export(Lazy<export::Args>),
+    Import(Lazy<import::Args>),
     /// Scar types found in sealed packets: add one, list them
     #[command(subcommand, name = "scar-type")]
-    ScarType(scar_type::Command),
+    ScarType(Lazy<scar_type::Command>),
     /// Factions: add one found in a sealed packet, list them, mark or scar a faction card
     #[command(subcommand)]
-    Faction(faction::Command),
-    World(world::Args),
-    Backup(backup::Args),
-    Check(check::Args),
-    Stats(stats::Args),
-    Setup(setup::Args),
-    Packets(packets::Args),
-    Demo(demo::Args),
+    Faction(Lazy<faction::Command>),
+    World(Lazy<world::Args>),
+    Backup(Lazy<backup::Args>),
+    Check(Lazy<check::Args>),
+    Stats(Lazy<stats::Args>),
+    Setup(Lazy<setup::Args>),
+    Packets(Lazy<packets::Args>),
+    Demo(Lazy<demo::Args>),
 }
 
 impl Command {
@@ -111,10 +114,10 @@ impl Command {
     pub fn writes(&self) -> bool {
         match self {
             Command::Init(_) | Command::Demo(_) | Command::Import(_) => true,
-            Command::Campaign(command) => matches!(command, campaign::Command::Use { .. }),
+            Command::Campaign(command) => matches!(**command, campaign::Command::Use { .. }),
             Command::Power(args) => args.faction.is_some(),
             Command::Coins(args) => !args.territories.is_empty(),
-            Command::Game(command) => match command {
+            Command::Game(command) => match &**command {
                 game::Command::Log(args) => !args.dry_run,
                 game::Command::Undo(_) => true,
                 game::Command::List | game::Command::Show { .. } => false,
@@ -123,11 +126,10 @@ impl Command {
             | Command::Export(_)
             | Command::History(_)
             | Command::Stats(_)
-            | Command::Setup(_)
-            | Command::Packets(packets::Args { command: None }) => false,
-            Command::Packets(_) => true,
-            Command::ScarType(command) => !matches!(command, scar_type::Command::List),
-            Command::Faction(command) => !matches!(command, faction::Command::List),
+            | Command::Setup(_) => false,
+            Command::Packets(args) => args.command.is_some(),
+            Command::ScarType(command) => !matches!(**command, scar_type::Command::List),
+            Command::Faction(command) => !matches!(**command, faction::Command::List),
             Command::World(args) => args.command.is_some(),
             Command::Backup(_) | Command::Check(_) => false,
             Command::Pool(args) => args.command.is_some(),
@@ -137,7 +139,7 @@ impl Command {
 
 /// Runs chronicle with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse() {
         Ok(cli) => cli,
         Err(error) => {
             let code = if error.use_stderr() {
@@ -166,28 +168,51 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// Parses the command line. Each subcommand's arguments are built only when clap needs
+/// them (see `Lazy`), so the help that lists every subcommand with its summary builds them
+/// all first.
+fn parse() -> Result<Cli, clap::Error> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            let mut command = Cli::command();
+            command.build();
+            match command.try_get_matches_from(&args) {
+                Err(full) => Err(full),
+                Ok(_) => Err(error),
+            }
+        }
+        parsed => parsed,
+    }
+}
+
 /// Runs one parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     let context = Context::new(&cli)?;
     match cli.command {
-        Command::Init(args) => init::run(&context, args),
-        Command::Campaign(command) => campaign::run(&context, command),
-        Command::Power(args) => power::run(&context, args),
-        Command::Coins(args) => coins::run(&context, args),
-        Command::Game(command) => game::run(&context, command),
-        Command::Board(args) => board::run(&context, args),
-        Command::Pool(args) => pool::run(&context, args),
-        Command::History(args) => history::run(&context, args),
-        Command::Export(args) => export::run(&context, args),
-        Command::Import(args) => import::run(&context, args),
-        Command::ScarType(command) => scar_type::run(&context, command),
-        Command::Faction(command) => faction::run(&context, command),
-        Command::World(args) => world::run(&context, args),
-        Command::Backup(args) => backup::run(&context, args),
-        Command::Check(args) => check::run(&context, args),
-        Command::Stats(args) => stats::run(&context, args),
-        Command::Setup(args) => setup::run(&context, args),
-        Command::Packets(args) => packets::run(&context, args),
-        Command::Demo(args) => demo::run(&context, args),
+        Command::Init(Lazy(args)) => init::run(&context, args),
+        Command::Campaign(Lazy(command)) => campaign::run(&context, command),
+        Command::Power(Lazy(args)) => power::run(&context, args),
+        Command::Coins(Lazy(args)) => coins::run(&context, args),
+        Command::Game(Lazy(command)) => game::run(&context, command),
+        Command::Board(Lazy(args)) => board::run(&context, args),
+        Command::Pool(Lazy(args)) => pool::run(&context, args),
+        Command::History(Lazy(args)) => history::run(&context, args),
+        Command::Export(Lazy(args)) => export::run(&context, args),
+        Command::Import(Lazy(args)) => import::run(&context, args),
+        Command::ScarType(Lazy(command)) => scar_type::run(&context, command),
+        Command::Faction(Lazy(command)) => faction::run(&context, command),
+        Command::World(Lazy(args)) => world::run(&context, args),
+        Command::Backup(Lazy(args)) => backup::run(&context, args),
+        Command::Check(Lazy(args)) => check::run(&context, args),
+        Command::Stats(Lazy(args)) => stats::run(&context, args),
+        Command::Setup(Lazy(args)) => setup::run(&context, args),
+        Command::Packets(Lazy(args)) => packets::run(&context, args),
+        Command::Demo(Lazy(args)) => demo::run(&context, args),
     }
 }
