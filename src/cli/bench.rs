@@ -49,5 +49,8 @@ pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
     let store = Store::open(db, Create::Never, crate::store::DEFAULT_BUSY_TIMEOUT)?;
     let info = store.choose_campaign(Some(campaign))?;
     let stored = store.read(info.id)?;
-    super::export::json_file(&Everything::new(info, stored)?, "2026-01-01T00:00:00Z")
+    super::export::json_file(
+        &Everything::new(info, stored, false)?,
+        "2026-01-01T00:00:00Z",
+    )
 }

@@ -39,17 +39,23 @@ pub struct Campaign {
     pub info: CampaignInfo,
     pub loaded: Loaded,
     pub board: BoardView,
+    /// Every game that stands; empty for the JSON file, which does without.
     pub games: Vec<GameView>,
     pub history: History,
     pub stats: StatsReport,
 }
 
 impl Campaign {
-    /// Walks the log once: the games, the history and the board all come from that walk.
-    pub fn new(info: CampaignInfo, stored: StoredLog) -> Result<Campaign, CliError> {
+    /// Walks the log once: the games (described only when `games` is asked for: the JSON
+    /// file does without), the history and the board all come from that walk.
+    pub fn new(info: CampaignInfo, stored: StoredLog, games: bool) -> Result<Campaign, CliError> {
         let (games, history, campaign) = {
             let walked = walk(&stored.log, &stored.taken_back)?;
-            let games = walked.game_views();
+            let games = if games {
+                walked.game_views()
+            } else {
+                Vec::new()
+            };
             let (history, campaign) = walked.into_history(&Filter::default());
             (games, history, campaign)
         };
@@ -66,12 +72,12 @@ impl Campaign {
 }
 
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, stored) = context.read()?;
-    let campaign = Campaign::new(info, stored)?;
     let format = match context.format {
         Format::Table => Format::Json,
         other => other,
     };
+    let (info, stored) = context.read()?;
+    let campaign = Campaign::new(info, stored, format != Format::Json)?;
     if format == Format::Csv {
         return csv::export(&campaign, args.output.as_deref(), args.table.as_deref());
     }
