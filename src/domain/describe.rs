@@ -51,7 +51,7 @@ impl Happening {
 
     /// The change with its person in front: "Ann founded the major city Kyro in Egypt".
     pub fn sentence(&self) -> String {
-        capitalise(&self.clause())
+        capitalise(self.clause())
     }
 
     /// The same, not capitalised, to stand inside a sentence.
@@ -63,12 +63,18 @@ impl Happening {
     }
 }
 
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// The text with its first letter in capitals (in any script).
+pub fn capitalise(mut text: String) -> String {
+    let Some(first) = text.chars().next() else {
+        return text;
+    };
+    if first.is_ascii() {
+        text[..1].make_ascii_uppercase();
+    } else {
+        let upper: String = first.to_uppercase().collect();
+        text.replace_range(..first.len_utf8(), &upper);
     }
+    text
 }
 
 /// What the entry changes, given the campaign as it was before it.

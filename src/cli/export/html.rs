@@ -11,6 +11,7 @@ use crate::cli::game::view::GameView;
 use crate::cli::history::{History, HistoryEntry};
 use crate::cli::stats::StatsReport;
 use crate::domain::Faction;
+use crate::domain::describe::capitalise;
 use crate::domain::state::FORTIFICATION_BOXES;
 
 /// What the page shows.
@@ -281,7 +282,7 @@ fn timeline(out: &mut String, games: &[GameView], history: &History) {
                 let (title, date, text) = (
                     esc(&title),
                     esc(&entry.date),
-                    esc(&capitalised(&entry.text)),
+                    esc(&capitalise(entry.text.clone())),
                 );
                 let _ = writeln!(
                     out,
@@ -291,13 +292,6 @@ fn timeline(out: &mut String, games: &[GameView], history: &History) {
         }
     }
     out.push_str("</ol>\n</section>\n");
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or(String::new(), |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 fn game_stop(out: &mut String, game: &GameView) {
@@ -358,7 +352,7 @@ fn between_stop(out: &mut String, after: Option<u32>, entries: &[&HistoryEntry])
     for entry in entries {
         let text = match &entry.person {
             Some(person) => format!("{person} {}", entry.text),
-            None => capitalised(&entry.text),
+            None => capitalise(entry.text.clone()),
         };
         let _ = writeln!(
             out,
