@@ -32,21 +32,22 @@ impl Store {
         condition: &str,
         values: &[&dyn rusqlite::ToSql],
     ) -> Result<Vec<CampaignInfo>, StoreError> {
-        let current = self.current_campaign_id()?;
         let mut statement = self.conn.prepare_cached(&format!(
             "SELECT c.id, c.name, c.demo, c.created_at,
-                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.kind = 'game' AND e.undone_at IS NULL)
+                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.kind = 'game' AND e.undone_at IS NULL),
+                    (SELECT value FROM setting WHERE key = 'current_campaign')
              FROM campaign c WHERE {condition} ORDER BY c.id"
         ))?;
         let rows = statement.query_map(values, |row| {
             let id: i64 = row.get(0)?;
+            let current: Option<String> = row.get(5)?;
             Ok(CampaignInfo {
                 id,
                 name: row.get(1)?,
                 demo: row.get(2)?,
                 created_at: row.get(3)?,
                 games: row.get(4)?,
-                current: Some(id) == current,
+                current: current.and_then(|v| v.parse().ok()) == Some(id),
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

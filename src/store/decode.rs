@@ -134,6 +134,22 @@ pub(super) fn read_log(
     Ok(log)
 }
 
+/// A game's date in its one stored form, YYYY-MM-DD (read without chrono's general
+/// format parser, which cost more than the rest of a game's row).
+fn stored_day(text: &str) -> Option<chrono::NaiveDate> {
+    let bytes = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| {
+        bytes[range].iter().try_fold(0u32, |n, b| {
+            b.is_ascii_digit().then(|| n * 10 + u32::from(b - b'0'))
+        })
+    };
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let year = i32::try_from(digits(0..4)?).ok()?;
+    chrono::NaiveDate::from_ymd_opt(year, digits(5..7)?, digits(8..10)?)
+}
+
 fn damaged(detail: String) -> StoreError {
     StoreError::Damaged { detail }
 }
@@ -188,7 +204,7 @@ fn entry(
         }
         "game" => {
             let date = date
-                .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+                .and_then(stored_day)
                 .ok_or("a game without a valid date")?;
             let mut game = Game::new(date, seats);
             game.note = note;
@@ -393,4 +409,33 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
         game.reward = Some(reward);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stored_day;
+    use chrono::NaiveDate;
+
+    #[test]
+    fn a_stored_day_reads_back_only_in_its_one_form() {
+        assert_eq!(
+            stored_day("2026-11-29"),
+            NaiveDate::from_ymd_opt(2026, 11, 29)
+        );
+        assert_eq!(
+            stored_day("2024-02-29"),
+            NaiveDate::from_ymd_opt(2024, 2, 29)
+        );
+        for bad in [
+            "2025-02-29",
+            "2026-13-01",
+            "2026-1-05",
+            "2026/11/29",
+            "2026-11-2x",
+            "",
+            "20261129xx",
+        ] {
+            assert_eq!(stored_day(bad), None, "{bad:?}");
+        }
+    }
 }
