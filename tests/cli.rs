@@ -1495,3 +1495,35 @@ fn a_game_that_meets_a_packet_condition_says_so_and_the_packet_opens_once() {
     assert!(run.stderr.contains("opens once"), "{}", run.stderr);
     assert_eq!(env.dump(), before);
 }
+
+#[test]
+fn help_lists_every_command_with_its_summary_and_each_command_its_flags() {
+    // Each subcommand's flags are built only when needed; the help must not show it.
+    let env = TestEnv::new();
+    let help = env.ok(&["--help"]).stdout;
+    for (command, summary) in [
+        ("init", "Start a new campaign on the standard board"),
+        ("board", "The world now: continents, territories"),
+        ("history", "What happened, in order"),
+        ("export", "Export the whole campaign"),
+        ("demo", "Build the sample campaign"),
+        ("game", "The games: log one, list them, show one"),
+    ] {
+        let line = help
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{command} ")))
+            .unwrap_or_else(|| panic!("no line for {command} in\n{help}"));
+        assert!(line.contains(summary), "{command}: {line}");
+    }
+    assert_eq!(env.ok(&["help"]).stdout, help);
+    let board = env.ok(&["board", "--help"]).stdout;
+    assert!(board.contains("--continent"), "{board}");
+    let log = env.ok(&["game", "log", "--help"]).stdout;
+    assert!(
+        log.contains("--player") && log.contains("--dry-run"),
+        "{log}"
+    );
+    let run = env.run(&["board", "--no-such-flag"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--no-such-flag"), "{}", run.stderr);
+}

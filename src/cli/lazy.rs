@@ -81,3 +81,34 @@ impl<A: FromArgMatches> FromArgMatches for Lazy<A> {
         self.0.update_from_arg_matches_mut(matches)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use crate::cli::Cli;
+
+    #[test]
+    fn the_deferred_tree_builds_whole_and_every_command_has_a_summary() {
+        let mut command = Cli::command();
+        command.build();
+        command.clone().debug_assert();
+        for sub in command.get_subcommands().filter(|s| s.get_name() != "help") {
+            assert!(
+                sub.get_about().is_some(),
+                "{} has no summary",
+                sub.get_name()
+            );
+            for nested in sub.get_subcommands().filter(|s| s.get_name() != "help") {
+                assert!(
+                    nested.get_about().is_some(),
+                    "{} {} has no summary",
+                    sub.get_name(),
+                    nested.get_name()
+                );
+            }
+        }
+        let board = command.find_subcommand("board").expect("board");
+        assert!(board.get_arguments().any(|a| a.get_id() == "continent"));
+    }
+}
