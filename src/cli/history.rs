@@ -10,7 +10,7 @@ use super::game::view::GameView;
 use super::output::{Report, Table, print};
 use crate::domain::describe::Happening;
 use crate::domain::history::{Event, Filter, Standing, events};
-use crate::domain::{Campaign, Entry, Faction, Refusal, Territory};
+use crate::domain::{Campaign, Entry, Faction, Territory};
 use crate::store::{Loaded, LoggedEntry, broken_log};
 
 /// What happened, in order: every change with its game, date, person and faction
@@ -90,19 +90,11 @@ impl Report for History {
 fn filter(args: &Args, walked: &Walked) -> Result<Filter, CliError> {
     let campaign = &walked.campaign;
     let last_game = walked.all.iter().filter_map(|e| e.game).max().unwrap_or(0);
-    let person = match &args.player {
-        Some(given) => Some(
-            campaign
-                .known_person(given)
-                .map(str::to_string)
-                .ok_or_else(|| Refusal::UnknownName {
-                    what: "player",
-                    given: given.clone(),
-                    closest: campaign.people_like(given),
-                })?,
-        ),
-        None => None,
-    };
+    let person = args
+        .player
+        .as_deref()
+        .map(|given| campaign.find_person(given).map(str::to_string))
+        .transpose()?;
     if let Some(game) = args.game
         && (game == 0 || game > last_game)
     {

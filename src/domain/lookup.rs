@@ -46,6 +46,17 @@ impl Campaign {
         closest(name, self.people.iter().map(|p| &**p))
     }
 
+    /// A person who has played in the campaign, in the campaign's spelling; refused with
+    /// the closest names when nobody by that name has played.
+    pub fn find_person(&self, given: &str) -> Result<&str, Refusal> {
+        self.known_person(given)
+            .ok_or_else(|| Refusal::UnknownName {
+                what: "player",
+                given: given.to_string(),
+                closest: self.people_like(given),
+            })
+    }
+
     /// A faction the campaign can play, by name or an unambiguous word ("bear").
     pub fn find_faction(&self, given: &str) -> Result<Faction, Refusal> {
         faction::find(given, &self.factions)

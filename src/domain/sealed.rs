@@ -196,14 +196,7 @@ impl Campaign {
             return Err(Refusal::WorldTooEarly { games: self.games });
         }
         let name = valid_name("world name", name)?;
-        let by = self
-            .known_person(by)
-            .map(str::to_string)
-            .ok_or_else(|| Refusal::UnknownName {
-                what: "player",
-                given: by.to_string(),
-                closest: self.people_like(by),
-            })?;
+        let by = self.find_person(by)?.to_string();
         let (leaders, most) = self.most_signed();
         if !leaders.contains(&by) {
             let signatures = self.signatures_of(&by);
