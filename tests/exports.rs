@@ -8,30 +8,6 @@ use std::path::Path;
 use common::TestEnv;
 use serde_json::Value;
 
-/// A database holding the demo campaign, with game 16 taken back and logged again
-/// differently, so that the log has an entry taken back.
-fn demo_with_undo() -> TestEnv {
-    let env = TestEnv::new();
-    let db = env.db_path().to_str().unwrap().to_string();
-    env.ok(&["--db", &db, "demo"]);
-    env.ok(&["game", "undo", "--yes", "--reason", "Bo was not out"]);
-    env.ok(&[
-        "game",
-        "log",
-        "--date",
-        "2026-04-25",
-        "--player",
-        "Chidi=saharan:won",
-        "--player",
-        "Ann=bear:held-on",
-        "--player",
-        "Bo=khan:held-on",
-        "--scar",
-        "India=Ammo Shortage",
-    ]);
-    env
-}
-
 fn export_json(env: &TestEnv, name: &str) -> (std::path::PathBuf, Value) {
     let path = env.dir().join(name);
     env.ok(&["export", "--format", "json", "-o", path.to_str().unwrap()]);
@@ -41,7 +17,7 @@ fn export_json(env: &TestEnv, name: &str) -> (std::path::PathBuf, Value) {
 
 #[test]
 fn export_then_import_then_export_gives_the_same_log_board_and_history() {
-    let env = demo_with_undo();
+    let env = TestEnv::demo_with_undo();
     let (file, first) = export_json(&env, "first.json");
     assert_eq!(first["format"], "chronicle-campaign");
     assert_eq!(first["version"], 1);
@@ -81,7 +57,7 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
 
 #[test]
 fn import_as_another_name_and_never_over_an_existing_campaign() {
-    let env = demo_with_undo();
+    let env = TestEnv::demo_with_undo();
     let (file, _) = export_json(&env, "demo.json");
     let file = file.to_str().unwrap();
     let before = env.dump();
@@ -118,7 +94,7 @@ fn game_entry(file: &mut Value, number: u64) -> &mut Value {
 
 #[test]
 fn a_tampered_file_is_refused_naming_the_game_and_the_rule_and_nothing_is_written() {
-    let env = demo_with_undo();
+    let env = TestEnv::demo_with_undo();
     let city_on_city = tamper(&env, "city.json", |file| {
         game_entry(file, 10)["reward"] =
             serde_json::json!({"kind": "major_city", "territory": "Egypt", "name": "Fake"});
@@ -192,7 +168,7 @@ fn files_that_are_not_campaigns_are_refused_plainly() {
 
 #[test]
 fn the_json_export_validates_against_the_committed_schema() {
-    let env = demo_with_undo();
+    let env = TestEnv::demo_with_undo();
     let (_, file) = export_json(&env, "demo.json");
     let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
     let schema: Value =
@@ -207,7 +183,7 @@ fn the_json_export_validates_against_the_committed_schema() {
 
 #[test]
 fn csv_export_writes_five_tables_a_spreadsheet_opens() {
-    let env = demo_with_undo();
+    let env = TestEnv::demo_with_undo();
     let folder = env.dir().join("tables");
     env.ok(&["export", "--format", "csv", "-o", folder.to_str().unwrap()]);
     let read = |name: &str| -> Vec<csv::StringRecord> {
@@ -249,7 +225,7 @@ fn csv_export_writes_five_tables_a_spreadsheet_opens() {
 
 #[test]
 fn the_markdown_report_has_every_part() {
-    let env = demo_with_undo();
+    let env = TestEnv::demo_with_undo();
     let report = env.ok(&["export", "--format", "md"]).stdout;
     for part in [
         "# Demo",
@@ -274,7 +250,7 @@ fn the_markdown_report_has_every_part() {
 
 #[test]
 fn output_files_are_replaced_whole_and_leave_nothing_behind() {
-    let env = demo_with_undo();
+    let env = TestEnv::demo_with_undo();
     let path = env.dir().join("board.md");
     std::fs::write(&path, "an older report").unwrap();
     env.ok(&["export", "--format", "md", "-o", path.to_str().unwrap()]);

@@ -512,24 +512,7 @@ fn mutated(original: &Value, rng: &mut Rng) -> Vec<u8> {
 /// The demo campaign with its last game taken back and logged again differently, exported
 /// as JSON: every kind of standing entry the demo makes, and one taken back.
 fn demo_export() -> Value {
-    let env = TestEnv::new();
-    let db = env.db_path().to_str().unwrap().to_string();
-    env.ok(&["--db", &db, "demo"]);
-    env.ok(&["game", "undo", "--yes", "--reason", "Bo was not out"]);
-    env.ok(&[
-        "game",
-        "log",
-        "--date",
-        "2026-04-25",
-        "--player",
-        "Chidi=saharan:won",
-        "--player",
-        "Ann=bear:held-on",
-        "--player",
-        "Bo=khan:held-on",
-        "--scar",
-        "India=Ammo Shortage",
-    ]);
+    let env = TestEnv::demo_with_undo();
     env.json(&["export", "--format", "json"])
 }
 

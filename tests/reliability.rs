@@ -7,25 +7,7 @@ mod common;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::TestEnv;
-
-const CARDS: [&str; 15] = [
-    "Alaska",
-    "Peru",
-    "Egypt",
-    "China",
-    "Japan",
-    "India",
-    "Siam",
-    "Ural",
-    "Iceland",
-    "Brazil",
-    "Ontario",
-    "Greenland",
-    "Yakutsk",
-    "Irkutsk",
-    "Mongolia",
-];
+use common::{CARDS_TO_DESTROY, TestEnv};
 
 /// `game log` for the next game: a card destroyed up to game 15, nothing after.
 fn next_game(env: &TestEnv, number: u64) -> Command {
@@ -41,7 +23,7 @@ fn next_game(env: &TestEnv, number: u64) -> Command {
         "--player",
         "Cy=saharan:eliminated",
     ];
-    if let Some(card) = CARDS.get(number as usize - 1) {
+    if let Some(card) = CARDS_TO_DESTROY.get(number as usize - 1) {
         args.extend(["--destroy-card", card]);
     }
     let mut command = Command::new(env!("CARGO_BIN_EXE_chronicle"));

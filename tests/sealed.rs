@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::TestEnv;
+use common::{CARDS_TO_DESTROY, TestEnv};
 use serde_json::Value;
 
 fn log(env: &TestEnv, date: &str, flags: &[&str]) {
@@ -494,23 +494,7 @@ fn fifteen_games(env: &TestEnv, winners: &[&str; 15]) {
             let result = if person == *winner { "won" } else { "held-on" };
             format!("{person}={faction}:{result}")
         };
-        let card = [
-            "Alaska",
-            "Peru",
-            "Egypt",
-            "China",
-            "Japan",
-            "India",
-            "Siam",
-            "Ural",
-            "Iceland",
-            "Brazil",
-            "Ontario",
-            "Greenland",
-            "Yakutsk",
-            "Irkutsk",
-            "Mongolia",
-        ][i];
+        let card = CARDS_TO_DESTROY[i];
         let args = [
             seat("Ann", "bear"),
             seat("Bo", "khan"),

@@ -14,6 +14,25 @@ use tempfile::TempDir;
 /// "Today" for every command the tests run.
 pub const NOW: &str = "2026-11-29";
 
+/// Fifteen different territory cards: one a winner may destroy in each of games 1 to 15.
+pub const CARDS_TO_DESTROY: [&str; 15] = [
+    "Alaska",
+    "Peru",
+    "Egypt",
+    "China",
+    "Japan",
+    "India",
+    "Siam",
+    "Ural",
+    "Iceland",
+    "Brazil",
+    "Ontario",
+    "Greenland",
+    "Yakutsk",
+    "Irkutsk",
+    "Mongolia",
+];
+
 /// One temporary world for one test.
 pub struct TestEnv {
     /// The temporary folder, removed when the environment is dropped (none for an
@@ -75,6 +94,30 @@ impl TestEnv {
             _owned: Some(dir),
             db,
         }
+    }
+
+    /// A database holding the demo campaign, with game 16 taken back and logged again
+    /// differently, so that the log has an entry taken back.
+    pub fn demo_with_undo() -> TestEnv {
+        let env = TestEnv::new();
+        let db = env.db_path().to_str().unwrap().to_string();
+        env.ok(&["--db", &db, "demo"]);
+        env.ok(&["game", "undo", "--yes", "--reason", "Bo was not out"]);
+        env.ok(&[
+            "game",
+            "log",
+            "--date",
+            "2026-04-25",
+            "--player",
+            "Chidi=saharan:won",
+            "--player",
+            "Ann=bear:held-on",
+            "--player",
+            "Bo=khan:held-on",
+            "--scar",
+            "India=Ammo Shortage",
+        ]);
+        env
     }
 
     /// An environment in another's folder, on another database file there.
