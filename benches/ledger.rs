@@ -23,16 +23,7 @@ fn demo_log() -> &'static [LoggedEntry] {
     LOG.get_or_init(|| {
         let text = include_str!("../exports/demo.json");
         let (_, entries) = chronicle::exchange::read(text).expect("the demo export reads");
-        entries
-            .into_iter()
-            .map(|e| LoggedEntry {
-                seq: e.seq,
-                game: e.game,
-                recorded_at: e.recorded_at,
-                entry: e.entry,
-                taken_back: None,
-            })
-            .collect()
+        entries.into_iter().map(LoggedEntry::from).collect()
     })
 }
 

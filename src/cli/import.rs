@@ -7,7 +7,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::output::say;
 use crate::exchange::read;
-use crate::store::{CheckedLog, Create, LoggedEntry, TakenBack};
+use crate::store::{CheckedLog, Create, LoggedEntry};
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
 /// through the rules; a file that breaks one is refused whole
@@ -24,19 +24,7 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| CliError::File(format!("{} cannot be read: {e}.", args.file.display())))?;
     let (campaign, entries) = read(&text).map_err(|e| CliError::Input(e.to_string()))?;
-    let entries: Vec<LoggedEntry> = entries
-        .into_iter()
-        .map(|e| LoggedEntry {
-            seq: e.seq,
-            game: e.game,
-            recorded_at: e.recorded_at,
-            entry: e.entry,
-            taken_back: e.taken_back.map(|b| TakenBack {
-                at: b.at,
-                reason: b.reason,
-            }),
-        })
-        .collect();
+    let entries: Vec<LoggedEntry> = entries.into_iter().map(LoggedEntry::from).collect();
     let name = args.name.unwrap_or(campaign.name);
     let mut store = context.open(Create::IfMissing)?;
     let count = entries.len();

@@ -5,6 +5,7 @@ use serde::Deserialize;
 
 use super::{CampaignDoc, EntryDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION};
 use crate::domain::Entry;
+use crate::store::{LoggedEntry, TakenBack};
 
 /// The part of a campaign file `import` reads; the derived board, statistics and history
 /// are for readers and are worked out again from the log.
@@ -25,6 +26,22 @@ pub struct ReadEntry {
     /// The game's number, for a game.
     pub game: Option<u32>,
     pub entry: Entry,
+}
+
+impl From<ReadEntry> for LoggedEntry {
+    /// The entry as the store keeps it.
+    fn from(read: ReadEntry) -> LoggedEntry {
+        LoggedEntry {
+            seq: read.seq,
+            game: read.game,
+            recorded_at: read.recorded_at,
+            entry: read.entry,
+            taken_back: read.taken_back.map(|b| TakenBack {
+                at: b.at,
+                reason: b.reason,
+            }),
+        }
+    }
 }
 
 /// Why a campaign file cannot be imported.
