@@ -65,6 +65,19 @@ fn three_games() -> TestEnv {
     env
 }
 
+/// The file was migrated to the newest schema this chronicle knows.
+fn assert_upgraded(env: &TestEnv) {
+    let version: i64 = env
+        .connect()
+        .query_row(
+            "SELECT MAX(version) FROM refinery_schema_history",
+            [],
+            |row| row.get(0),
+        )
+        .expect("version");
+    assert_eq!(version, chronicle::store::Store::known_version());
+}
+
 #[test]
 fn taking_back_a_game_gives_the_board_as_it_was_before_it() {
     let env = three_games();
@@ -234,15 +247,7 @@ fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
     assert_eq!(board, expected);
     let earth = env.json(&["--campaign", "Earth", "power", "--format", "json"]);
     assert_eq!(earth["factions"][1]["kept"], "a");
-    let version: i64 = env
-        .connect()
-        .query_row(
-            "SELECT MAX(version) FROM refinery_schema_history",
-            [],
-            |row| row.get(0),
-        )
-        .expect("version");
-    assert_eq!(version, chronicle::store::Store::known_version());
+    assert_upgraded(&env);
     env.ok(&[
         "--campaign",
         "Demo",
@@ -287,15 +292,7 @@ fn a_version_2_database_is_upgraded_and_keeps_what_was_taken_back() {
     );
     let earth = env.json(&["--campaign", "Earth", "power", "--format", "json"]);
     assert_eq!(earth["factions"][3]["kept"], "b");
-    let version: i64 = env
-        .connect()
-        .query_row(
-            "SELECT MAX(version) FROM refinery_schema_history",
-            [],
-            |row| row.get(0),
-        )
-        .expect("version");
-    assert_eq!(version, chronicle::store::Store::known_version());
+    assert_upgraded(&env);
     // And sealed content, new since then, can be recorded in it.
     env.ok(&["--campaign", "Demo", "scar-type", "add", "Mercenaries"]);
 }
