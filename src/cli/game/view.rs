@@ -4,9 +4,10 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::cli::error::CliError;
+use crate::cli::history::walk;
 use crate::domain::describe::{Happening, happenings};
 use crate::domain::{Campaign, Entry, Game};
-use crate::store::{LoggedEntry, broken_log};
+use crate::store::LoggedEntry;
 
 #[derive(Clone, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -105,27 +106,8 @@ impl GameView {
     }
 }
 
-/// Every game of a log, each described against the campaign as it was before it (one fold
-/// of the log, describing each game before applying it).
+/// Every game of a log of standing entries, each described against the campaign as it was
+/// before it (one walk of the log; see `history::walk`).
 pub fn game_views(log: &[LoggedEntry]) -> Result<Vec<GameView>, CliError> {
-    let mut campaign = Campaign::new();
-    let mut views = Vec::new();
-    for (index, logged) in log.iter().enumerate() {
-        let changes = match &logged.entry {
-            Entry::Game(_) => happenings(&campaign, &logged.entry),
-            _ => Vec::new(),
-        };
-        let applied = campaign
-            .replay_one(&logged.entry)
-            .map_err(|refusal| broken_log(log, (index, refusal)))?;
-        if let (Entry::Game(game), Some(number)) = (&logged.entry, applied.game) {
-            views.push(GameView::described(
-                number,
-                &logged.recorded_at,
-                game,
-                changes.iter(),
-            ));
-        }
-    }
-    Ok(views)
+    Ok(walk(log, &[])?.game_views())
 }
