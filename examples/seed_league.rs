@@ -9,11 +9,13 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use chronicle::domain::faction::STANDARD_FACTIONS;
+use chronicle::domain::names::CampaignName;
 use chronicle::domain::{
     Campaign, Entry, Faction, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome, Reward,
     RewardKind, Seat, Targets,
 };
-use chronicle::store::{CheckedLog, Create, LoggedEntry, Store};
+use chronicle::domain::{CheckedLog, LoggedEntry};
+use chronicle::store::{Create, Store};
 use chrono::NaiveDate;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -84,12 +86,12 @@ fn main() {
         }
     });
     // Written sixteen campaigns to a transaction: one sync to disk for 240 games.
-    let mut batch: Vec<(String, CheckedLog)> = Vec::with_capacity(16);
+    let mut batch: Vec<(CampaignName, CheckedLog)> = Vec::with_capacity(16);
     let mut written = 0;
-    let mut write = |batch: &mut Vec<(String, CheckedLog)>| {
-        let refs: Vec<(&str, &str, &CheckedLog)> = batch
+    let mut write = |batch: &mut Vec<(CampaignName, CheckedLog)>| {
+        let refs: Vec<(&CampaignName, &str, &CheckedLog)> = batch
             .iter()
-            .map(|(name, log)| (name.as_str(), "2026-01-01T00:00:00Z", log))
+            .map(|(name, log)| (name, "2026-01-01T00:00:00Z", log))
             .collect();
         if let Err(e) = store.import_campaigns(&refs) {
             eprintln!("error: {e}");
@@ -100,7 +102,11 @@ fn main() {
     };
     for log in to_write.iter() {
         written += 1;
-        batch.push((format!("League {}", first + written), log));
+        let name = CampaignName::new(&format!("League {}", first + written)).unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        });
+        batch.push((name, log));
         if batch.len() == 16 {
             write(&mut batch);
         }

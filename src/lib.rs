@@ -1,10 +1,18 @@
 //! chronicle: a ledger for a Risk Legacy campaign played on the physical board.
 //!
-//! Three layers, dependencies pointing inward: [`domain`] (the board, the campaign state
-//! and the rules; no I/O), [`store`] (SQLite: open, migrate, persist, load) and [`cli`]
-//! (the command line: parse, call, render).
+//! Six layers, each folder one job, dependencies pointing down only (see
+//! `docs/ARCHITECTURE.md`):
+//!
+//! - [`cli`]: the command line: parse, call, print (clap, dialoguer);
+//! - [`render`]: reports turned into tables, CSV, Markdown, the SVG map and the HTML page;
+//! - [`exchange`]: the campaign file, both ways;
+//! - [`report`]: read models, the JSON contract of every command;
+//! - [`store`]: SQLite, the only place that speaks SQL;
+//! - [`domain`]: the board, the campaign state and the rules; no I/O.
 
 pub mod cli;
 pub mod domain;
 pub mod exchange;
+pub mod render;
+pub mod report;
 pub mod store;

@@ -99,14 +99,14 @@ fn the_committed_demo_export_validates_against_the_campaign_schema() {
 
 #[test]
 fn the_campaign_file_schema_matches_its_types() {
-    let schema = chronicle::cli::campaign_schema();
+    let schema = chronicle::exchange::campaign_schema();
     let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
     check("schema/campaign.schema.json", &text);
 }
 
 #[test]
 fn json_schemas_match_the_types_that_print_them() {
-    for (name, _, schema) in chronicle::cli::json_schemas() {
+    for (name, _, schema) in chronicle::report::json_schemas() {
         let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
         check(&format!("schema/json/{name}.schema.json"), &text);
     }
@@ -167,7 +167,7 @@ fn every_json_output_validates_against_its_committed_schema() {
         );
     }
     // Every schema is exercised above.
-    for (name, _, _) in chronicle::cli::json_schemas() {
+    for (name, _, _) in chronicle::report::json_schemas() {
         assert!(
             outputs.iter().any(|(n, _)| *n == name),
             "no output checked against {name}"

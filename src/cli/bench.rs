@@ -3,13 +3,14 @@
 
 use std::path::Path;
 
-use super::board::BoardView;
 use super::error::CliError;
-use super::export::Campaign as Everything;
-use super::history::history;
-use super::output::{Format, Output, render};
-use super::stats::report;
 use crate::domain::history::Filter;
+use crate::exchange::CampaignFile;
+use crate::render::{TableStyle, table};
+use crate::report::board::BoardView;
+use crate::report::export::CampaignExport;
+use crate::report::history::history;
+use crate::report::stats::StatsReport;
 use crate::store::{Create, Loaded, Store};
 
 /// Opens the database and loads one campaign's log and board, as every read command does.
@@ -20,28 +21,28 @@ pub fn load(db: &Path, campaign: &str) -> Result<(String, Loaded), CliError> {
     Ok((info.name, loaded))
 }
 
-fn table() -> Output {
-    Output {
-        format: Format::Table,
-        width: 80,
-        color: false,
-        wanted: false,
-    }
-}
+const STYLE: TableStyle = TableStyle {
+    width: 80,
+    bold_titles: false,
+};
 
 /// `board` as a table.
-pub fn board(name: &str, loaded: &Loaded) -> Result<String, CliError> {
-    render(&BoardView::new(name, &loaded.campaign, None), table())
+pub fn board(name: &str, loaded: &Loaded) -> String {
+    table::text(&BoardView::new(name, &loaded.campaign, None), STYLE)
 }
 
 /// `history` as a table.
 pub fn history_table(loaded: &Loaded) -> Result<String, CliError> {
-    render(&history(loaded, &Filter::default())?, table())
+    let history = history(&loaded.log, &loaded.taken_back, &Filter::default())?;
+    Ok(table::text(&history, STYLE))
 }
 
 /// `stats` as a table.
-pub fn stats(name: &str, loaded: &Loaded) -> Result<String, CliError> {
-    render(&report(name, loaded), table())
+pub fn stats(name: &str, loaded: &Loaded) -> String {
+    table::text(
+        &StatsReport::new(name, &loaded.log, &loaded.campaign),
+        STYLE,
+    )
 }
 
 /// `export --format json`.
@@ -49,8 +50,14 @@ pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
     let store = Store::open(db, Create::Never, crate::store::DEFAULT_BUSY_TIMEOUT)?;
     let info = store.choose_campaign(Some(campaign))?;
     let stored = store.read(info.id)?;
-    super::export::json_file(
-        &Everything::new(info, stored, false)?,
-        "2026-01-01T00:00:00Z",
-    )
+    let export = CampaignExport::new(
+        &info.name,
+        &info.created_at,
+        stored.log,
+        stored.taken_back,
+        false,
+    )?;
+    CampaignFile::new(&export, "2026-01-01T00:00:00Z")
+        .to_json()
+        .map_err(|e| CliError::bug(e.to_string()))
 }

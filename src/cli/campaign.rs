@@ -1,11 +1,10 @@
 //! `chronicle campaign list|use`: several campaigns in one database.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
-use super::context::Context;
+use super::context::{Context, writing};
 use super::error::CliError;
-use super::output::{Report, Table, print, say};
+use super::output::{print, say};
+use crate::report::campaigns::{CampaignList, CampaignRow};
+use crate::store::Create;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -18,47 +17,10 @@ pub enum Command {
     },
 }
 
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct CampaignList {
-    campaigns: Vec<CampaignRow>,
-}
-
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct CampaignRow {
-    name: String,
-    games_played: u32,
-    created_at: String,
-    current: bool,
-    demo: bool,
-}
-
-impl Report for CampaignList {
-    fn tables(&self) -> Vec<Table> {
-        let mut table = Table::new(&["", "Campaign", "Games", "Started"]);
-        for c in &self.campaigns {
-            let name = if c.demo {
-                format!("{} (demo)", c.name)
-            } else {
-                c.name.clone()
-            };
-            let marker = if c.current { "*" } else { "" };
-            table.row(vec![
-                marker.into(),
-                name,
-                c.games_played.to_string(),
-                c.created_at.clone(),
-            ]);
-        }
-        vec![table]
-    }
-}
-
 pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {
         Command::List => {
-            let store = context.open(crate::store::Create::Never)?;
+            let store = context.open(Create::Never)?;
             let campaigns = store
                 .campaigns()?
                 .into_iter()
@@ -70,11 +32,10 @@ pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
                     demo: c.demo,
                 })
                 .collect();
-            print(&CampaignList { campaigns }, context.output())
+            print(&CampaignList { campaigns }, context)
         }
-        Command::Use { name } => {
-            let store_and = context.open(crate::store::Create::Never)?;
-            let mut store = store_and;
+        Command::Use { name } => writing(|| {
+            let mut store = context.open(Create::Never)?;
             let campaign = store.choose_campaign(Some(&name))?;
             store.use_campaign(campaign.id)?;
             say(&format!(
@@ -82,6 +43,6 @@ pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
                 campaign.name, campaign.games
             ));
             Ok(())
-        }
+        }),
     }
 }

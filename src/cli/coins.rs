@@ -1,13 +1,12 @@
 //! `chronicle coins TERRITORY…`: the twelve first coin stickers, before game 1.
 
-use schemars::JsonSchema;
-use serde::Serialize;
-
 use super::context::Context;
 use super::error::CliError;
-use super::output::{Report, Table, print, say};
+use super::explain::Asked;
+use super::output::{print, say};
 use crate::domain::state::FIRST_COINS;
-use crate::domain::{Campaign, Entry, Territory};
+use crate::domain::{Entry, Territory};
+use crate::report::coins::Coins;
 
 /// Place first coin stickers on territory cards before game 1 (twelve in all, at most 2 on
 /// a card; name a territory twice for two); without arguments, show where they are
@@ -17,70 +16,12 @@ pub struct Args {
     pub territories: Vec<String>,
 }
 
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct Coins {
-    placed: u32,
-    of: u32,
-    cards: Vec<CoinCard>,
-}
-
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct CoinCard {
-    territory: &'static str,
-    coins: u8,
-    resources: u8,
-}
-
-impl Report for Coins {
-    fn lines(&self) -> Vec<String> {
-        vec![format!(
-            "First coins placed: {} of {}.",
-            self.placed, self.of
-        )]
-    }
-
-    fn tables(&self) -> Vec<Table> {
-        if self.cards.is_empty() {
-            return Vec::new();
-        }
-        let mut table = Table::new(&["Territory", "First coins", "Resources"]);
-        for card in &self.cards {
-            table.row(vec![
-                card.territory.to_string(),
-                card.coins.to_string(),
-                card.resources.to_string(),
-            ]);
-        }
-        vec![table]
-    }
-}
-
-fn report(campaign: &Campaign) -> Coins {
-    let cards = Territory::all()
-        .filter_map(|t| {
-            let card = &campaign.territory(t).card;
-            (card.stickers > 0).then_some(CoinCard {
-                territory: t.name(),
-                coins: card.stickers,
-                resources: card.resources(),
-            })
-        })
-        .collect();
-    Coins {
-        placed: campaign.first_coins(),
-        of: FIRST_COINS,
-        cards,
-    }
-}
-
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
     if args.territories.is_empty() {
         let (_, loaded) = context.load()?;
-        return print(&report(&loaded.campaign), context.output());
+        return print(&Coins::new(&loaded.campaign), context);
     }
-    let (_, recorded) = context.record(false, |_| {
+    let (_, recorded) = context.record(Asked::Flags, false, |_| {
         let territories = args
             .territories
             .iter()
@@ -94,5 +35,5 @@ pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
         args.territories.len(),
         if args.territories.len() == 1 { "" } else { "s" }
     ));
-    print(&report(&recorded.after), context.output())
+    print(&Coins::new(&recorded.after), context)
 }

@@ -1,13 +1,70 @@
-//! What every command works with: the database path, the campaign chosen, the output
-//! format, the clock.
+//! What every command works with, decided once from the flags and the environment: the
+//! database, the campaign chosen, the output format, the clock, and the terminal (colour on
+//! each stream, whether questions may be asked, the width tables fit).
 
-use std::path::PathBuf;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
 use super::env::{self, Clock};
 use super::error::CliError;
-use super::output::{Format, Output};
+use super::explain::Asked;
+use super::output::Format;
 use super::{Cli, ColorChoice};
-use crate::store::{CampaignInfo, Create, Store};
+use crate::domain::{Campaign, Entry};
+use crate::render::TableStyle;
+use crate::store::{CampaignInfo, Create, Loaded, Recorded, Store, StoredLog};
+
+/// The terminal chronicle runs in.
+#[derive(Clone, Copy, Debug)]
+pub struct Terminal {
+    /// Colour is wanted (not `--color never`, no `NO_COLOR`).
+    pub color_wanted: bool,
+    /// Colour on stdout: wanted, and stdout is a terminal (or `--color always`).
+    pub stdout_color: bool,
+    /// Colour on stderr, likewise.
+    pub stderr_color: bool,
+    /// stderr is a terminal.
+    pub stderr_terminal: bool,
+    /// Questions may be asked: stdin and stderr are terminals and `--no-input` is not given.
+    pub may_prompt: bool,
+    /// The width tables fit: `COLUMNS`, else the terminal's, else 80.
+    pub width: usize,
+}
+
+impl Terminal {
+    pub fn new(color: ColorChoice, no_input: bool) -> Terminal {
+        let stdout = std::io::stdout().is_terminal();
+        let stderr = std::io::stderr().is_terminal();
+        let color_wanted = match color {
+            ColorChoice::Never => false,
+            _ => !env::no_color(),
+        };
+        let on = |terminal: bool| match color {
+            ColorChoice::Always => color_wanted,
+            ColorChoice::Auto => color_wanted && terminal,
+            ColorChoice::Never => false,
+        };
+        let from_terminal = stdout
+            .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
+            .flatten();
+        Terminal {
+            color_wanted,
+            stdout_color: on(stdout) && stdout,
+            stderr_color: on(stderr),
+            stderr_terminal: stderr,
+            may_prompt: !no_input && std::io::stdin().is_terminal() && stderr,
+            width: env::columns().or(from_terminal).unwrap_or(80).max(40),
+        }
+    }
+
+    /// How tables are drawn on stdout.
+    pub fn table_style(&self) -> TableStyle {
+        TableStyle {
+            width: self.width,
+            bold_titles: self.stdout_color,
+        }
+    }
+}
 
 pub struct Context {
     /// The database given with --db.
@@ -16,32 +73,20 @@ pub struct Context {
     db: Option<PathBuf>,
     pub campaign: Option<String>,
     pub format: Format,
-    pub color: ColorChoice,
-    pub no_input: bool,
     pub clock: Clock,
+    pub terminal: Terminal,
 }
 
 impl Context {
-    pub fn new(cli: &Cli) -> Result<Context, CliError> {
+    pub fn new(cli: &Cli, terminal: Terminal) -> Result<Context, CliError> {
         Ok(Context {
             db_flag: cli.db.clone(),
             db: cli.db.clone().or_else(env::db),
             campaign: cli.campaign.clone().or_else(env::campaign),
             format: cli.format,
-            color: cli.color,
-            no_input: cli.no_input,
             clock: Clock::from_env()?,
+            terminal,
         })
-    }
-
-    /// How to print data on stdout.
-    pub fn output(&self) -> Output {
-        let color = match self.color {
-            ColorChoice::Never => false,
-            _ if env::no_color() => false,
-            ColorChoice::Always | ColorChoice::Auto => true,
-        };
-        Output::stdout(self.format, color)
     }
 
     /// The database given with the --db flag itself (not CHRONICLE_DB), if any: the demo
@@ -76,45 +121,56 @@ impl Context {
         let campaign = store.choose_campaign(self.campaign.as_deref())?;
         Ok((store, campaign))
     }
-}
 
-/// Creates the folder a database file goes in.
-pub fn create_folder(path: &std::path::Path) -> Result<(), CliError> {
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|e| {
-            CliError::File(format!(
-                "The folder {} cannot be created ({e}). Give another --db path.",
-                folder.display()
-            ))
-        })?;
-    }
-    Ok(())
-}
-
-impl Context {
     /// Records one entry in the chosen campaign: `build` makes it from the campaign as it
-    /// stands, inside the write transaction. A refusal writes nothing; so does a dry run.
+    /// stands, inside the write transaction; a refusal is put in the words of `asked`. A
+    /// refusal writes nothing; so does a dry run.
     pub fn record(
         &self,
+        asked: Asked,
         dry_run: bool,
-        build: impl FnOnce(&crate::domain::Campaign) -> Result<crate::domain::Entry, CliError>,
-    ) -> Result<(CampaignInfo, crate::store::Recorded), CliError> {
-        let (mut store, campaign) = self.open_campaign()?;
-        let recorded = store.record(campaign.id, &self.clock.stamp(), dry_run, build)?;
-        Ok((campaign, recorded))
+        build: impl FnOnce(&Campaign) -> Result<Entry, CliError>,
+    ) -> Result<(CampaignInfo, Recorded), CliError> {
+        let written = || {
+            let (mut store, campaign) = self.open_campaign()?;
+            let recorded = store.record(campaign.id, &self.clock.stamp(), dry_run, build)?;
+            Ok((campaign, recorded))
+        };
+        written().map_err(|e: CliError| {
+            let e = e.asked(asked);
+            if dry_run { e } else { e.nothing_written() }
+        })
     }
 
     /// Reads the chosen campaign's log and state.
-    pub fn load(&self) -> Result<(CampaignInfo, crate::store::Loaded), CliError> {
+    pub fn load(&self) -> Result<(CampaignInfo, Loaded), CliError> {
         let (store, campaign) = self.open_campaign()?;
         let loaded = store.load(campaign.id)?;
         Ok((campaign, loaded))
     }
 
     /// Reads the chosen campaign's log, not folded (for the commands that walk it).
-    pub fn read(&self) -> Result<(CampaignInfo, crate::store::StoredLog), CliError> {
+    pub fn read(&self) -> Result<(CampaignInfo, StoredLog), CliError> {
         let (store, campaign) = self.open_campaign()?;
         let stored = store.read(campaign.id)?;
         Ok((campaign, stored))
     }
+}
+
+/// Runs a write: any error it ends with says that nothing was written.
+pub fn writing<T>(write: impl FnOnce() -> Result<T, CliError>) -> Result<T, CliError> {
+    write().map_err(CliError::nothing_written)
+}
+
+/// Creates the folder a database file goes in.
+pub fn create_folder(path: &Path) -> Result<(), CliError> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| {
+            CliError::file(format!(
+                "The folder {} cannot be created ({e}). Give another --db path.",
+                folder.display()
+            ))
+        })?;
+    }
+    Ok(())
 }

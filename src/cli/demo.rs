@@ -3,14 +3,15 @@
 
 use clap::Parser;
 
-use super::board::BoardView;
-use super::context::{Context, create_folder};
+use super::context::{Context, create_folder, writing};
 use super::env;
 use super::error::CliError;
 use super::game::flags;
 use super::game::log::LogArgs;
 use super::output::{print, say};
-use crate::domain::{Campaign, Entry, Power, Territory};
+use crate::domain::names::CampaignName;
+use crate::domain::{Campaign, CheckedLog, Entry, Power, Territory};
+use crate::report::board::BoardView;
 use crate::store::{Create, Store};
 
 /// Build the sample campaign "Demo" in its own database (or the --db given), replacing an
@@ -392,7 +393,7 @@ pub fn demo_entries() -> Result<Vec<Entry>, CliError> {
                 let parsed = DemoGame::try_parse_from(
                     std::iter::once("game-log").chain(flags_given.iter().copied()),
                 )
-                .map_err(|e| CliError::Usage(e.to_string()))?;
+                .map_err(|e| CliError::bug(format!("A game of the demo does not parse: {e}")))?;
                 let date = flags::date(parsed.args.date.as_deref(), chrono::NaiveDate::MAX)?;
                 Entry::Game(flags::game(&parsed.args, &campaign, date)?)
             }
@@ -403,21 +404,23 @@ pub fn demo_entries() -> Result<Vec<Entry>, CliError> {
 }
 
 pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
-    let path = match context.db_flag() {
-        Some(path) => path.clone(),
-        None => {
-            let path = env::demo_db()?;
-            create_folder(&path)?;
-            path
-        }
-    };
-    let entries = demo_entries()?;
-    let mut store = Store::open(&path, Create::IfMissing, env::busy_timeout())?;
-    let stamp = context.clock.stamp();
-    let campaign = store.replace_demo(NAME, &stamp, |tx, id| {
-        Store::append_all(tx, id, &stamp, &entries)
+    let (path, store, log) = writing(|| {
+        let path = match context.db_flag() {
+            Some(path) => path.clone(),
+            None => {
+                let path = env::demo_db()?;
+                create_folder(&path)?;
+                path
+            }
+        };
+        let stamp = context.clock.stamp();
+        let log = CheckedLog::from_entries(&demo_entries()?, &stamp)?;
+        let mut store = Store::open(&path, Create::IfMissing, env::busy_timeout())?;
+        store.replace_demo(&CampaignName::new(NAME)?, &stamp, &log)?;
+        Ok((path, store, log))
     })?;
-    print(&BoardView::new(NAME, &campaign, None), context.output())?;
+    let campaign = log.campaign();
+    print(&BoardView::new(NAME, campaign, None), context)?;
     let alone = store.campaigns()?.len() == 1;
     let db = if alone {
         format!("--db \"{}\"", path.display())

@@ -26,9 +26,8 @@ pub fn data_dir() -> Result<PathBuf, CliError> {
     directories::ProjectDirs::from("", "", "chronicle")
         .map(|dirs| dirs.data_dir().to_path_buf())
         .ok_or_else(|| {
-            CliError::Input(
-                "There is no home folder to keep the database in. Give one with --db PATH or CHRONICLE_DB."
-                    .to_string(),
+            CliError::input(
+                "There is no home folder to keep the database in. Give one with --db PATH or CHRONICLE_DB.",
             )
         })
 }
@@ -61,6 +60,13 @@ pub fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
+/// The width given by `COLUMNS`, if any.
+pub fn columns() -> Option<usize> {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+}
+
 pub fn busy_timeout() -> Duration {
     std::env::var("CHRONICLE_BUSY_MS")
         .ok()
@@ -91,7 +97,7 @@ impl Clock {
         {
             return Ok(Clock { now: now.and_utc() });
         }
-        Err(CliError::Usage(format!(
+        Err(CliError::usage(format!(
             "CHRONICLE_NOW is \"{fixed}\"; give a date (2026-11-29) or a time (2026-11-29T20:00:00Z)."
         )))
     }

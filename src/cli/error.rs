@@ -1,72 +1,190 @@
-//! Errors at the command line: each kind maps to an exit code, and each is printed as a
-//! plain message that says what to do instead. Never a panic, never a backtrace.
+//! Errors at the command line: each has a kind, the kinds map to exit codes in one
+//! function, and hints are a field of their own (as jj's `command_error.rs`). Printed as a
+//! plain message that says what to do instead; never a panic, never a backtrace.
 
-use std::io::IsTerminal;
-
-use crate::domain::Refusal;
+use crate::domain::{BrokenLog, Refusal};
+use crate::render::terminal::printable;
 use crate::store::StoreError;
 
-/// Exit codes (see the README): 0 done, 1 refused or bad input, 2 usage, 3 the database.
+use super::explain::{self, Asked};
+
+/// Exit codes (see the README).
 pub mod exit {
     pub const DONE: u8 = 0;
+    /// Refused by the rules, or bad input; nothing written.
     pub const REFUSED: u8 = 1;
+    /// Command-line usage.
     pub const USAGE: u8 = 2;
+    /// The database: missing, not a database, busy, damaged, newer.
     pub const DATABASE: u8 = 3;
+    /// A bug in chronicle.
+    pub const BUG: u8 = 4;
     /// Ctrl-C at a question (128 + SIGINT, as shells report it).
     pub const INTERRUPTED: u8 = 130;
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
+/// What kind of thing went wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
     /// The rules refuse what was asked.
-    #[error("{0}")]
-    Refused(#[from] Refusal),
-    /// Input that is not a rule broken but still cannot be used (a date in the future).
-    #[error("{0}")]
-    Input(String),
+    Refused,
+    /// Input that breaks no rule but still cannot be used (a date in the future, a file
+    /// that is not a campaign).
+    Input,
     /// The command line is not of the expected form.
-    #[error("{0}")]
-    Usage(String),
-    #[error("{0}")]
-    Store(#[from] StoreError),
+    Usage,
+    /// The database itself.
+    Database,
     /// A file could not be written or read.
-    #[error("{0}")]
-    File(String),
-    /// The person stopped a guided prompt (Esc).
-    #[error("Stopped before the end.")]
+    File,
+    /// The person stopped a guided prompt.
     Stopped,
-    /// The person pressed Ctrl-C at a guided prompt.
-    #[error("Stopped before the end (Ctrl-C).")]
+    /// The person pressed Ctrl-C at a question.
     Interrupted,
     /// stdout was closed by the reader (`chronicle board | head`): stop quietly.
-    #[error("the output was closed")]
     ClosedPipe,
+    /// chronicle itself went wrong.
+    Bug,
+}
+
+/// The exit code of each kind of error: the one place they are decided.
+pub fn exit_code(kind: ErrorKind) -> u8 {
+    match kind {
+        ErrorKind::Refused | ErrorKind::Input | ErrorKind::File | ErrorKind::Stopped => {
+            exit::REFUSED
+        }
+        ErrorKind::Usage => exit::USAGE,
+        ErrorKind::Database => exit::DATABASE,
+        ErrorKind::Bug => exit::BUG,
+        ErrorKind::Interrupted => exit::INTERRUPTED,
+        ErrorKind::ClosedPipe => exit::DONE,
+    }
+}
+
+/// What the error says: words, or a refusal put into words where it is printed (the
+/// words depend on where the refused entry came from).
+#[derive(Debug)]
+enum Said {
+    Words(String),
+    Refused { refusal: Box<Refusal>, asked: Asked },
+}
+
+#[derive(Debug)]
+pub struct CliError {
+    kind: ErrorKind,
+    said: Said,
+    hints: Vec<String>,
+    /// Set where a write was attempted and nothing came of it.
+    nothing_written: bool,
 }
 
 impl CliError {
-    pub fn code(&self) -> u8 {
-        match self {
-            CliError::Refused(_) | CliError::Input(_) | CliError::File(_) | CliError::Stopped => {
-                exit::REFUSED
-            }
-            CliError::Usage(_) => exit::USAGE,
-            CliError::Store(e) if e.is_database() => exit::DATABASE,
-            CliError::Store(_) => exit::REFUSED,
-            CliError::ClosedPipe => exit::DONE,
-            CliError::Interrupted => exit::INTERRUPTED,
+    fn new(kind: ErrorKind, message: impl Into<String>) -> CliError {
+        CliError {
+            kind,
+            said: Said::Words(message.into()),
+            hints: Vec::new(),
+            nothing_written: false,
         }
     }
 
-    /// Prints the error on stderr: "error: …", in red on a terminal when colour is on.
-    /// `writes` says whether the command would have written: then the person is told
-    /// that nothing was.
-    pub fn report(&self, color: bool, writes: bool) {
-        if matches!(self, CliError::ClosedPipe) {
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError::new(ErrorKind::Usage, message)
+    }
+
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError::new(ErrorKind::Input, message)
+    }
+
+    pub fn file(message: impl Into<String>) -> CliError {
+        CliError::new(ErrorKind::File, message)
+    }
+
+    pub fn bug(message: impl Into<String>) -> CliError {
+        CliError::new(ErrorKind::Bug, message)
+            .hinted("This is a bug in chronicle; please report it with the command you ran.")
+    }
+
+    pub fn stopped() -> CliError {
+        CliError::new(ErrorKind::Stopped, "Stopped before the end.")
+    }
+
+    pub fn interrupted() -> CliError {
+        CliError::new(ErrorKind::Interrupted, "Stopped before the end (Ctrl-C).")
+    }
+
+    /// A refusal, to be put in the words of `asked`.
+    pub fn refused(refusal: Refusal, asked: Asked) -> CliError {
+        CliError {
+            kind: ErrorKind::Refused,
+            said: Said::Refused {
+                refusal: Box::new(refusal),
+                asked,
+            },
+            hints: Vec::new(),
+            nothing_written: false,
+        }
+    }
+
+    /// The same error with a hint after its message.
+    #[must_use]
+    pub fn hinted(mut self, hint: impl Into<String>) -> CliError {
+        self.hints.push(hint.into());
+        self
+    }
+
+    /// A refusal put in the words of `asked` (other errors are left as they are).
+    #[must_use]
+    pub fn asked(mut self, asked: Asked) -> CliError {
+        if let Said::Refused { asked: was, .. } = &mut self.said {
+            *was = asked;
+        }
+        self
+    }
+
+    /// The same error, said to have left the database as it was.
+    #[must_use]
+    pub fn nothing_written(mut self) -> CliError {
+        self.nothing_written = true;
+        self
+    }
+
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    pub fn code(&self) -> u8 {
+        exit_code(self.kind)
+    }
+
+    /// The refusal, if the rules refused.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match &self.said {
+            Said::Refused { refusal, .. } => Some(refusal),
+            Said::Words(_) => None,
+        }
+    }
+
+    /// The message and every hint, as one text.
+    pub fn message(&self) -> String {
+        let (message, mut hints) = match &self.said {
+            Said::Words(words) => (words.clone(), Vec::new()),
+            Said::Refused { refusal, asked } => explain::refusal(refusal, *asked),
+        };
+        hints.extend(self.hints.iter().cloned());
+        std::iter::once(message)
+            .chain(hints)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Prints the error on stderr: "error: …" (in red when `color`), then, where a write
+    /// was attempted, that nothing was written.
+    pub fn report(&self, color: bool, terminal: bool) {
+        if self.kind == ErrorKind::ClosedPipe {
             return;
         }
-        if matches!(self, CliError::Stopped | CliError::Interrupted)
-            && std::io::stderr().is_terminal()
-        {
+        if matches!(self.kind, ErrorKind::Stopped | ErrorKind::Interrupted) && terminal {
             // A prompt may have hidden the cursor: show it again.
             eprint!("\x1b[?25h");
         }
@@ -75,60 +193,52 @@ impl CliError {
         } else {
             "error:"
         };
-        eprintln!("{label} {}", printable(&self.to_string()));
-        if writes {
+        eprintln!("{label} {}", printable(&self.message()));
+        if self.nothing_written {
             eprintln!("Nothing was written.");
         }
     }
 }
 
-/// The longest piece of quoted input a message repeats whole.
-const QUOTED_MAX: usize = 80;
-
-/// A message as it can safely go to a terminal: control characters someone typed are shown
-/// escaped (`\u{1b}`), never sent raw, and a long piece of quoted input is shortened.
-pub fn printable(message: &str) -> String {
-    let mut out = String::with_capacity(message.len().min(4096));
-    for (index, piece) in message.split('"').enumerate() {
-        if index > 0 {
-            out.push('"');
-        }
-        let quoted = index % 2 == 1;
-        let count = piece.chars().count();
-        if quoted && count > QUOTED_MAX {
-            let head: String = piece.chars().take(QUOTED_MAX / 2).collect();
-            let tail: String = piece.chars().skip(count - QUOTED_MAX / 4).collect();
-            out.push_str(&escaped(&head));
-            out.push_str(&format!(
-                "…({} characters)…",
-                count - QUOTED_MAX / 2 - QUOTED_MAX / 4
-            ));
-            out.push_str(&escaped(&tail));
-        } else {
-            out.push_str(&escaped(piece));
-        }
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message())
     }
-    out
 }
 
-fn escaped(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+impl std::error::Error for CliError {}
+
+impl From<Refusal> for CliError {
+    fn from(refusal: Refusal) -> CliError {
+        CliError::refused(refusal, Asked::Flags)
+    }
+}
+
+impl From<StoreError> for CliError {
+    fn from(error: StoreError) -> CliError {
+        let kind = if error.is_database() {
+            ErrorKind::Database
+        } else {
+            ErrorKind::Input
+        };
+        let mut cli = CliError::new(kind, error.to_string());
+        cli.hints = explain::store_hints(&error);
+        cli
+    }
+}
+
+impl From<BrokenLog> for CliError {
+    fn from(broken: BrokenLog) -> CliError {
+        CliError::from(StoreError::BrokenLog(broken))
+    }
 }
 
 impl From<std::io::Error> for CliError {
     fn from(error: std::io::Error) -> CliError {
         if error.kind() == std::io::ErrorKind::BrokenPipe {
-            CliError::ClosedPipe
+            CliError::new(ErrorKind::ClosedPipe, "the output was closed")
         } else {
-            CliError::File(error.to_string())
+            CliError::file(error.to_string())
         }
     }
 }

@@ -3,11 +3,13 @@
 
 use std::path::PathBuf;
 
-use super::context::Context;
+use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::say;
+use crate::domain::names::CampaignName;
+use crate::domain::{CheckedLog, LoggedEntry};
 use crate::exchange::read;
-use crate::store::{CheckedLog, Create, LoggedEntry};
+use crate::store::Create;
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
 /// through the rules; a file that breaks one is refused whole
@@ -21,21 +23,23 @@ pub struct Args {
 }
 
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::File(format!("{} cannot be read: {e}.", args.file.display())))?;
-    let (campaign, entries) = read(&text).map_err(|e| CliError::Input(e.to_string()))?;
-    let entries: Vec<LoggedEntry> = entries.into_iter().map(LoggedEntry::from).collect();
-    let name = args.name.unwrap_or(campaign.name);
-    let mut store = context.open(Create::IfMissing)?;
-    let count = entries.len();
-    let imported =
-        store.import_campaign(&name, &campaign.created_at, &CheckedLog::new(entries)?)?;
-    say(&format!(
-        "Imported campaign \"{}\" ({} games, {} entries) into {}.",
-        imported.name,
-        imported.games,
-        count,
-        store.path().display()
-    ));
-    Ok(())
+    writing(|| {
+        let text = std::fs::read_to_string(&args.file)
+            .map_err(|e| CliError::file(format!("{} cannot be read: {e}.", args.file.display())))?;
+        let (campaign, entries) = read(&text).map_err(|e| CliError::input(e.to_string()))?;
+        let entries: Vec<LoggedEntry> = entries.into_iter().map(LoggedEntry::from).collect();
+        let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
+        let count = entries.len();
+        let log = CheckedLog::new(entries)?;
+        let mut store = context.open(Create::IfMissing)?;
+        let imported = store.import_campaign(&name, &campaign.created_at, &log)?;
+        say(&format!(
+            "Imported campaign \"{}\" ({} games, {} entries) into {}.",
+            imported.name,
+            imported.games,
+            count,
+            store.path().display()
+        ));
+        Ok(())
+    })
 }

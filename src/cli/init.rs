@@ -1,8 +1,9 @@
 //! `chronicle init [NAME]`: a new campaign on the standard board.
 
-use super::context::Context;
+use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::{out, say};
+use crate::domain::names::CampaignName;
 use crate::store::Create;
 
 /// Start a new campaign on the standard board, in a new or existing database
@@ -22,12 +23,15 @@ After each game:
 ";
 
 pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let mut store = context.open(Create::IfMissing)?;
-    let campaign = store.create_campaign(&args.name, &context.clock.stamp())?;
-    say(&format!(
-        "Started campaign \"{}\" in {}.",
-        campaign.name,
-        store.path().display()
-    ));
-    out(NEXT_STEPS)
+    writing(|| {
+        let name = CampaignName::new(&args.name)?;
+        let mut store = context.open(Create::IfMissing)?;
+        let campaign = store.create_campaign(&name, &context.clock.stamp())?;
+        say(&format!(
+            "Started campaign \"{}\" in {}.",
+            campaign.name,
+            store.path().display()
+        ));
+        out(NEXT_STEPS)
+    })
 }

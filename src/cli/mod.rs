@@ -1,4 +1,6 @@
-//! The command line: parse, call the store and the domain, render. One file per command.
+//! The command line: parse, call the store and the domain, print. One file per command;
+//! [`Context`] decides the terminal facts once; [`CliError`] carries the error kinds and
+//! their exit codes.
 
 mod backup;
 pub mod bench;
@@ -7,12 +9,13 @@ mod campaign;
 mod check;
 mod coins;
 mod context;
-mod demo;
+pub mod demo;
 mod env;
 mod error;
+mod explain;
 mod export;
 mod faction;
-mod fit;
+mod files;
 mod game;
 mod history;
 mod import;
@@ -23,21 +26,19 @@ mod packets;
 mod pool;
 mod power;
 mod scar_type;
-mod schema;
 mod setup;
 mod stats;
 mod world;
 
 use std::process::ExitCode;
 
-use clap::error::ErrorKind;
+use clap::error::ErrorKind as ClapErrorKind;
 use clap::{CommandFactory, Parser, Subcommand};
 
-pub use context::Context;
-pub use error::{CliError, exit};
+pub use context::{Context, Terminal};
+pub use error::{CliError, ErrorKind, exit};
 use lazy::Lazy;
 pub use output::Format;
-pub use schema::{campaign_schema, json_schemas};
 
 /// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
 ///
@@ -109,34 +110,6 @@ pub enum Command {
     Demo(Lazy<demo::Args>),
 }
 
-impl Command {
-    /// Whether the command writes to the database.
-    pub fn writes(&self) -> bool {
-        match self {
-            Command::Init(_) | Command::Demo(_) | Command::Import(_) => true,
-            Command::Campaign(command) => matches!(**command, campaign::Command::Use { .. }),
-            Command::Power(args) => args.faction.is_some(),
-            Command::Coins(args) => !args.territories.is_empty(),
-            Command::Game(command) => match &**command {
-                game::Command::Log(args) => !args.dry_run,
-                game::Command::Undo(_) => true,
-                game::Command::List | game::Command::Show { .. } => false,
-            },
-            Command::Board(_)
-            | Command::Export(_)
-            | Command::History(_)
-            | Command::Stats(_)
-            | Command::Setup(_) => false,
-            Command::Packets(args) => args.command.is_some(),
-            Command::ScarType(command) => !matches!(**command, scar_type::Command::List),
-            Command::Faction(command) => !matches!(**command, faction::Command::List),
-            Command::World(args) => args.command.is_some(),
-            Command::Backup(_) | Command::Check(_) => false,
-            Command::Pool(args) => args.command.is_some(),
-        }
-    }
-}
-
 /// Runs chronicle with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
     let cli = match parse() {
@@ -152,17 +125,11 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let color = match cli.color {
-        ColorChoice::Never => false,
-        _ if env::no_color() => false,
-        ColorChoice::Always => true,
-        ColorChoice::Auto => std::io::IsTerminal::is_terminal(&std::io::stderr()),
-    };
-    let writes = cli.command.writes();
-    match run(cli) {
+    let terminal = Terminal::new(cli.color, cli.no_input);
+    match run(cli, terminal) {
         Ok(()) => ExitCode::from(exit::DONE),
         Err(error) => {
-            error.report(color, writes);
+            error.report(terminal.stderr_color, terminal.stderr_terminal);
             ExitCode::from(error.code())
         }
     }
@@ -177,7 +144,8 @@ fn parse() -> Result<Cli, clap::Error> {
         Err(error)
             if matches!(
                 error.kind(),
-                ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+                ClapErrorKind::DisplayHelp
+                    | ClapErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
             ) =>
         {
             let mut command = Cli::command();
@@ -192,8 +160,8 @@ fn parse() -> Result<Cli, clap::Error> {
 }
 
 /// Runs one parsed command.
-pub fn run(cli: Cli) -> Result<(), CliError> {
-    let context = Context::new(&cli)?;
+pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
+    let context = Context::new(&cli, terminal)?;
     match cli.command {
         Command::Init(Lazy(args)) => init::run(&context, args),
         Command::Campaign(Lazy(command)) => campaign::run(&context, command),

@@ -1,14 +1,15 @@
-//! Rendering: every command that prints data builds a report (a serialisable value plus the
-//! tables a person reads) and this module writes it as a table, JSON, CSV or Markdown.
+//! Printing: every command that prints data builds a report, and this writes it to stdout
+//! as a table, JSON, CSV or Markdown. Messages for the person go to stderr.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use serde::Serialize;
 
+use super::context::Context;
 use super::error::CliError;
-use tabled::builder::Builder;
-use tabled::settings::Style;
+use crate::render::table::{self, Tabular};
 
+/// How to print data.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Table,
@@ -21,172 +22,30 @@ pub enum Format {
     Html,
 }
 
-/// A table as a person reads it: a title, headers and rows of text.
-#[derive(Clone, Debug, Default)]
-pub struct Table {
-    pub title: Option<String>,
-    pub headers: Vec<String>,
-    pub rows: Vec<Vec<String>>,
+/// JSON as chronicle prints it: pretty, with a final newline.
+pub fn json(value: &impl Serialize) -> Result<String, CliError> {
+    let mut text = serde_json::to_string_pretty(value)
+        .map_err(|e| CliError::bug(format!("The output could not be written as JSON: {e}.")))?;
+    text.push('\n');
+    Ok(text)
 }
 
-impl Table {
-    pub fn new(headers: &[&str]) -> Table {
-        Table {
-            title: None,
-            headers: headers.iter().map(|h| h.to_string()).collect(),
-            rows: Vec::new(),
-        }
-    }
-
-    pub fn titled(mut self, title: impl Into<String>) -> Table {
-        self.title = Some(title.into());
-        self
-    }
-
-    pub fn row(&mut self, cells: Vec<String>) {
-        self.rows.push(cells);
-    }
-}
-
-/// What a command prints: JSON from its `Serialize`, tables from `tables`, and lines of
-/// plain text (before the tables) that only the table form shows.
-pub trait Report: Serialize {
-    fn tables(&self) -> Vec<Table>;
-
-    fn lines(&self) -> Vec<String> {
-        Vec::new()
-    }
-}
-
-/// How to print: the format, the width tables must fit, and whether to colour.
-#[derive(Clone, Copy, Debug)]
-pub struct Output {
-    pub format: Format,
-    pub width: usize,
-    /// Colour on stdout: wanted, and stdout is a terminal.
-    pub color: bool,
-    pub(super) wanted: bool,
-}
-
-impl Output {
-    /// Printing to stdout: colour only when stdout is a terminal and colour is wanted;
-    /// tables as wide as `COLUMNS`, else the terminal, else 80 columns.
-    pub fn stdout(format: Format, color_wanted: bool) -> Output {
-        let terminal = std::io::stdout().is_terminal();
-        let from_env = std::env::var("COLUMNS")
-            .ok()
-            .and_then(|c| c.trim().parse::<usize>().ok());
-        let from_terminal = terminal
-            .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
-            .flatten();
-        Output {
-            format,
-            width: from_env.or(from_terminal).unwrap_or(80).max(40),
-            color: color_wanted && terminal,
-            wanted: color_wanted,
-        }
-    }
-
-    /// Whether colour is wanted at all (not `--color never`, no `NO_COLOR`).
-    pub fn color_wanted(&self) -> bool {
-        self.wanted
-    }
-}
-
-/// Writes a report to stdout.
-pub fn print(report: &impl Report, output: Output) -> Result<(), CliError> {
-    let text = render(report, output)?;
-    out(&text)
-}
-
-pub fn render(report: &impl Report, output: Output) -> Result<String, CliError> {
-    match output.format {
-        Format::Json => {
-            let mut text =
-                serde_json::to_string_pretty(report).map_err(|e| CliError::File(e.to_string()))?;
-            text.push('\n');
-            Ok(text)
-        }
-        Format::Table => {
-            let mut parts: Vec<String> = vec![report.lines().join("\n")];
-            parts.extend(report.tables().iter().map(|t| table_text(t, output)));
-            Ok(join_blocks(&parts))
-        }
-        Format::Csv => {
-            let blocks: Vec<String> = report
-                .tables()
-                .iter()
-                .map(csv_text)
-                .collect::<Result<_, _>>()?;
-            Ok(join_blocks(&blocks))
-        }
-        Format::Md => {
-            let mut parts: Vec<String> = vec![report.lines().join("\n\n")];
-            parts.extend(report.tables().iter().map(md_text));
-            Ok(join_blocks(&parts))
-        }
-        Format::Svg | Format::Html => Err(CliError::Usage(
-            "svg and html are formats of `chronicle export`; this command prints table, json, csv or md.".to_string(),
+/// A report in the format asked for.
+pub fn render(report: &impl Tabular, context: &Context) -> Result<String, CliError> {
+    match context.format {
+        Format::Json => json(report),
+        Format::Table => Ok(table::text(report, context.terminal.table_style())),
+        Format::Csv => Ok(table::csv_text(report)?),
+        Format::Md => Ok(table::md_text(report)),
+        Format::Svg | Format::Html => Err(CliError::usage(
+            "svg and html are formats of `chronicle export`; this command prints table, json, csv or md.",
         )),
     }
 }
 
-fn join_blocks(blocks: &[String]) -> String {
-    let mut text = blocks
-        .iter()
-        .map(|b| b.trim_end().to_string())
-        .filter(|b| !b.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n\n");
-    if !text.is_empty() {
-        text.push('\n');
-    }
-    text
-}
-
-fn table_text(table: &Table, output: Output) -> String {
-    let (headers, rows) = super::fit::fit(&table.headers, &table.rows, output.width);
-    let mut builder = Builder::with_capacity(rows.len() + 1, headers.len());
-    builder.push_record(headers);
-    for row in rows {
-        builder.push_record(row);
-    }
-    let mut rendered = builder.build();
-    rendered.with(Style::sharp());
-    match &table.title {
-        Some(title) if output.color => format!("\x1b[1m{title}\x1b[0m\n{rendered}"),
-        Some(title) => format!("{title}\n{rendered}"),
-        None => rendered.to_string(),
-    }
-}
-
-fn csv_text(table: &Table) -> Result<String, CliError> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let fail = |e: csv::Error| CliError::File(e.to_string());
-    writer.write_record(&table.headers).map_err(fail)?;
-    for row in &table.rows {
-        writer.write_record(row).map_err(fail)?;
-    }
-    let bytes = writer
-        .into_inner()
-        .map_err(|e| CliError::File(e.to_string()))?;
-    String::from_utf8(bytes).map_err(|e| CliError::File(e.to_string()))
-}
-
-fn md_text(table: &Table) -> String {
-    let cell = |c: &str| c.replace('|', "\\|").replace('\n', " ");
-    let mut text = String::new();
-    if let Some(title) = &table.title {
-        text.push_str(&format!("### {title}\n\n"));
-    }
-    let headers: Vec<String> = table.headers.iter().map(|h| cell(h)).collect();
-    text.push_str(&format!("| {} |\n", headers.join(" | ")));
-    text.push_str(&format!("|{}|\n", vec!["---"; headers.len()].join("|")));
-    for row in &table.rows {
-        let cells: Vec<String> = row.iter().map(|c| cell(c)).collect();
-        text.push_str(&format!("| {} |\n", cells.join(" | ")));
-    }
-    text
+/// Writes a report to stdout.
+pub fn print(report: &impl Tabular, context: &Context) -> Result<(), CliError> {
+    out(&render(report, context)?)
 }
 
 /// Writes text to stdout; a closed pipe ends the command quietly.

@@ -9,7 +9,7 @@ use super::lookup::person_key;
 use super::names::valid_person;
 use super::packet::Packet;
 use super::pool::{PoolKind, find_kind};
-use super::refusal::Refusal;
+use super::refusal::{Refusal, WayOut};
 use super::state::{
     Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Name, Scar, Signature,
 };
@@ -153,10 +153,7 @@ impl Campaign {
                 });
             }
             card.stickers += 1;
-            self.take(
-                &PoolKind::CoinSticker,
-                "Correct the pool with `chronicle pool set coin_sticker N`.",
-            )?;
+            self.take(&PoolKind::CoinSticker, WayOut::CorrectPool)?;
         }
         self.first_coins += adding;
         Ok(Applied::of(Entry::Coins {
@@ -200,7 +197,7 @@ impl Campaign {
     }
 
     /// Takes one mark from a pool, or refuses with `way_out` as the hint.
-    pub(super) fn take(&mut self, kind: &PoolKind, way_out: &str) -> Result<(), Refusal> {
+    pub(super) fn take(&mut self, kind: &PoolKind, way_out: WayOut) -> Result<(), Refusal> {
         match self.pools.iter_mut().find(|p| &p.kind == kind) {
             Some(pool) if pool.left() > 0 => {
                 pool.used += 1;
@@ -209,7 +206,7 @@ impl Campaign {
             pool => Err(Refusal::PoolEmpty {
                 kind: kind.clone(),
                 capacity: pool.map_or(0, |p| p.capacity),
-                way_out: way_out.to_string(),
+                way_out,
             }),
         }
     }
@@ -294,7 +291,7 @@ impl Campaign {
     /// and different HQs, a date not before the last game. Returns the seats with people in
     /// the campaign's spelling.
     fn seat_players(&self, game: &Game, number: u32) -> Result<Vec<Seat>, Refusal> {
-        if !(3..=5).contains(&game.seats.len()) {
+        if !super::legal::PLAYERS.contains(&game.seats.len()) {
             return Err(Refusal::PlayerCount {
                 count: game.seats.len(),
             });
@@ -394,10 +391,7 @@ impl Campaign {
                 game: scar.game,
             });
         }
-        self.take(
-            &PoolKind::Scar(kind.clone()),
-            "Use another scar type if one is left.",
-        )?;
+        self.take(&PoolKind::Scar(kind.clone()), WayOut::AnotherScarType)?;
         self.territories[territory.index()].scar = Some(Scar {
             kind: Name::from(kind.as_str()),
             game: number,

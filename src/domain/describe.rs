@@ -2,6 +2,7 @@
 //! city Kyro in Egypt", "healed the Bunker scar in New Guinea".
 
 use super::board::{Continent, Territory};
+use super::change::ChangeKind;
 use super::entry::{Entry, Game, HeldOnChoice, Outcome, PlayEvent, Reward};
 use super::faction::Faction;
 use super::state::Campaign;
@@ -13,8 +14,8 @@ pub struct Happening {
     pub person: Option<String>,
     /// The faction of that person in that game (or the faction a starting power is for).
     pub faction: Option<Faction>,
-    /// What kind of change: `major_city`, `scar`, `wear`, `packet`, …
-    pub kind: &'static str,
+    /// What kind of change.
+    pub kind: ChangeKind,
     pub territory: Option<Territory>,
     pub continent: Option<Continent>,
     /// The change in words, without the person: "founded the major city Kyro in Egypt".
@@ -22,7 +23,7 @@ pub struct Happening {
 }
 
 impl Happening {
-    pub(crate) fn new(kind: &'static str, text: String) -> Happening {
+    pub(crate) fn new(kind: ChangeKind, text: String) -> Happening {
         Happening {
             person: None,
             faction: None,
@@ -80,33 +81,8 @@ pub fn capitalise(mut text: String) -> String {
 /// What the entry changes, given the campaign as it was before it.
 pub fn happenings(before: &Campaign, entry: &Entry) -> Vec<Happening> {
     match entry {
-        Entry::Power { faction, power } => {
-            let mut happening = Happening::new(
-                "power",
-                format!(
-                    "{faction} kept starting power {}",
-                    power.letter().to_uppercase()
-                ),
-            );
-            happening.faction = Some(faction.clone());
-            vec![happening]
-        }
-        Entry::Coins { territories } => territories
-            .iter()
-            .map(|&t| {
-                Happening::new("coin", format!("put a first coin on {}'s card", t.name())).on(t)
-            })
-            .collect(),
-        Entry::PoolCapacity {
-            pool,
-            capacity,
-            reason,
-        } => vec![Happening::new(
-            "pool",
-            format!("set the {} pool to {capacity} ({reason})", pool.key()),
-        )],
         Entry::Game(game) => game_happenings(before, game),
-        other => vec![sealed_happening(before, other)],
+        between => between_games(before, between),
     }
 }
 
@@ -115,7 +91,7 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     for scar in &game.scars {
         out.push(
             Happening::new(
-                "scar",
+                ChangeKind::Scar,
                 format!(
                     "scarred {} with {}",
                     scar.territory.name(),
@@ -133,7 +109,7 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
         };
         out.push(
             Happening::new(
-                "wear",
+                ChangeKind::Wear,
                 format!(
                     "ticked {boxes} of {}",
                     fortification_of(before, wear.territory)
@@ -146,7 +122,7 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     if let Some(seat) = winner {
         out.push(
             Happening::new(
-                "signature",
+                ChangeKind::Signature,
                 format!("won and signed the board for {}", seat.faction),
             )
             .by(&seat.person),
@@ -158,12 +134,12 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     for reward in &game.held_on {
         let happening = match &reward.choice {
             HeldOnChoice::MinorCity { territory, name } => Happening::new(
-                "minor_city",
+                ChangeKind::MinorCity,
                 format!("founded the minor city {name} in {}", territory.name()),
             )
             .on(*territory),
             HeldOnChoice::AddResource { territory } => Happening::new(
-                "resource",
+                ChangeKind::Resource,
                 format!("added a resource to {}'s card", territory.name()),
             )
             .on(*territory),
@@ -177,7 +153,7 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     {
         out.push(
             Happening::new(
-                "eliminated",
+                ChangeKind::Eliminated,
                 format!("was eliminated playing {}", seat.faction),
             )
             .by(&seat.person),
@@ -190,7 +166,7 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     );
     for packet in &game.opened {
         out.push(Happening::new(
-            "packet",
+            ChangeKind::Packet,
             format!("opened the {} packet", packet.name()),
         ));
     }
@@ -206,12 +182,12 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
 fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happening {
     match reward {
         Reward::NameContinent { continent, name } => Happening::new(
-            "continent_name",
+            ChangeKind::ContinentName,
             format!("named {} \"{name}\"", continent.name()),
         )
         .in_continent(*continent),
         Reward::MajorCity { territory, name } => Happening::new(
-            "major_city",
+            ChangeKind::MajorCity,
             format!("founded the major city {name} in {}", territory.name()),
         )
         .on(*territory),
@@ -231,10 +207,10 @@ fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happenin
                 Some(kind) => format!("healed the {kind} scar in {}", territory.name()),
                 None => format!("healed the scar in {}", territory.name()),
             };
-            Happening::new("heal", text).on(*territory)
+            Happening::new(ChangeKind::Heal, text).on(*territory)
         }
         Reward::ContinentBonus { continent, mark } => Happening::new(
-            "continent_bonus",
+            ChangeKind::ContinentBonus,
             format!(
                 "changed {}'s bonus by {} (to {})",
                 before.continent_name(*continent),
@@ -244,12 +220,12 @@ fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happenin
         )
         .in_continent(*continent),
         Reward::Fortify { territory } => Happening::new(
-            "fortify",
+            ChangeKind::Fortify,
             format!("fortified {}", place(before, *territory)),
         )
         .on(*territory),
         Reward::DestroyCard { territory } => Happening::new(
-            "destroy_card",
+            ChangeKind::DestroyCard,
             format!("destroyed {}'s territory card", territory.name()),
         )
         .on(*territory),
@@ -280,13 +256,44 @@ fn article(scar: &str) -> String {
     format!("{} {scar} scar", if vowel { "an" } else { "a" })
 }
 
-/// What an entry adding sealed content did.
-fn sealed_happening(before: &Campaign, entry: &Entry) -> Happening {
+/// What an entry between games did (a game is not one: it changes nothing here).
+fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
     let with_faction = |mut h: Happening, faction: &Faction| {
         h.faction = Some(faction.clone());
         h
     };
-    match entry {
+    let one = match entry {
+        Entry::Power { faction, power } => with_faction(
+            Happening::new(
+                ChangeKind::Power,
+                format!(
+                    "{faction} kept starting power {}",
+                    power.letter().to_uppercase()
+                ),
+            ),
+            faction,
+        ),
+        Entry::Coins { territories } => {
+            return territories
+                .iter()
+                .map(|&t| {
+                    Happening::new(
+                        ChangeKind::Coin,
+                        format!("put a first coin on {}'s card", t.name()),
+                    )
+                    .on(t)
+                })
+                .collect();
+        }
+        Entry::PoolCapacity {
+            pool,
+            capacity,
+            reason,
+        } => Happening::new(
+            ChangeKind::Pool,
+            format!("set the {} pool to {capacity} ({reason})", pool.key()),
+        ),
+        Entry::Game(_) => return Vec::new(),
         Entry::AddScarType {
             name,
             count,
@@ -297,12 +304,12 @@ fn sealed_happening(before: &Campaign, entry: &Entry) -> Happening {
                 .map(|e| format!(": {e}"))
                 .unwrap_or_default();
             Happening::new(
-                "scar_type",
+                ChangeKind::ScarType,
                 format!("added the scar type {name} ({count} stickers){effect}"),
             )
         }
         Entry::AddFaction { faction } => with_faction(
-            Happening::new("faction", format!("added the faction {faction}")),
+            Happening::new(ChangeKind::Faction, format!("added the faction {faction}")),
             faction,
         ),
         Entry::OpenPacket { packet, game } => {
@@ -312,7 +319,7 @@ fn sealed_happening(before: &Campaign, entry: &Entry) -> Happening {
                 format!("after game {game}")
             };
             Happening::new(
-                "packet",
+                ChangeKind::Packet,
                 format!("opened the {} packet {when}", packet.name()),
             )
         }
@@ -322,13 +329,16 @@ fn sealed_happening(before: &Campaign, entry: &Entry) -> Happening {
             text,
         } => with_faction(
             Happening::new(
-                "faction_mark",
+                ChangeKind::FactionMark,
                 format!("marked the {slot} slot of {faction}'s card: {text}"),
             ),
             faction,
         ),
         Entry::ScarFactionCard { faction, text } => with_faction(
-            Happening::new("faction_scar", format!("scarred {faction}'s card: {text}")),
+            Happening::new(
+                ChangeKind::FactionScar,
+                format!("scarred {faction}'s card: {text}"),
+            ),
             faction,
         ),
         Entry::NameWorld { name, by } => {
@@ -339,37 +349,37 @@ fn sealed_happening(before: &Campaign, entry: &Entry) -> Happening {
                 String::new()
             };
             Happening::new(
-                "world_name",
+                ChangeKind::WorldName,
                 format!("named the world \"{name}\"{roll_off}"),
             )
             .by(by)
         }
-        Entry::Power { .. } | Entry::Coins { .. } | Entry::PoolCapacity { .. } | Entry::Game(_) => {
-            Happening::new("entry", String::new())
-        }
-    }
+    };
+    vec![one]
 }
 
 /// What sealed content changed during play.
 fn event_happening(before: &Campaign, event: &PlayEvent) -> Happening {
     match event {
         PlayEvent::WorldCapital { territory, name } => Happening::new(
-            "world_capital",
+            ChangeKind::WorldCapital,
             format!("placed the world capital {name} in {}", territory.name()),
         )
         .on(*territory),
         PlayEvent::Fortify { territory } => Happening::new(
-            "event_fortify",
+            ChangeKind::EventFortify,
             format!("an event fortified {}", place(before, *territory)),
         )
         .on(*territory),
         PlayEvent::DestroyCard { territory } => Happening::new(
-            "event_destroy_card",
+            ChangeKind::EventDestroyCard,
             format!("an event destroyed {}'s territory card", territory.name()),
         )
         .on(*territory),
-        PlayEvent::Mark { territory, text } => {
-            Happening::new("mark", format!("marked {}: {text}", territory.name())).on(*territory)
-        }
+        PlayEvent::Mark { territory, text } => Happening::new(
+            ChangeKind::Mark,
+            format!("marked {}: {text}", territory.name()),
+        )
+        .on(*territory),
     }
 }

@@ -48,6 +48,53 @@ pub enum Entry {
     NameWorld { name: String, by: String },
 }
 
+/// The kinds of entry, for naming and storing them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EntryKind {
+    Power,
+    Coins,
+    PoolCapacity,
+    Game,
+    AddScarType,
+    AddFaction,
+    OpenPacket,
+    MarkFactionCard,
+    ScarFactionCard,
+    NameWorld,
+}
+
+impl EntryKind {
+    pub const ALL: [EntryKind; 10] = [
+        EntryKind::Power,
+        EntryKind::Coins,
+        EntryKind::PoolCapacity,
+        EntryKind::Game,
+        EntryKind::AddScarType,
+        EntryKind::AddFaction,
+        EntryKind::OpenPacket,
+        EntryKind::MarkFactionCard,
+        EntryKind::ScarFactionCard,
+        EntryKind::NameWorld,
+    ];
+}
+
+impl Entry {
+    pub fn kind(&self) -> EntryKind {
+        match self {
+            Entry::Power { .. } => EntryKind::Power,
+            Entry::Coins { .. } => EntryKind::Coins,
+            Entry::PoolCapacity { .. } => EntryKind::PoolCapacity,
+            Entry::Game(_) => EntryKind::Game,
+            Entry::AddScarType { .. } => EntryKind::AddScarType,
+            Entry::AddFaction { .. } => EntryKind::AddFaction,
+            Entry::OpenPacket { .. } => EntryKind::OpenPacket,
+            Entry::MarkFactionCard { .. } => EntryKind::MarkFactionCard,
+            Entry::ScarFactionCard { .. } => EntryKind::ScarFactionCard,
+            Entry::NameWorld { .. } => EntryKind::NameWorld,
+        }
+    }
+}
+
 /// A finished game, as the group records it after the session.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -235,18 +282,6 @@ impl RewardKind {
         RewardKind::DestroyCard,
     ];
 
-    /// The `game log` flag that records it.
-    pub fn flag(self) -> &'static str {
-        match self {
-            RewardKind::NameContinent => "--name-continent",
-            RewardKind::MajorCity => "--major-city",
-            RewardKind::HealScar => "--heal-scar",
-            RewardKind::ContinentBonus => "--continent-bonus",
-            RewardKind::Fortify => "--fortify",
-            RewardKind::DestroyCard => "--destroy-card",
-        }
-    }
-
     pub fn words(self) -> &'static str {
         match self {
             RewardKind::NameContinent => "name a continent",
@@ -291,19 +326,39 @@ pub enum HeldOnChoice {
     },
 }
 
-impl HeldOnChoice {
-    pub fn flag(&self) -> &'static str {
+/// The two kinds of held-on reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HeldOnKind {
+    MinorCity,
+    AddResource,
+}
+
+impl HeldOnKind {
+    pub fn words(self) -> &'static str {
         match self {
-            HeldOnChoice::MinorCity { .. } => "--minor-city",
-            HeldOnChoice::AddResource { .. } => "--upgrade",
+            HeldOnKind::MinorCity => "found a minor city",
+            HeldOnKind::AddResource => "add a resource to a card",
+        }
+    }
+
+    pub fn pool(self) -> PoolKind {
+        match self {
+            HeldOnKind::MinorCity => PoolKind::MinorCity,
+            HeldOnKind::AddResource => PoolKind::CoinSticker,
+        }
+    }
+}
+
+impl HeldOnChoice {
+    pub fn kind(&self) -> HeldOnKind {
+        match self {
+            HeldOnChoice::MinorCity { .. } => HeldOnKind::MinorCity,
+            HeldOnChoice::AddResource { .. } => HeldOnKind::AddResource,
         }
     }
 
     pub fn pool(&self) -> PoolKind {
-        match self {
-            HeldOnChoice::MinorCity { .. } => PoolKind::MinorCity,
-            HeldOnChoice::AddResource { .. } => PoolKind::CoinSticker,
-        }
+        self.kind().pool()
     }
 }
 
@@ -315,6 +370,16 @@ impl Game {
             (Some(winner), None) => Some(winner),
             _ => None,
         }
+    }
+
+    /// The seats of the players after the winner, clockwise: the order in which held-on
+    /// rewards are given (rules §4.5). Empty when the game has no single winner.
+    pub fn clockwise_from_winner(&self) -> impl Iterator<Item = &Seat> {
+        let n = self.seats.len();
+        let winner = self.seats.iter().position(|s| s.result == Outcome::Won);
+        (1..n)
+            .filter(move |_| winner.is_some())
+            .map(move |offset| &self.seats[(winner.unwrap_or(0) + offset) % n])
     }
 
     /// A game with the given players and nothing else, for building one step by step.

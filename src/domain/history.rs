@@ -4,16 +4,16 @@
 use chrono::NaiveDate;
 
 use super::board::{Continent, Territory};
+use super::change::ChangeKind;
 use super::describe::{Happening, happenings};
 use super::entry::Entry;
 use super::faction::Faction;
 use super::lookup::person_key;
-use super::packet::Packet;
 use super::{Campaign, Refusal};
 
 /// One change in the history.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Event {
+pub struct HistoryItem {
     /// The entry of the log it belongs to, from 0.
     pub entry: usize,
     /// The game, for a change made in a game.
@@ -35,7 +35,7 @@ pub enum Standing {
 /// changed.
 pub fn events<'a>(
     entries: impl IntoIterator<Item = (&'a Entry, Standing)>,
-) -> Result<(Vec<Event>, Campaign), (usize, Refusal)> {
+) -> Result<(Vec<HistoryItem>, Campaign), (usize, Refusal)> {
     let mut campaign = Campaign::new();
     let mut events = Vec::new();
     for (index, (entry, standing)) in entries.into_iter().enumerate() {
@@ -48,11 +48,11 @@ pub fn events<'a>(
             let had: Vec<String> = changes.iter().map(Happening::clause).collect();
             let what = game.map_or("an entry".to_string(), |g| format!("game {g}"));
             let mut happening = Happening::new(
-                "undo",
+                ChangeKind::Undo,
                 format!("took back {what}, in which: {}", had.join("; ")),
             );
             happening.territory = None;
-            events.push(Event {
+            events.push(HistoryItem {
                 entry: index,
                 game,
                 date: None,
@@ -63,7 +63,7 @@ pub fn events<'a>(
         let applied = campaign
             .replay_one(entry)
             .map_err(|refusal| (index, refusal))?;
-        events.extend(changes.into_iter().map(|happening| Event {
+        events.extend(changes.into_iter().map(|happening| HistoryItem {
             entry: index,
             game: applied.game,
             date,
@@ -84,7 +84,7 @@ pub struct Filter {
 }
 
 impl Filter {
-    pub fn matches(&self, event: &Event) -> bool {
+    pub fn matches(&self, event: &HistoryItem) -> bool {
         let h = &event.happening;
         self.territory.is_none_or(|t| h.territory == Some(t))
             && self.continent.is_none_or(|c| h.continent == Some(c))
@@ -99,46 +99,4 @@ impl Filter {
                 .is_none_or(|f| h.faction.as_ref() == Some(f))
             && self.game.is_none_or(|g| event.game == Some(g))
     }
-}
-
-/// Where a packet stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PacketStatus {
-    /// Opened, in this game.
-    Opened {
-        game: u32,
-    },
-    /// Its condition was met in this game, and nobody has recorded opening it.
-    Met {
-        game: u32,
-    },
-    NotYet,
-}
-
-/// Each packet's status, with progress for those the ledger sees coming.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PacketState {
-    pub packet: Packet,
-    pub status: PacketStatus,
-    pub progress: Option<String>,
-}
-
-/// Where every packet stands: opened (and when), met but not opened (and in which game its
-/// condition was met), or not yet, with progress for the packets the ledger sees coming.
-pub fn packets(campaign: &Campaign) -> Vec<PacketState> {
-    Packet::ALL
-        .into_iter()
-        .map(|packet| {
-            let status = match (campaign.opened(packet), campaign.condition_met_in(packet)) {
-                (Some(opening), _) => PacketStatus::Opened { game: opening.game },
-                (None, Some(game)) => PacketStatus::Met { game },
-                (None, None) => PacketStatus::NotYet,
-            };
-            PacketState {
-                packet,
-                status,
-                progress: campaign.packet_progress(packet).map(|p| p.text),
-            }
-        })
-        .collect()
 }

@@ -2,7 +2,9 @@
 //! Refusals use these for their hints; a guided prompt offers exactly these.
 
 use super::board::{Continent, Territory};
-use super::entry::{BonusMark, Game, RewardKind};
+use super::entry::{BonusMark, Game, HeldOnKind, RewardKind};
+use super::lookup::person_key;
+use super::names::valid_person;
 use super::pool::PoolKind;
 use super::refusal::Refusal;
 use super::state::{Campaign, MAX_CARD_RESOURCES};
@@ -159,22 +161,6 @@ impl Targets {
     }
 }
 
-/// The two kinds of held-on reward.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeldOnKind {
-    MinorCity,
-    AddResource,
-}
-
-impl HeldOnKind {
-    pub fn words(self) -> &'static str {
-        match self {
-            HeldOnKind::MinorCity => "found a minor city",
-            HeldOnKind::AddResource => "add a resource to a card",
-        }
-    }
-}
-
 /// What a person starts a game with (rules §7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tokens {
@@ -217,6 +203,29 @@ impl Campaign {
             .collect()
     }
 }
+
+/// The people at a table, as given for a game not played yet: 3 to 5 different people
+/// (rules §4), in the form their names are kept.
+pub fn players_at_table(names: &[String]) -> Result<Vec<String>, Refusal> {
+    let names: Vec<String> = names
+        .iter()
+        .map(|p| valid_person(p))
+        .collect::<Result<_, _>>()?;
+    if !PLAYERS.contains(&names.len()) {
+        return Err(Refusal::PlayerCount { count: names.len() });
+    }
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].iter().any(|m| person_key(m) == person_key(name)) {
+            return Err(Refusal::SamePersonTwice {
+                person: name.clone(),
+            });
+        }
+    }
+    Ok(names)
+}
+
+/// How many players a game has (rules §4).
+pub const PLAYERS: std::ops::RangeInclusive<usize> = 3..=5;
 
 /// Territory names, for hints.
 pub(crate) fn names(territories: &[Territory]) -> Vec<String> {

@@ -1,13 +1,16 @@
 //! The domain core: the Risk Legacy board, the campaign state and the rules. No I/O, no
-//! SQL, no command line: everything here is a pure function of a campaign's log.
+//! SQL, no command line: everything here is a pure function of a campaign's log. Refusals
+//! are data ([`Refusal`]); the words that name flags or commands are the command line's.
 
 mod apply;
 pub mod board;
+pub mod change;
 pub mod describe;
 pub mod entry;
 pub mod faction;
 pub mod history;
 mod legal;
+pub mod log;
 mod lookup;
 pub mod names;
 pub mod packet;
@@ -20,14 +23,16 @@ pub mod stats;
 
 pub use apply::{Applied, PacketProgress};
 pub use board::{Continent, Territory};
+pub use change::ChangeKind;
 pub use entry::{
-    BonusMark, Entry, Game, HeldOnChoice, HeldOnReward, Outcome, PlayEvent, Reward, RewardKind,
-    ScarPlacement, Seat, Wear,
+    BonusMark, Entry, EntryKind, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome, PlayEvent,
+    Reward, RewardKind, ScarPlacement, Seat, Wear,
 };
 pub use faction::{Faction, Power};
-pub use legal::{HeldOnKind, Targets, Tokens};
+pub use legal::{PLAYERS, Targets, Tokens, players_at_table};
+pub use log::{BrokenLog, CheckedLog, LoggedEntry, TakenBack};
 pub use lookup::person_key;
 pub use packet::Packet;
 pub use pool::{Pool, PoolKind};
-pub use refusal::Refusal;
+pub use refusal::{Added, NameProblem, Refusal, RewardGiven, WayOut};
 pub use state::Campaign;

@@ -5,6 +5,7 @@ use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
 use super::Refusal;
+use super::refusal::NameProblem;
 
 /// The longest name chronicle accepts for a person, a city or a continent, in characters.
 pub const MAX_NAME_CHARS: usize = 60;
@@ -36,6 +37,15 @@ pub fn tidy(name: &str) -> String {
         return name.to_string();
     }
     name.nfc().collect()
+}
+
+/// "A", "A or B", "A, B or C": names to choose from, in a sentence.
+pub fn one_of(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
 }
 
 /// The candidates closest to `given`, best first, at most three.
@@ -102,15 +112,13 @@ fn similarity(wanted: &str, folded: &str, candidate: &str) -> f64 {
 /// at most [`MAX_NAME_CHARS`] characters, no control characters. Returns it tidied.
 pub fn valid_name(what: &'static str, name: &str) -> Result<String, Refusal> {
     let tidied = tidy(name);
+    let count = tidied.chars().count();
     let problem = if tidied.is_empty() {
-        Some("it is empty".to_string())
-    } else if tidied.chars().count() > MAX_NAME_CHARS {
-        Some(format!(
-            "it has {} characters, more than {MAX_NAME_CHARS}",
-            tidied.chars().count()
-        ))
+        Some(NameProblem::Empty)
+    } else if count > MAX_NAME_CHARS {
+        Some(NameProblem::TooLong(count))
     } else if tidied.chars().any(char::is_control) {
-        Some("it holds a control character (a tab, a line break or similar)".to_string())
+        Some(NameProblem::ControlCharacter)
     } else {
         None
     };
@@ -124,15 +132,35 @@ pub fn valid_name(what: &'static str, name: &str) -> Result<String, Refusal> {
     }
 }
 
+/// A campaign's name, checked (1 to 60 characters, no control characters) and tidied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CampaignName(String);
+
+impl CampaignName {
+    pub fn new(name: &str) -> Result<CampaignName, Refusal> {
+        valid_name("campaign name", name).map(CampaignName)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for CampaignName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// Checks a person's name: a valid name that also leaves out `=`, `:` and `@`, the
-/// characters the `--player` and `--minor-city` flags use to separate their parts.
+/// characters that separate the parts of a player where a game is typed on one line.
 pub fn valid_person(name: &str) -> Result<String, Refusal> {
     let tidied = valid_name("person's name", name)?;
     if let Some(c) = tidied.chars().find(|c| matches!(c, '=' | ':' | '@')) {
         return Err(Refusal::BadName {
             what: "person's name",
             name: name.to_string(),
-            problem: format!("it holds '{c}', which separates the parts of a --player flag"),
+            problem: NameProblem::Separator(c),
         });
     }
     Ok(tidied)

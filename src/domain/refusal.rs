@@ -3,6 +3,8 @@
 
 use thiserror::Error;
 
+use super::entry::{HeldOnKind, RewardKind};
+use super::names::one_of as list;
 use super::packet::Packet;
 use super::pool::PoolKind;
 
@@ -30,7 +32,7 @@ pub enum Refusal {
     BadName {
         what: &'static str,
         name: String,
-        problem: String,
+        problem: NameProblem,
     },
 
     #[error(
@@ -56,9 +58,7 @@ pub enum Refusal {
     )]
     TooManyCoinsOnCard { territory: String, count: u8 },
 
-    #[error(
-        "A game has 3 to 5 players (rules §4); this one lists {count}. Give one --player \"NAME=FACTION:RESULT\" per player, in seating order."
-    )]
+    #[error("A game has 3 to 5 players (rules §4); this one lists {count}.")]
     PlayerCount { count: usize },
 
     #[error("{person} is listed twice; each player is a different person (rules §4).")]
@@ -74,13 +74,13 @@ pub enum Refusal {
     },
 
     #[error(
-        "A game has exactly one winner (rules §4); this one has {}. Mark one player :won and the others :held-on or :eliminated.",
+        "A game has exactly one winner (rules §4); this one has {}.",
         if winners.is_empty() { "none".to_string() } else { format!("{} ({})", winners.len(), winners.join(", ")) }
     )]
     WinnerCount { winners: Vec<String> },
 
     #[error(
-        "Game {game} is dated {date}, before game {} ({previous}); games are logged in the order they were played. Check --date.",
+        "Game {game} is dated {date}, before game {} ({previous}); games are logged in the order they were played.",
         game - 1
     )]
     DateBeforeLastGame {
@@ -118,7 +118,7 @@ pub enum Refusal {
     PoolEmpty {
         kind: PoolKind,
         capacity: u32,
-        way_out: String,
+        way_out: WayOut,
     },
 
     #[error(
@@ -147,24 +147,22 @@ pub enum Refusal {
         left: u8,
     },
 
-    #[error(
-        "Wear on {territory} must tick at least 1 box; give --wear \"{territory}=N\" with N from 1 to 10."
-    )]
+    #[error("Wear on {territory} must tick at least 1 box.")]
     NoWear { territory: String },
 
     #[error(
-        "Game {game} comes after game 15: winner and held-on rewards stop after the 15th game (rules §5). Log the game without {flag}."
+        "Game {game} comes after game 15: winner and held-on rewards stop after the 15th game (rules §5)."
     )]
-    RewardsOver { game: u32, flag: &'static str },
+    RewardsOver { game: u32, given: RewardGiven },
 
     #[error(
         "{winner} won game {game} and chooses exactly one reward (rules §4.4); none was given. Possible now: {}.",
-        list(possible)
+        list(&possible.iter().map(|k| k.words().to_string()).collect::<Vec<_>>())
     )]
     RewardMissing {
         winner: String,
         game: u32,
-        possible: Vec<String>,
+        possible: Vec<RewardKind>,
     },
 
     #[error(
@@ -276,21 +274,13 @@ pub enum Refusal {
     )]
     CapacityTooLarge { capacity: u32 },
 
-    #[error("Say why the pool changes: --reason \"...\" (it is kept in the campaign's history).")]
+    #[error("Say why the pool changes (it is kept in the campaign's history).")]
     MissingReason,
 
-    #[error(
-        "There is already a {what} called \"{name}\"; each is added once. See `chronicle {command} list`."
-    )]
-    AlreadyAdded {
-        what: &'static str,
-        name: String,
-        command: &'static str,
-    },
+    #[error("There is already a {what} called \"{name}\"; each is added once.")]
+    AlreadyAdded { what: Added, name: String },
 
-    #[error(
-        "A scar type comes with 1 to 99 stickers, not {count}. Give --count N as in your packet."
-    )]
+    #[error("A scar type comes with 1 to 99 stickers, not {count}.")]
     ScarCount { count: u32 },
 
     #[error(
@@ -324,26 +314,101 @@ pub enum Refusal {
         most: usize,
     },
 
-    #[error(
-        "The world capital is placed when the World capital packet opens; it is not open. Record it with --opened \"World capital\" in the same game."
-    )]
+    #[error("The world capital is placed when the World capital packet opens; it is not open.")]
     WorldCapitalSealed,
 
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
 }
 
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
+/// What is wrong with a name someone gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameProblem {
+    Empty,
+    /// More characters than a name holds (the count).
+    TooLong(usize),
+    ControlCharacter,
+    /// A person's name holding `=`, `:` or `@`.
+    Separator(char),
 }
 
-/// "A", "A or B", "A, B or C": the names in a hint.
-pub(crate) fn list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+impl std::fmt::Display for NameProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NameProblem::Empty => f.write_str("it is empty"),
+            NameProblem::TooLong(count) => write!(
+                f,
+                "it has {count} characters, more than {}",
+                super::names::MAX_NAME_CHARS
+            ),
+            NameProblem::ControlCharacter => {
+                f.write_str("it holds a control character (a tab, a line break or similar)")
+            }
+            NameProblem::Separator(c) => write!(
+                f,
+                "it holds '{c}'; a person's name leaves out '=', ':' and '@'"
+            ),
+        }
     }
+}
+
+/// What the group can do when a pool is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WayOut {
+    /// The winner chooses another reward.
+    AnotherReward,
+    /// A player who held on chooses the other held-on reward.
+    OtherHeldOnReward(HeldOnKind),
+    /// The group corrects the pool's capacity to match its box.
+    CorrectPool,
+    /// Another scar type, if one is left.
+    AnotherScarType,
+    /// There is one world capital.
+    OneWorldCapital,
+}
+
+impl std::fmt::Display for WayOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WayOut::AnotherReward => "Choose another reward.",
+            WayOut::OtherHeldOnReward(HeldOnKind::MinorCity) => {
+                "A player who held on may found a minor city instead."
+            }
+            WayOut::OtherHeldOnReward(HeldOnKind::AddResource) => {
+                "A player who held on may add a resource to a card instead."
+            }
+            WayOut::CorrectPool => "Correct the pool's capacity if your box holds more.",
+            WayOut::AnotherScarType => "Use another scar type if one is left.",
+            WayOut::OneWorldCapital => "A campaign has one world capital; it stands already.",
+        })
+    }
+}
+
+/// A reward given where none may be: the winner's, or a held-on reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RewardGiven {
+    Winner(RewardKind),
+    HeldOn(HeldOnKind),
+}
+
+/// What sealed content the group adds once each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    ScarType,
+    Faction,
+}
+
+impl std::fmt::Display for Added {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Added::ScarType => "scar type",
+            Added::Faction => "faction",
+        })
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 fn unknown(what: &str, given: &str, closest: &[String]) -> String {

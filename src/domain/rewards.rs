@@ -2,18 +2,17 @@
 //! clockwise order from the winner (rules §4.4–§4.5).
 
 use super::board::{Continent, Territory};
+use super::entry::HeldOnKind;
 use super::entry::{HeldOnChoice, HeldOnReward, Outcome, Reward, Seat};
 use super::legal::names;
 use super::lookup::person_key;
 use super::names::{fold, valid_name};
 use super::pool::PoolKind;
-use super::refusal::Refusal;
+use super::refusal::{Refusal, RewardGiven, WayOut};
 use super::state::{
     BonusChange, Campaign, City, CityKind, FORTIFICATION_BOXES, Fortification, GivenName,
     LAST_REWARDED_GAME, MAX_CARD_RESOURCES, Name,
 };
-
-const ANOTHER_REWARD: &str = "Choose another reward.";
 
 impl Campaign {
     /// Gives the winner's reward, or checks that none was due. Returns the reward as
@@ -30,10 +29,7 @@ impl Campaign {
                 return Err(Refusal::RewardMissing {
                     winner: winner.to_string(),
                     game: number,
-                    possible: possible
-                        .iter()
-                        .map(|k| format!("{} ({})", k.words(), k.flag()))
-                        .collect(),
+                    possible,
                 });
             }
             return Ok(None);
@@ -41,7 +37,7 @@ impl Campaign {
         if number > LAST_REWARDED_GAME {
             return Err(Refusal::RewardsOver {
                 game: number,
-                flag: reward.kind().flag(),
+                given: RewardGiven::Winner(reward.kind()),
             });
         }
         let recorded = match reward {
@@ -78,7 +74,7 @@ impl Campaign {
                             .collect(),
                     });
                 }
-                self.take(&mark.pool(), ANOTHER_REWARD)?;
+                self.take(&mark.pool(), WayOut::AnotherReward)?;
                 self.continents[continent.index()].bonus_change = Some(BonusChange {
                     mark: *mark,
                     by: Name::from(winner),
@@ -135,7 +131,7 @@ impl Campaign {
                 place: format!("the continent printed as {}", other.name()),
             });
         }
-        self.take(&PoolKind::ContinentName, ANOTHER_REWARD)?;
+        self.take(&PoolKind::ContinentName, WayOut::AnotherReward)?;
         self.continents[continent.index()].given_name = Some(GivenName {
             name: Name::from(name.as_str()),
             by: Name::from(by),
@@ -191,11 +187,9 @@ impl Campaign {
             });
         }
         let way_out = match kind {
-            CityKind::Minor => {
-                "A player who held on may add a resource to a card instead (--upgrade)."
-            }
-            CityKind::Major => ANOTHER_REWARD,
-            CityKind::WorldCapital => "A campaign has one world capital; it stands already.",
+            CityKind::Minor => WayOut::OtherHeldOnReward(HeldOnKind::AddResource),
+            CityKind::Major => WayOut::AnotherReward,
+            CityKind::WorldCapital => WayOut::OneWorldCapital,
         };
         let pool = match kind {
             CityKind::Minor => PoolKind::MinorCity,
@@ -227,7 +221,7 @@ impl Campaign {
                 scarred,
             });
         }
-        self.take(&PoolKind::ScarCover, ANOTHER_REWARD)?;
+        self.take(&PoolKind::ScarCover, WayOut::AnotherReward)?;
         self.territories[territory.index()].scar = None;
         Ok(())
     }
@@ -242,7 +236,7 @@ impl Campaign {
                     .collect(),
             });
         }
-        self.take(&PoolKind::Fortification, ANOTHER_REWARD)?;
+        self.take(&PoolKind::Fortification, WayOut::AnotherReward)?;
         // A new mark replaces the old one; the old mark's unused boxes are lost.
         self.territories[territory.index()].fortification = Some(Fortification {
             boxes_left: FORTIFICATION_BOXES,
@@ -263,7 +257,7 @@ impl Campaign {
         if let (Some(first), true) = (rewards.first(), number > LAST_REWARDED_GAME) {
             return Err(Refusal::RewardsOver {
                 game: number,
-                flag: first.choice.flag(),
+                given: RewardGiven::HeldOn(first.choice.kind()),
             });
         }
         let mut by_seat: Vec<(usize, HeldOnReward)> = Vec::with_capacity(rewards.len());
@@ -376,7 +370,7 @@ impl Campaign {
                 }
                 self.take(
                     &PoolKind::CoinSticker,
-                    "A player who held on may found a minor city instead (--minor-city).",
+                    WayOut::OtherHeldOnReward(HeldOnKind::MinorCity),
                 )?;
                 self.territories[territory.index()].card.stickers += 1;
                 Ok(reward.choice.clone())

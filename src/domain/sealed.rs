@@ -9,7 +9,7 @@ use super::faction::Faction;
 use super::names::{fold, valid_name};
 use super::packet::Packet;
 use super::pool::{Pool, PoolKind};
-use super::refusal::Refusal;
+use super::refusal::{Added, Refusal};
 use super::state::{
     Campaign, CityKind, FactionCard, LAST_REWARDED_GAME, Name, PacketOpening, WorldName,
 };
@@ -24,9 +24,8 @@ impl Campaign {
         let name = valid_name("scar type", name)?;
         if self.scar_types().any(|s| fold(s) == fold(&name)) {
             return Err(Refusal::AlreadyAdded {
-                what: "scar type",
+                what: Added::ScarType,
                 name,
-                command: "scar-type",
             });
         }
         if !(1..=99).contains(&count) {
@@ -53,9 +52,8 @@ impl Campaign {
         let name = valid_name("faction name", faction.name())?;
         if self.factions.iter().any(|f| fold(f.name()) == fold(&name)) {
             return Err(Refusal::AlreadyAdded {
-                what: "faction",
+                what: Added::Faction,
                 name,
-                command: "faction",
             });
         }
         let faction = Faction::new(name);

@@ -234,6 +234,11 @@ impl Campaign {
         self.games
     }
 
+    /// Whether the next game gives the winner's and held-on rewards (games 1 to 15).
+    pub fn next_game_rewarded(&self) -> bool {
+        self.games < LAST_REWARDED_GAME
+    }
+
     /// The date of the latest game.
     pub fn last_date(&self) -> Option<NaiveDate> {
         self.last_date

@@ -19,8 +19,10 @@ pub const FORMAT: &str = "chronicle-campaign";
 /// The version of the campaign file this chronicle writes and reads.
 pub const VERSION: u32 = 1;
 
+mod file;
 mod read;
 
+pub use file::{CampaignFile, campaign_schema};
 pub use read::{ReadEntry, ReadError, read};
 
 /// The campaign a file holds.

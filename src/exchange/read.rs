@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use super::{CampaignDoc, EntryDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION};
 use crate::domain::Entry;
-use crate::store::{LoggedEntry, TakenBack};
+use crate::domain::{LoggedEntry, TakenBack};
 
 /// The part of a campaign file `import` reads; the derived board, statistics and history
 /// are for readers and are worked out again from the log.

@@ -2,8 +2,10 @@
 
 use rusqlite::{OptionalExtension, params};
 
+use super::log::write_log;
 use super::{Store, StoreError};
-use crate::domain::names::{closest, tidy, valid_name};
+use crate::domain::CheckedLog;
+use crate::domain::names::{CampaignName, closest, tidy};
 
 /// A campaign as listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,23 +108,19 @@ impl Store {
     /// Starts a new campaign on the standard board and makes it the current one.
     pub fn create_campaign(
         &mut self,
-        name: &str,
+        name: &CampaignName,
         created_at: &str,
     ) -> Result<CampaignInfo, StoreError> {
-        let name = valid_name("campaign name", name)?;
         self.write(true, |tx| {
-            let exists: bool = tx.query_row(
-                "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",
-                params![name_key(&name)],
-                |row| row.get(0),
-            )?;
-            if exists {
-                return Err(StoreError::CampaignExists { name: name.clone() });
+            if campaign_exists(tx, name)? {
+                return Err(StoreError::CampaignExists {
+                    name: name.to_string(),
+                });
             }
-            insert_campaign(tx, &name, false, created_at)?;
+            insert_campaign(tx, name, false, created_at)?;
             Ok(())
         })?;
-        let created = self.choose_campaign(Some(&name))?;
+        let created = self.choose_campaign(Some(name.as_str()))?;
         self.use_campaign(created.id)?;
         Ok(CampaignInfo {
             current: true,
@@ -130,20 +128,20 @@ impl Store {
         })
     }
 
-    /// Replaces the demo campaign called `name` with `build`'s work, all in one
-    /// transaction; a real campaign of that name is never touched, and neither is the
-    /// choice of current campaign (unless it was the demo being replaced).
-    pub(crate) fn replace_demo<T>(
+    /// Replaces the demo campaign called `name` with the log given, all in one transaction;
+    /// a real campaign of that name is never touched, and neither is the choice of current
+    /// campaign (unless it was the demo being replaced).
+    pub fn replace_demo(
         &mut self,
-        name: &str,
+        name: &CampaignName,
         created_at: &str,
-        build: impl FnOnce(&rusqlite::Transaction<'_>, i64) -> Result<T, StoreError>,
-    ) -> Result<T, StoreError> {
-        let value = self.write(true, |tx| {
+        log: &CheckedLog,
+    ) -> Result<(), StoreError> {
+        self.write(true, |tx| {
             let existing: Option<(i64, bool)> = tx
                 .query_row(
                     "SELECT id, demo FROM campaign WHERE name_key = ?1",
-                    params![name_key(name)],
+                    params![name_key(name.as_str())],
                     |row| Ok((row.get(0)?, row.get(1)?)),
                 )
                 .optional()?;
@@ -159,16 +157,15 @@ impl Store {
                 None => {}
             }
             let id = insert_campaign(tx, name, true, created_at)?;
-            let value = build(tx, id)?;
+            write_log(tx, id, log)?;
             if let Some((old, true)) = existing {
                 tx.execute(
                     "UPDATE setting SET value = ?1 WHERE key = 'current_campaign' AND value = ?2",
                     params![id.to_string(), old.to_string()],
                 )?;
             }
-            Ok(value)
-        })?;
-        Ok(value)
+            Ok(())
+        })
     }
 }
 
@@ -184,13 +181,25 @@ pub(super) fn set_current(conn: &rusqlite::Connection, id: i64) -> Result<(), St
 
 pub(super) fn insert_campaign(
     tx: &rusqlite::Transaction<'_>,
-    name: &str,
+    name: &CampaignName,
     demo: bool,
     created_at: &str,
 ) -> Result<i64, StoreError> {
     tx.execute(
         "INSERT INTO campaign (name, name_key, demo, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![name, name_key(name), demo, created_at],
+        params![name.as_str(), name_key(name.as_str()), demo, created_at],
     )?;
     Ok(tx.last_insert_rowid())
+}
+
+/// Whether a campaign of that name (ignoring case) is in the file.
+pub(super) fn campaign_exists(
+    tx: &rusqlite::Transaction<'_>,
+    name: &CampaignName,
+) -> Result<bool, StoreError> {
+    Ok(tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",
+        params![name_key(name.as_str())],
+        |row| row.get(0),
+    )?)
 }

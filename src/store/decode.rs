@@ -4,21 +4,20 @@
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use super::log::{LoggedEntry, TakenBack};
 use crate::domain::pool::PoolKind;
 use crate::domain::{
-    BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet,
-    PlayEvent, Power, Reward, ScarPlacement, Seat, Territory, Wear,
+    BonusMark, ChangeKind, Continent, Entry, EntryKind, Faction, Game, HeldOnChoice, HeldOnReward,
+    LoggedEntry, Packet, PlayEvent, Power, Reward, ScarPlacement, Seat, TakenBack, Territory, Wear,
 };
 
 /// A change row as read back.
 struct StoredRow {
     entry_id: i64,
-    kind: String,
+    kind: ChangeKind,
     person: Option<String>,
-    faction: Option<String>,
-    territory: Option<String>,
-    continent: Option<String>,
+    faction: Option<Faction>,
+    territory: Option<Territory>,
+    continent: Option<Continent>,
     name: Option<String>,
     amount: Option<i64>,
     text: Option<String>,
@@ -36,30 +35,15 @@ pub(super) fn read_log(
         .query_map(params![campaign_id], |row| {
             Ok((
                 row.get::<_, i64>(0)?,
-                (
-                    row.get::<_, String>(1)?,
-                    row.get::<_, String>(2)?,
-                    row.get::<_, String>(3)?,
-                    row.get::<_, Option<String>>(4)?,
-                ),
-            ))
-        })?
-        .map(|row| {
-            let (entry_id, (person, faction, result, hq)) = row?;
-            let result = Outcome::from_key(&result)
-                .ok_or_else(|| damaged(format!("unknown result {result:?}")))?;
-            let hq = hq.map(|t| territory(&t)).transpose()?;
-            Ok((
-                entry_id,
                 Seat {
-                    person,
-                    faction: Faction::new(faction),
-                    result,
-                    hq,
+                    person: row.get(1)?,
+                    faction: row.get(2)?,
+                    result: row.get(3)?,
+                    hq: row.get(4)?,
                 },
             ))
-        })
-        .collect::<Result<_, StoreError>>()?;
+        })?
+        .collect::<Result<_, _>>()?;
 
     let mut changes = conn.prepare_cached(
         "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount, c.text
@@ -89,7 +73,7 @@ pub(super) fn read_log(
         Ok((
             row.get::<_, i64>(0)?,
             row.get::<_, u32>(1)?,
-            row.get::<_, String>(2)?,
+            row.get::<_, EntryKind>(2)?,
             row.get::<_, Option<u32>>(3)?,
             row.get::<_, Option<String>>(4)?,
             row.get::<_, Option<String>>(5)?,
@@ -113,7 +97,7 @@ pub(super) fn read_log(
                 .take_while(|c| c.entry_id == id)
                 .count();
         let entry = entry(
-            &kind,
+            kind,
             date.as_deref(),
             note,
             std::iter::from_fn(|| seats.next_if(|(e, _)| *e == id))
@@ -154,19 +138,15 @@ fn damaged(detail: String) -> StoreError {
     StoreError::Damaged { detail }
 }
 
-fn territory(name: &str) -> Result<Territory, StoreError> {
-    Territory::find(name).map_err(|_| damaged(format!("unknown territory {name:?}")))
-}
-
 fn entry(
-    kind: &str,
+    kind: EntryKind,
     date: Option<&str>,
     note: Option<String>,
     seats: Vec<Seat>,
     changes: &[StoredRow],
 ) -> Result<Entry, String> {
     match kind {
-        "power" => {
+        EntryKind::Power => {
             let row = changes.first().ok_or("a power entry without its change")?;
             let faction = row.faction.clone().ok_or("a power without its faction")?;
             let power = row
@@ -174,18 +154,15 @@ fn entry(
                 .as_deref()
                 .and_then(Power::from_letter)
                 .ok_or("a power without a or b")?;
-            Ok(Entry::Power {
-                faction: Faction::new(faction),
-                power,
-            })
+            Ok(Entry::Power { faction, power })
         }
-        "coins" => Ok(Entry::Coins {
+        EntryKind::Coins => Ok(Entry::Coins {
             territories: changes
                 .iter()
                 .map(need_territory)
                 .collect::<Result<_, _>>()?,
         }),
-        "pool" => {
+        EntryKind::PoolCapacity => {
             let row = changes.first().ok_or("a pool entry without its change")?;
             let pool = row
                 .name
@@ -202,7 +179,7 @@ fn entry(
                 reason: note.unwrap_or_default(),
             })
         }
-        "game" => {
+        EntryKind::Game => {
             let date = date
                 .and_then(stored_day)
                 .ok_or("a game without a valid date")?;
@@ -213,80 +190,83 @@ fn entry(
             }
             Ok(Entry::Game(game))
         }
-        other => sealed_entry(other, changes.first()),
+        sealed => sealed_entry(sealed, changes.first()),
     }
 }
 
 /// The entries that record sealed content the group added.
-fn sealed_entry(kind: &str, row: Option<&StoredRow>) -> Result<Entry, String> {
-    let row = row.ok_or_else(|| format!("a {kind} entry without its change"))?;
+fn sealed_entry(kind: EntryKind, row: Option<&StoredRow>) -> Result<Entry, String> {
+    let row = row.ok_or_else(|| format!("a {kind:?} entry without its change"))?;
     let faction = || {
         row.faction
             .clone()
-            .map(Faction::new)
-            .ok_or_else(|| format!("a {kind} without its faction"))
+            .ok_or_else(|| format!("a {kind:?} without its faction"))
     };
     let text = || {
         row.text
             .clone()
-            .ok_or_else(|| format!("a {kind} without its text"))
+            .ok_or_else(|| format!("a {kind:?} without its text"))
     };
     let amount = || {
         row.amount
             .and_then(|a| u32::try_from(a).ok())
-            .ok_or_else(|| format!("a {kind} without its number"))
+            .ok_or_else(|| format!("a {kind:?} without its number"))
     };
     Ok(match kind {
-        "scar_type" => Entry::AddScarType {
+        EntryKind::AddScarType => Entry::AddScarType {
             name: need_name(row)?,
             count: amount()?,
             effect: row.text.clone(),
         },
-        "faction" => Entry::AddFaction {
+        EntryKind::AddFaction => Entry::AddFaction {
             faction: faction()?,
         },
-        "packet" => {
-            let name = need_name(row)?;
-            let packet = Packet::find(&name).map_err(|_| format!("unknown packet {name:?}"))?;
+        EntryKind::OpenPacket => {
+            let packet = packet(row)?;
             Entry::OpenPacket {
                 packet,
                 game: amount()?,
             }
         }
-        "faction_mark" => Entry::MarkFactionCard {
+        EntryKind::MarkFactionCard => Entry::MarkFactionCard {
             faction: faction()?,
             slot: need_name(row)?,
             text: text()?,
         },
-        "faction_scar" => Entry::ScarFactionCard {
+        EntryKind::ScarFactionCard => Entry::ScarFactionCard {
             faction: faction()?,
             text: text()?,
         },
-        "world_name" => Entry::NameWorld {
+        EntryKind::NameWorld => Entry::NameWorld {
             name: need_name(row)?,
             by: row
                 .person
                 .clone()
                 .ok_or("a world name without its person")?,
         },
-        other => return Err(format!("an unknown kind of entry {other:?}")),
+        EntryKind::Power | EntryKind::Coins | EntryKind::PoolCapacity | EntryKind::Game => {
+            return Err(format!("a {kind:?} entry read as sealed content"));
+        }
     })
 }
 
 fn need_territory(row: &StoredRow) -> Result<Territory, String> {
-    let name = row
-        .territory
-        .as_deref()
-        .ok_or_else(|| format!("a {} without its territory", row.kind))?;
-    Territory::find(name).map_err(|_| format!("unknown territory {name:?}"))
+    row.territory
+        .ok_or_else(|| format!("a {} without its territory", row.kind))
 }
 
 fn need_continent(row: &StoredRow) -> Result<Continent, String> {
-    let name = row
-        .continent
-        .as_deref()
-        .ok_or_else(|| format!("a {} without its continent", row.kind))?;
-    Continent::find_printed(name).ok_or_else(|| format!("unknown continent {name:?}"))
+    row.continent
+        .ok_or_else(|| format!("a {} without its continent", row.kind))
+}
+
+/// A packet, stored by its printed name in the `name` column.
+fn packet(row: &StoredRow) -> Result<Packet, String> {
+    let name = need_name(row)?;
+    Packet::ALL
+        .into_iter()
+        .find(|p| p.name() == name)
+        .ok_or_else(|| format!("unknown packet {name:?}"))
 }
 
 fn need_name(row: &StoredRow) -> Result<String, String> {
@@ -301,15 +281,15 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             .clone()
             .ok_or_else(|| format!("a {} without its person", row.kind))
     };
-    let reward = match row.kind.as_str() {
-        "scar" => {
+    let reward = match row.kind {
+        ChangeKind::Scar => {
             game.scars.push(ScarPlacement {
                 territory: need_territory(row)?,
                 scar: need_name(row)?,
             });
             None
         }
-        "wear" => {
+        ChangeKind::Wear => {
             let boxes = row
                 .amount
                 .and_then(|a| u8::try_from(a).ok())
@@ -320,18 +300,18 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             });
             None
         }
-        "name_continent" => Some(Reward::NameContinent {
+        ChangeKind::ContinentName => Some(Reward::NameContinent {
             continent: need_continent(row)?,
             name: need_name(row)?,
         }),
-        "major_city" => Some(Reward::MajorCity {
+        ChangeKind::MajorCity => Some(Reward::MajorCity {
             territory: need_territory(row)?,
             name: need_name(row)?,
         }),
-        "heal_scar" => Some(Reward::HealScar {
+        ChangeKind::Heal => Some(Reward::HealScar {
             territory: need_territory(row)?,
         }),
-        "continent_bonus" => {
+        ChangeKind::ContinentBonus => {
             let mark = row
                 .amount
                 .and_then(BonusMark::from_delta)
@@ -341,13 +321,13 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
                 mark,
             })
         }
-        "fortify" => Some(Reward::Fortify {
+        ChangeKind::Fortify => Some(Reward::Fortify {
             territory: need_territory(row)?,
         }),
-        "destroy_card" => Some(Reward::DestroyCard {
+        ChangeKind::DestroyCard => Some(Reward::DestroyCard {
             territory: need_territory(row)?,
         }),
-        "minor_city" => {
+        ChangeKind::MinorCity => {
             let choice = HeldOnChoice::MinorCity {
                 territory: need_territory(row)?,
                 name: need_name(row)?,
@@ -358,7 +338,7 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             });
             None
         }
-        "add_resource" => {
+        ChangeKind::Resource => {
             let choice = HeldOnChoice::AddResource {
                 territory: need_territory(row)?,
             };
@@ -368,31 +348,29 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             });
             None
         }
-        "packet" => {
-            let name = need_name(row)?;
-            game.opened
-                .push(Packet::find(&name).map_err(|_| format!("unknown packet {name:?}"))?);
+        ChangeKind::Packet => {
+            game.opened.push(packet(row)?);
             None
         }
-        "world_capital" => {
+        ChangeKind::WorldCapital => {
             let (territory, name) = (need_territory(row)?, need_name(row)?);
             game.events
                 .push(PlayEvent::WorldCapital { territory, name });
             None
         }
-        "event_fortify" => {
+        ChangeKind::EventFortify => {
             game.events.push(PlayEvent::Fortify {
                 territory: need_territory(row)?,
             });
             None
         }
-        "event_destroy_card" => {
+        ChangeKind::EventDestroyCard => {
             game.events.push(PlayEvent::DestroyCard {
                 territory: need_territory(row)?,
             });
             None
         }
-        "mark" => {
+        ChangeKind::Mark => {
             let text = row.text.clone().ok_or("a mark without its text")?;
             game.events.push(PlayEvent::Mark {
                 territory: need_territory(row)?,
@@ -400,7 +378,7 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             });
             None
         }
-        other => return Err(format!("an unknown kind of change {other:?}")),
+        other => return Err(format!("a {other} change in a game")),
     };
     if let Some(reward) = reward {
         if game.reward.is_some() {

@@ -5,15 +5,16 @@
 use rusqlite::{ToSql, Transaction, params};
 
 use super::StoreError;
-use super::log::TakenBack;
-use crate::domain::{Continent, Entry, Faction, Game, HeldOnChoice, PlayEvent, Reward, Territory};
+use crate::domain::{
+    ChangeKind, Continent, Entry, Faction, Game, HeldOnChoice, LoggedEntry, PlayEvent, Reward,
+    Territory,
+};
 
 /// A change row: the columns a change uses (see migrations/V1__ledger.sql).
-#[derive(Default)]
 struct Row {
-    kind: &'static str,
+    kind: ChangeKind,
     person: Option<String>,
-    faction: Option<String>,
+    faction: Option<Faction>,
     territory: Option<Territory>,
     continent: Option<Continent>,
     name: Option<String>,
@@ -22,10 +23,16 @@ struct Row {
 }
 
 impl Row {
-    fn new(kind: &'static str) -> Row {
+    fn new(kind: ChangeKind) -> Row {
         Row {
             kind,
-            ..Row::default()
+            person: None,
+            faction: None,
+            territory: None,
+            continent: None,
+            name: None,
+            amount: None,
+            text: None,
         }
     }
     fn person(mut self, person: &str) -> Row {
@@ -49,7 +56,7 @@ impl Row {
         self
     }
     fn faction(mut self, faction: &Faction) -> Row {
-        self.faction = Some(faction.name().to_string());
+        self.faction = Some(faction.clone());
         self
     }
     fn text(mut self, text: &str) -> Row {
@@ -63,25 +70,22 @@ impl Row {
 pub(super) fn append(
     tx: &Transaction<'_>,
     campaign_id: i64,
-    seq: u32,
-    game: Option<u32>,
-    recorded_at: &str,
-    entry: &Entry,
-    taken_back: Option<&TakenBack>,
+    logged: &LoggedEntry,
 ) -> Result<(), StoreError> {
-    let (kind, date, note) = match entry {
-        Entry::Power { .. } => ("power", None, None),
-        Entry::Coins { .. } => ("coins", None, None),
-        Entry::PoolCapacity { reason, .. } => ("pool", None, Some(reason.clone())),
-        Entry::Game(g) => ("game", Some(g.date.to_string()), g.note.clone()),
-        Entry::AddScarType { .. } => ("scar_type", None, None),
-        Entry::AddFaction { .. } => ("faction", None, None),
-        Entry::OpenPacket { .. } => ("packet", None, None),
-        Entry::MarkFactionCard { .. } => ("faction_mark", None, None),
-        Entry::ScarFactionCard { .. } => ("faction_scar", None, None),
-        Entry::NameWorld { .. } => ("world_name", None, None),
+    let LoggedEntry {
+        seq,
+        game,
+        recorded_at,
+        entry,
+        taken_back,
+    } = logged;
+    let (date, note) = match entry {
+        Entry::PoolCapacity { reason, .. } => (None, Some(reason.as_str())),
+        Entry::Game(g) => (Some(g.date.to_string()), g.note.as_deref()),
+        _ => (None, None),
     };
-    let (undone_at, undo_reason) = match taken_back {
+    let kind = entry.kind();
+    let (undone_at, undo_reason) = match taken_back.as_ref() {
         Some(back) => (Some(back.at.as_str()), back.reason.as_deref()),
         None => (None, None),
     };
@@ -97,9 +101,9 @@ pub(super) fn append(
             values.push(Box::new(entry_id));
             values.push(Box::new(position as i64 + 1));
             values.push(Box::new(seat.person.as_str()));
-            values.push(Box::new(seat.faction.name()));
-            values.push(Box::new(seat.result.key()));
-            values.push(Box::new(seat.hq.map(Territory::name)));
+            values.push(Box::new(&seat.faction));
+            values.push(Box::new(seat.result));
+            values.push(Box::new(seat.hq));
         }
         insert_rows(
             tx,
@@ -115,9 +119,9 @@ pub(super) fn append(
         values.push(Box::new(position as i64 + 1));
         values.push(Box::new(row.kind));
         values.push(Box::new(row.person.as_deref()));
-        values.push(Box::new(row.faction.as_deref()));
-        values.push(Box::new(row.territory.map(Territory::name)));
-        values.push(Box::new(row.continent.map(Continent::name)));
+        values.push(Box::new(row.faction.as_ref()));
+        values.push(Box::new(row.territory));
+        values.push(Box::new(row.continent));
         values.push(Box::new(row.name.as_deref()));
         values.push(Box::new(row.amount));
         values.push(Box::new(row.text.as_deref()));
@@ -154,15 +158,19 @@ fn insert_rows(
 fn rows(entry: &Entry) -> Vec<Row> {
     match entry {
         Entry::Power { faction, power } => {
-            vec![Row::new("power").faction(faction).name(power.letter())]
+            vec![
+                Row::new(ChangeKind::Power)
+                    .faction(faction)
+                    .name(power.letter()),
+            ]
         }
         Entry::Coins { territories } => territories
             .iter()
-            .map(|&t| Row::new("coin").territory(t))
+            .map(|&t| Row::new(ChangeKind::Coin).territory(t))
             .collect(),
         Entry::PoolCapacity { pool, capacity, .. } => {
             vec![
-                Row::new("pool_capacity")
+                Row::new(ChangeKind::Pool)
                     .name(&pool.key())
                     .amount(i64::from(*capacity)),
             ]
@@ -173,15 +181,17 @@ fn rows(entry: &Entry) -> Vec<Row> {
             count,
             effect,
         } => {
-            let row = Row::new("scar_type").name(name).amount(i64::from(*count));
+            let row = Row::new(ChangeKind::ScarType)
+                .name(name)
+                .amount(i64::from(*count));
             vec![match effect {
                 Some(effect) => row.text(effect),
                 None => row,
             }]
         }
-        Entry::AddFaction { faction } => vec![Row::new("faction").faction(faction)],
+        Entry::AddFaction { faction } => vec![Row::new(ChangeKind::Faction).faction(faction)],
         Entry::OpenPacket { packet, game } => vec![
-            Row::new("packet")
+            Row::new(ChangeKind::Packet)
                 .name(packet.name())
                 .amount(i64::from(*game)),
         ],
@@ -191,75 +201,89 @@ fn rows(entry: &Entry) -> Vec<Row> {
             text,
         } => {
             vec![
-                Row::new("faction_mark")
+                Row::new(ChangeKind::FactionMark)
                     .faction(faction)
                     .name(slot)
                     .text(text),
             ]
         }
         Entry::ScarFactionCard { faction, text } => {
-            vec![Row::new("faction_scar").faction(faction).text(text)]
+            vec![
+                Row::new(ChangeKind::FactionScar)
+                    .faction(faction)
+                    .text(text),
+            ]
         }
-        Entry::NameWorld { name, by } => vec![Row::new("world_name").person(by).name(name)],
+        Entry::NameWorld { name, by } => {
+            vec![Row::new(ChangeKind::WorldName).person(by).name(name)]
+        }
     }
 }
 
 fn game_rows(game: &Game) -> Vec<Row> {
     let mut rows = Vec::new();
     for scar in &game.scars {
-        rows.push(Row::new("scar").territory(scar.territory).name(&scar.scar));
+        rows.push(
+            Row::new(ChangeKind::Scar)
+                .territory(scar.territory)
+                .name(&scar.scar),
+        );
     }
     for wear in &game.wear {
         rows.push(
-            Row::new("wear")
+            Row::new(ChangeKind::Wear)
                 .territory(wear.territory)
                 .amount(i64::from(wear.boxes)),
         );
     }
     if let (Some(reward), Some(winner)) = (&game.reward, game.winner()) {
         let row = match reward {
-            Reward::NameContinent { continent, name } => {
-                Row::new("name_continent").continent(*continent).name(name)
-            }
-            Reward::MajorCity { territory, name } => {
-                Row::new("major_city").territory(*territory).name(name)
-            }
-            Reward::HealScar { territory } => Row::new("heal_scar").territory(*territory),
-            Reward::ContinentBonus { continent, mark } => Row::new("continent_bonus")
+            Reward::NameContinent { continent, name } => Row::new(ChangeKind::ContinentName)
+                .continent(*continent)
+                .name(name),
+            Reward::MajorCity { territory, name } => Row::new(ChangeKind::MajorCity)
+                .territory(*territory)
+                .name(name),
+            Reward::HealScar { territory } => Row::new(ChangeKind::Heal).territory(*territory),
+            Reward::ContinentBonus { continent, mark } => Row::new(ChangeKind::ContinentBonus)
                 .continent(*continent)
                 .amount(i64::from(mark.delta())),
-            Reward::Fortify { territory } => Row::new("fortify").territory(*territory),
-            Reward::DestroyCard { territory } => Row::new("destroy_card").territory(*territory),
+            Reward::Fortify { territory } => Row::new(ChangeKind::Fortify).territory(*territory),
+            Reward::DestroyCard { territory } => {
+                Row::new(ChangeKind::DestroyCard).territory(*territory)
+            }
         };
         rows.push(row.person(&winner.person));
     }
     for reward in &game.held_on {
         let row = match &reward.choice {
-            HeldOnChoice::MinorCity { territory, name } => {
-                Row::new("minor_city").territory(*territory).name(name)
-            }
+            HeldOnChoice::MinorCity { territory, name } => Row::new(ChangeKind::MinorCity)
+                .territory(*territory)
+                .name(name),
             HeldOnChoice::AddResource { territory } => {
-                Row::new("add_resource").territory(*territory)
+                Row::new(ChangeKind::Resource).territory(*territory)
             }
         };
         rows.push(row.person(&reward.person));
     }
     for event in &game.events {
         rows.push(match event {
-            PlayEvent::WorldCapital { territory, name } => {
-                Row::new("world_capital").territory(*territory).name(name)
+            PlayEvent::WorldCapital { territory, name } => Row::new(ChangeKind::WorldCapital)
+                .territory(*territory)
+                .name(name),
+            PlayEvent::Fortify { territory } => {
+                Row::new(ChangeKind::EventFortify).territory(*territory)
             }
-            PlayEvent::Fortify { territory } => Row::new("event_fortify").territory(*territory),
             PlayEvent::DestroyCard { territory } => {
-                Row::new("event_destroy_card").territory(*territory)
+                Row::new(ChangeKind::EventDestroyCard).territory(*territory)
             }
             PlayEvent::Mark { territory, text } => {
-                Row::new("mark").territory(*territory).text(text)
+                Row::new(ChangeKind::Mark).territory(*territory).text(text)
             }
         });
     }
     for packet in &game.opened {
-        rows.push(Row::new("packet").name(packet.name()));
+        rows.push(Row::new(ChangeKind::Packet).name(packet.name()));
     }
     rows
 }

@@ -4,44 +4,45 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::domain::Refusal;
+use crate::domain::BrokenLog;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
-    #[error("There is no chronicle database at {}. Start a campaign with `chronicle init`, or point --db (or CHRONICLE_DB) at your database.", path.display())]
+    #[error("There is no chronicle database at {}.", path.display())]
     Missing { path: PathBuf },
 
-    #[error("The folder {} does not exist, so no database can be kept there. Create it, or give another --db path.", path.display())]
+    #[error("The folder {} does not exist, so no database can be kept there.", path.display())]
     NoFolder { path: PathBuf },
 
-    #[error("{} is a directory, not a database file. Give the path of a file with --db.", path.display())]
+    #[error("{} is a directory, not a database file.", path.display())]
     IsDirectory { path: PathBuf },
 
-    #[error("{} is not a chronicle database (it is not an SQLite file, or it is damaged). Give the right --db path, or restore a backup.", path.display())]
+    #[error("{} is not a chronicle database (it is not an SQLite file, or it is damaged).", path.display())]
     NotADatabase { path: PathBuf },
 
-    #[error("{} cannot be opened: {reason}. Check the path and its permissions.", path.display())]
+    #[error("{} cannot be opened: {reason}.", path.display())]
     CannotOpen { path: PathBuf, reason: String },
 
-    #[error("{} was written by a newer chronicle (schema version {found}; this one knows up to {known}). Use the newer chronicle, or a backup made before it.", path.display())]
+    #[error("{} was written by a newer chronicle (schema version {found}; this one knows up to {known}).", path.display())]
     Newer {
         path: PathBuf,
         found: i64,
         known: i64,
     },
 
-    #[error("The database is busy: another chronicle is writing to it. Try again in a moment.")]
+    #[error("The database is busy: another chronicle is writing to it.")]
     Busy,
 
-    #[error("The database is damaged: {detail}. Restore a backup.")]
+    #[error("The database is damaged: {detail}.")]
     Damaged { detail: String },
+
+    #[error("The database is damaged: entry {} of the stored log breaks a rule ({}).", .0.seq, .0.refusal)]
+    BrokenLog(BrokenLog),
 
     #[error("The database could not be upgraded: {detail}.")]
     Migration { detail: String },
 
-    #[error(
-        "SQLite error: {0}. If it persists, run `chronicle check` and keep a `chronicle backup`."
-    )]
+    #[error("SQLite error: {0}.")]
     Sqlite(rusqlite::Error),
 
     #[error(
@@ -50,54 +51,57 @@ pub enum StoreError {
     )]
     UnknownCampaign { given: String, known: Vec<String> },
 
-    #[error("There is no campaign in this database yet. Start one with `chronicle init [NAME]`.")]
+    #[error("There is no campaign in this database yet.")]
     NoCampaign,
 
-    #[error("This database holds several campaigns ({}); choose one with --campaign NAME or `chronicle campaign use NAME`.", known.join(", "))]
+    #[error("This database holds several campaigns ({}).", known.join(", "))]
     WhichCampaign { known: Vec<String> },
 
-    #[error(
-        "A campaign called \"{name}\" exists already in this database. Choose another name, or use it with `chronicle campaign use \"{name}\"`."
-    )]
+    #[error("A campaign called \"{name}\" exists already in this database.")]
     CampaignExists { name: String },
 
-    #[error(
-        "Campaign \"{name}\" is not a demo campaign; `chronicle demo` never replaces a real campaign. Give the demo another database with --db."
-    )]
+    #[error("Campaign \"{name}\" is not a demo campaign.")]
     NotADemo { name: String },
 
     #[error("{}", match latest {
         None => "There is no game to take back.".to_string(),
-        Some(latest) => format!("Game {expected} is not the latest game any more (game {latest} is); look again with `chronicle game list`."),
+        Some(latest) => format!("Game {expected} is not the latest game any more (game {latest} is)."),
     })]
     NotLatestGame { expected: u32, latest: Option<u32> },
-
-    #[error("{0}")]
-    Refused(#[from] Refusal),
 }
 
 fn hint_campaigns(known: &[String]) -> String {
     if known.is_empty() {
-        " Start one with `chronicle init NAME`.".to_string()
+        String::new()
     } else {
         format!(" Campaigns here: {}.", known.join(", "))
     }
 }
 
 impl StoreError {
-    /// Whether the problem is the database itself (exit code 3) rather than what the
-    /// person asked for (exit code 1).
+    /// Whether the problem is the database itself (a file that cannot be used, busy,
+    /// damaged, newer) rather than what the person asked of it (a campaign that does not
+    /// exist). Every kind is named: a new one must be placed here.
     pub fn is_database(&self) -> bool {
-        !matches!(
-            self,
+        match self {
+            StoreError::Missing { .. }
+            | StoreError::NoFolder { .. }
+            | StoreError::IsDirectory { .. }
+            | StoreError::NotADatabase { .. }
+            | StoreError::CannotOpen { .. }
+            | StoreError::Newer { .. }
+            | StoreError::Busy
+            | StoreError::Damaged { .. }
+            | StoreError::BrokenLog(_)
+            | StoreError::Migration { .. }
+            | StoreError::Sqlite(_) => true,
             StoreError::UnknownCampaign { .. }
-                | StoreError::NoCampaign
-                | StoreError::WhichCampaign { .. }
-                | StoreError::CampaignExists { .. }
-                | StoreError::NotADemo { .. }
-                | StoreError::NotLatestGame { .. }
-                | StoreError::Refused(_)
-        )
+            | StoreError::NoCampaign
+            | StoreError::WhichCampaign { .. }
+            | StoreError::CampaignExists { .. }
+            | StoreError::NotADemo { .. }
+            | StoreError::NotLatestGame { .. } => false,
+        }
     }
 }
 
@@ -109,6 +113,17 @@ impl From<rusqlite::Error> for StoreError {
             Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => StoreError::Damaged {
                 detail: error.to_string(),
             },
+            // A stored value that does not read back as its type.
+            _ if matches!(
+                error,
+                rusqlite::Error::FromSqlConversionFailure(..)
+                    | rusqlite::Error::InvalidColumnType(..)
+            ) =>
+            {
+                StoreError::Damaged {
+                    detail: format!("a stored value cannot be read ({error})"),
+                }
+            }
             _ => StoreError::Sqlite(error),
         }
     }

@@ -1,61 +1,13 @@
 //! A campaign's log in the database: entries with their seats and changes, written one
 //! entry per transaction and read back in order.
 
-use rusqlite::Transaction;
-
-use super::campaigns::{insert_campaign, name_key, set_current};
+use super::campaigns::{campaign_exists, insert_campaign, set_current};
 use super::decode::read_log;
 use super::encode::append;
 use super::{CampaignInfo, Store, StoreError};
-use crate::domain::{Applied, Campaign, Entry, Refusal};
-
-/// One entry of the log, as stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoggedEntry {
-    pub seq: u32,
-    /// The game's number, for a game.
-    pub game: Option<u32>,
-    /// When it was recorded (RFC 3339, UTC).
-    pub recorded_at: String,
-    pub entry: Entry,
-    /// Set when the entry was taken back (`game undo`).
-    pub taken_back: Option<TakenBack>,
-}
-
-/// When and why an entry was taken back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TakenBack {
-    /// RFC 3339, UTC.
-    pub at: String,
-    pub reason: Option<String>,
-}
-
-/// A campaign's whole log whose standing entries fold through the rules: what
-/// `import_campaign` writes. It can only be made by folding, on any thread.
-#[derive(Clone, Debug)]
-pub struct CheckedLog {
-    entries: Vec<LoggedEntry>,
-}
-
-impl CheckedLog {
-    /// Folds the entries that stand through the rules; a refusal is a damaged log.
-    pub fn new(entries: Vec<LoggedEntry>) -> Result<CheckedLog, StoreError> {
-        let standing = entries.iter().filter(|e| e.taken_back.is_none());
-        Campaign::replay(standing.clone().map(|e| &e.entry)).map_err(|(index, refusal)| {
-            StoreError::Damaged {
-                detail: format!(
-                    "entry {} of the log breaks a rule ({refusal})",
-                    standing.clone().nth(index).map_or(0, |e| e.seq)
-                ),
-            }
-        })?;
-        Ok(CheckedLog { entries })
-    }
-
-    pub fn entries(&self) -> &[LoggedEntry] {
-        &self.entries
-    }
-}
+use crate::domain::log::fold as fold_log;
+use crate::domain::names::CampaignName;
+use crate::domain::{Applied, Campaign, CheckedLog, Entry, LoggedEntry, Refusal, TakenBack};
 
 /// A campaign's log and the state it folds to.
 #[derive(Clone, Debug)]
@@ -138,8 +90,7 @@ impl Store {
                     latest: latest.and_then(|e| e.game),
                 });
             };
-            let remaining: Vec<LoggedEntry> = log.iter().filter(|e| e.seq != latest.seq).cloned().collect();
-            fold(&remaining)?;
+            fold(log.iter().filter(|e| e.seq != latest.seq))?;
             tx.execute(
                 "UPDATE entry SET undone_at = ?1, undo_reason = ?2 WHERE campaign_id = ?3 AND seq = ?4",
                 rusqlite::params![at, reason, campaign_id, latest.seq],
@@ -176,15 +127,14 @@ impl Store {
             let mut after = before.clone();
             let applied = after.apply(&entry)?;
             if !dry_run {
-                append(
-                    tx,
-                    campaign_id,
+                let logged = LoggedEntry {
                     seq,
-                    applied.game,
-                    recorded_at,
-                    &applied.entry,
-                    None,
-                )?;
+                    game: applied.game,
+                    recorded_at: recorded_at.to_string(),
+                    entry: applied.entry.clone(),
+                    taken_back: None,
+                };
+                append(tx, campaign_id, &logged)?;
             }
             Ok(Recorded {
                 before,
@@ -200,102 +150,72 @@ impl Store {
     /// rules when it was checked; the campaign becomes the current one.
     pub fn import_campaign(
         &mut self,
-        name: &str,
+        name: &CampaignName,
         created_at: &str,
         log: &CheckedLog,
     ) -> Result<CampaignInfo, StoreError> {
         self.import_campaigns(&[(name, created_at, log)])?;
-        self.choose_campaign(Some(name))
+        self.choose_campaign(Some(name.as_str()))
     }
 
     /// Writes several campaigns, each as `import_campaign` does, in one transaction (one
     /// sync to disk for all): all of them or none. The last becomes the current one.
     pub fn import_campaigns(
         &mut self,
-        campaigns: &[(&str, &str, &CheckedLog)],
+        campaigns: &[(&CampaignName, &str, &CheckedLog)],
     ) -> Result<(), StoreError> {
-        let named: Vec<(String, &str, &CheckedLog)> = campaigns
-            .iter()
-            .map(|(name, created_at, log)| {
-                Ok((
-                    crate::domain::names::valid_name("campaign name", name)?,
-                    *created_at,
-                    *log,
-                ))
-            })
-            .collect::<Result<_, StoreError>>()?;
         self.write(true, |tx| {
-            for (name, created_at, log) in &named {
-                let exists: bool = tx.query_row(
-                    "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1)",
-                    rusqlite::params![name_key(name)],
-                    |row| row.get(0),
-                )?;
-                if exists {
-                    return Err(StoreError::CampaignExists { name: name.clone() });
+            for (name, created_at, log) in campaigns {
+                if campaign_exists(tx, name)? {
+                    return Err(StoreError::CampaignExists {
+                        name: name.to_string(),
+                    });
                 }
                 let id = insert_campaign(tx, name, false, created_at)?;
-                for logged in &log.entries {
-                    append(
-                        tx,
-                        id,
-                        logged.seq,
-                        logged.game,
-                        &logged.recorded_at,
-                        &logged.entry,
-                        logged.taken_back.as_ref(),
-                    )?;
-                }
+                write_log(tx, id, log)?;
                 set_current(tx, id)?;
             }
             Ok(())
         })
     }
+}
 
-    /// Writes a whole log for a new campaign in the given transaction, through the rules.
-    pub(crate) fn append_all(
-        tx: &Transaction<'_>,
-        campaign_id: i64,
-        recorded_at: &str,
-        entries: &[Entry],
-    ) -> Result<Campaign, StoreError> {
-        let mut campaign = Campaign::new();
-        for (index, entry) in entries.iter().enumerate() {
-            let applied = campaign.apply(entry)?;
-            append(
-                tx,
-                campaign_id,
-                index as u32 + 1,
-                applied.game,
-                recorded_at,
-                &applied.entry,
-                None,
-            )?;
-        }
-        Ok(campaign)
+/// Writes a checked log, entry by entry, for a new campaign.
+pub(super) fn write_log(
+    tx: &rusqlite::Transaction<'_>,
+    campaign_id: i64,
+    log: &CheckedLog,
+) -> Result<(), StoreError> {
+    for logged in log.entries() {
+        append(tx, campaign_id, logged)?;
     }
+    Ok(())
 }
 
 /// Appends one entry as the next of the log, without the rules: for tests of the store.
 #[cfg(test)]
 pub(super) fn append_for_test(
-    tx: &Transaction<'_>,
+    tx: &rusqlite::Transaction<'_>,
     campaign_id: i64,
     entry: &Entry,
 ) -> Result<(), StoreError> {
     let seq = read_log(tx, campaign_id)?.last().map_or(1, |e| e.seq + 1);
-    append(tx, campaign_id, seq, None, "test", entry, None)
+    let logged = LoggedEntry {
+        seq,
+        game: None,
+        recorded_at: "test".to_string(),
+        entry: entry.clone(),
+        taken_back: None,
+    };
+    append(tx, campaign_id, &logged)
 }
 
-fn fold(log: &[LoggedEntry]) -> Result<Campaign, StoreError> {
-    Campaign::replay(log.iter().map(|e| &e.entry)).map_err(|broken| broken_log(log, broken))
-}
-
-/// The error for a stored log whose entry at `index` the rules refuse: the database was
-/// changed behind chronicle's back.
-pub fn broken_log(log: &[LoggedEntry], (index, refusal): (usize, Refusal)) -> StoreError {
-    let seq = log.get(index).map_or(0, |e| e.seq);
-    StoreError::Damaged {
-        detail: format!("entry {seq} of the stored log breaks a rule ({refusal})"),
-    }
+/// Folds the standing entries of a stored log; a refusal means the database was changed
+/// behind chronicle's back.
+fn fold<'a, I>(log: I) -> Result<Campaign, StoreError>
+where
+    I: IntoIterator<Item = &'a LoggedEntry>,
+    I::IntoIter: Clone,
+{
+    fold_log(log).map_err(StoreError::BrokenLog)
 }

@@ -7,6 +7,7 @@ mod decode;
 mod encode;
 mod error;
 mod log;
+mod stored;
 #[cfg(test)]
 mod tests;
 
@@ -19,7 +20,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 pub use campaigns::CampaignInfo;
 pub use check::CheckReport;
 pub use error::StoreError;
-pub use log::{CheckedLog, Loaded, LoggedEntry, Recorded, StoredLog, TakenBack, broken_log};
+pub use log::{Loaded, Recorded, StoredLog};
 
 mod embedded {
     refinery::embed_migrations!("migrations");

@@ -9,6 +9,30 @@ use crate::domain::{
     Campaign, Entry, Faction, Game, Outcome, Power, Refusal, Reward, Seat, Territory,
 };
 
+/// What recording can fail with, in these tests.
+#[derive(Debug)]
+enum Failed {
+    #[allow(dead_code)]
+    Store(StoreError),
+    Refused(Refusal),
+}
+
+impl From<StoreError> for Failed {
+    fn from(error: StoreError) -> Failed {
+        Failed::Store(error)
+    }
+}
+
+impl From<Refusal> for Failed {
+    fn from(refusal: Refusal) -> Failed {
+        Failed::Refused(refusal)
+    }
+}
+
+fn name(name: &str) -> crate::domain::names::CampaignName {
+    crate::domain::names::CampaignName::new(name).expect("a campaign name")
+}
+
 fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("test.db");
@@ -47,7 +71,7 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
     let (_dir, path) = temp_db();
     let mut store = open(&path);
     let id = store
-        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .create_campaign(&name("Earth"), "2026-01-01T00:00:00Z")
         .expect("campaign")
         .id;
     let entry = game(
@@ -58,7 +82,7 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
         },
     );
     let recorded = store
-        .record::<StoreError>(id, "2026-01-03T20:00:00Z", false, |_| Ok(entry.clone()))
+        .record::<Failed>(id, "2026-01-03T20:00:00Z", false, |_| Ok(entry.clone()))
         .expect("recorded");
     assert!(recorded.written);
     drop(store);
@@ -77,7 +101,7 @@ fn a_refused_entry_writes_nothing() {
     let (_dir, path) = temp_db();
     let mut store = open(&path);
     let id = store
-        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .create_campaign(&name("Earth"), "2026-01-01T00:00:00Z")
         .expect("campaign")
         .id;
     let first = game(
@@ -88,7 +112,7 @@ fn a_refused_entry_writes_nothing() {
         },
     );
     store
-        .record::<StoreError>(id, "t", false, |_| Ok(first))
+        .record::<Failed>(id, "t", false, |_| Ok(first))
         .expect("first game");
     let again = game(
         4,
@@ -97,10 +121,10 @@ fn a_refused_entry_writes_nothing() {
             name: "Other".into(),
         },
     );
-    let refused = store.record::<StoreError>(id, "t", false, |_| Ok(again));
+    let refused = store.record::<Failed>(id, "t", false, |_| Ok(again));
     assert!(matches!(
         refused,
-        Err(StoreError::Refused(Refusal::HasCity { .. }))
+        Err(Failed::Refused(Refusal::HasCity { .. }))
     ));
     assert_eq!(store.load(id).expect("load").log.len(), 1);
 }
@@ -110,7 +134,7 @@ fn a_dry_run_writes_nothing() {
     let (_dir, path) = temp_db();
     let mut store = open(&path);
     let id = store
-        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .create_campaign(&name("Earth"), "2026-01-01T00:00:00Z")
         .expect("campaign")
         .id;
     let entry = game(
@@ -120,7 +144,7 @@ fn a_dry_run_writes_nothing() {
         },
     );
     let recorded = store
-        .record::<StoreError>(id, "t", true, |_| Ok(entry))
+        .record::<Failed>(id, "t", true, |_| Ok(entry))
         .expect("dry run");
     assert!(!recorded.written);
     assert_eq!(recorded.after.games_played(), 1);
@@ -132,7 +156,7 @@ fn an_error_inside_the_transaction_rolls_everything_back() {
     let (_dir, path) = temp_db();
     let mut store = open(&path);
     let id = store
-        .create_campaign("Earth", "2026-01-01T00:00:00Z")
+        .create_campaign(&name("Earth"), "2026-01-01T00:00:00Z")
         .expect("campaign")
         .id;
     // The entry is written, then the work fails before commit: nothing may stay.
@@ -213,16 +237,16 @@ fn campaigns_are_chosen_by_name_or_as_the_only_or_last_used() {
         store.choose_campaign(None),
         Err(StoreError::NoCampaign)
     ));
-    let earth = store.create_campaign("Earth", "t").expect("earth");
+    let earth = store.create_campaign(&name("Earth"), "t").expect("earth");
     assert_eq!(store.choose_campaign(None).expect("only").id, earth.id);
-    let mars = store.create_campaign("Марс", "t").expect("mars");
+    let mars = store.create_campaign(&name("Марс"), "t").expect("mars");
     assert_eq!(store.choose_campaign(None).expect("last used").id, mars.id);
     assert_eq!(
         store.choose_campaign(Some("earth")).expect("by name").id,
         earth.id
     );
     assert!(matches!(
-        store.create_campaign("EARTH", "t"),
+        store.create_campaign(&name("EARTH"), "t"),
         Err(StoreError::CampaignExists { .. })
     ));
     match store.choose_campaign(Some("Eath")) {
@@ -238,8 +262,8 @@ fn campaigns_are_chosen_by_name_or_as_the_only_or_last_used() {
 #[test]
 fn the_stored_log_of_one_campaign_does_not_see_another() {
     let mut store = Store::in_memory().expect("store");
-    let a = store.create_campaign("A", "t").expect("a").id;
-    let b = store.create_campaign("B", "t").expect("b").id;
+    let a = store.create_campaign(&name("A"), "t").expect("a").id;
+    let b = store.create_campaign(&name("B"), "t").expect("b").id;
     let entry = game(
         3,
         Reward::DestroyCard {
@@ -247,7 +271,7 @@ fn the_stored_log_of_one_campaign_does_not_see_another() {
         },
     );
     store
-        .record::<StoreError>(a, "t", false, |_| Ok(entry))
+        .record::<Failed>(a, "t", false, |_| Ok(entry))
         .expect("game in A");
     assert_eq!(store.load(a).expect("a").campaign.games_played(), 1);
     assert_eq!(store.load(b).expect("b").campaign, Campaign::new());
@@ -256,7 +280,10 @@ fn the_stored_log_of_one_campaign_does_not_see_another() {
 #[test]
 fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record() {
     let mut store = Store::in_memory().expect("store");
-    let id = store.create_campaign("Earth", "t").expect("campaign").id;
+    let id = store
+        .create_campaign(&name("Earth"), "t")
+        .expect("campaign")
+        .id;
     let first = game(
         3,
         Reward::MajorCity {
@@ -272,10 +299,10 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     store
-        .record::<StoreError>(id, "t1", false, |_| Ok(first))
+        .record::<Failed>(id, "t1", false, |_| Ok(first))
         .expect("game 1");
     store
-        .record::<StoreError>(id, "t2", false, |_| Ok(second))
+        .record::<Failed>(id, "t2", false, |_| Ok(second))
         .expect("game 2");
 
     // Only the latest game can be taken back.
@@ -312,7 +339,7 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     let recorded = store
-        .record::<StoreError>(id, "t4", false, |_| Ok(again))
+        .record::<Failed>(id, "t4", false, |_| Ok(again))
         .expect("game 2 again");
     assert_eq!(recorded.applied.game, Some(2));
     let loaded = store.load(id).expect("load");
@@ -324,9 +351,12 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
 #[test]
 fn there_is_nothing_to_take_back_before_game_one() {
     let mut store = Store::in_memory().expect("store");
-    let id = store.create_campaign("Earth", "t").expect("campaign").id;
+    let id = store
+        .create_campaign(&name("Earth"), "t")
+        .expect("campaign")
+        .id;
     store
-        .record::<StoreError>(id, "t", false, |_| {
+        .record::<Failed>(id, "t", false, |_| {
             Ok(Entry::Power {
                 faction: Faction::new("Khan Industries"),
                 power: Power::B,

@@ -14,14 +14,14 @@ pub struct Ask {
 fn failed(error: dialoguer::Error) -> CliError {
     let dialoguer::Error::IO(io) = &error;
     if io.kind() == std::io::ErrorKind::Interrupted {
-        return CliError::Interrupted;
+        return CliError::interrupted();
     }
-    CliError::Input(format!("The question could not be asked: {error}"))
+    CliError::input(format!("The question could not be asked: {error}"))
 }
 
 impl Ask {
     pub fn new(context: &Context) -> Ask {
-        let theme: Box<dyn Theme> = if context.output().color_wanted() {
+        let theme: Box<dyn Theme> = if context.terminal.color_wanted {
             Box::new(ColorfulTheme::default())
         } else {
             Box::new(SimpleTheme)
@@ -42,7 +42,7 @@ impl Ask {
             .default(default)
             .interact_opt()
             .map_err(failed)?
-            .ok_or(CliError::Stopped)
+            .ok_or_else(CliError::stopped)
     }
 
     /// One of `items`, found by typing part of it (Esc stops).
@@ -54,7 +54,7 @@ impl Ask {
             .max_length(12)
             .interact_opt()
             .map_err(failed)?
-            .ok_or(CliError::Stopped)
+            .ok_or_else(CliError::stopped)
     }
 
     /// Yes or no (Esc stops).
@@ -64,7 +64,7 @@ impl Ask {
             .default(default)
             .interact_opt()
             .map_err(failed)?
-            .ok_or(CliError::Stopped)
+            .ok_or_else(CliError::stopped)
     }
 
     /// Free text; `default` when Enter is pressed on nothing.
@@ -99,6 +99,6 @@ impl Ask {
             .items_checked(items.iter().map(|(item, ticked)| (item.as_str(), *ticked)))
             .interact_opt()
             .map_err(failed)?
-            .ok_or(CliError::Stopped)
+            .ok_or_else(CliError::stopped)
     }
 }

@@ -5,13 +5,14 @@ use chrono::NaiveDate;
 
 use super::log::LogArgs;
 use crate::cli::error::CliError;
+use crate::cli::explain::reward_flag;
 use crate::domain::{
     BonusMark, Campaign, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, PlayEvent, Reward,
-    ScarPlacement, Seat, Territory, Wear,
+    RewardKind, ScarPlacement, Seat, Territory, Wear,
 };
 
 fn usage(flag: &str, value: &str, form: &str) -> CliError {
-    CliError::Usage(format!("{flag} \"{value}\" is not of the form {form}."))
+    CliError::usage(format!("{flag} \"{value}\" is not of the form {form}."))
 }
 
 /// The two sides of `value` around a separator; both must be non-empty.
@@ -55,12 +56,12 @@ pub fn date(given: Option<&str>, today: NaiveDate) -> Result<NaiveDate, CliError
         return Ok(today);
     };
     let date = NaiveDate::parse_from_str(given.trim(), "%Y-%m-%d").map_err(|_| {
-        CliError::Usage(format!(
+        CliError::usage(format!(
             "--date \"{given}\" is not a date of the form YYYY-MM-DD."
         ))
     })?;
     if date > today {
-        return Err(CliError::Input(format!(
+        return Err(CliError::input(format!(
             "The game's date {date} is after today ({today}); log a game once it has been played, or check --date."
         )));
     }
@@ -81,12 +82,12 @@ pub fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
     let (faction, result) = split_last("--player", faction_and_result, ':', PLAYER_FORM)
         .map_err(|_| usage("--player", value, PLAYER_FORM))?;
     if faction.contains('=') {
-        return Err(CliError::Usage(format!(
+        return Err(CliError::usage(format!(
             "--player \"{value}\": a player's name cannot contain '=', which separates it from the faction."
         )));
     }
     let result = Outcome::from_key(result).ok_or_else(|| {
-        CliError::Usage(format!(
+        CliError::usage(format!(
             "--player \"{value}\": the result is won, held-on or eliminated, not \"{result}\"."
         ))
     })?;
@@ -98,33 +99,39 @@ pub fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
     })
 }
 
+/// The value given to the flag of a winner's reward, if any.
+fn reward_value(args: &LogArgs, kind: RewardKind) -> Option<&String> {
+    match kind {
+        RewardKind::NameContinent => args.name_continent.as_ref(),
+        RewardKind::MajorCity => args.major_city.as_ref(),
+        RewardKind::HealScar => args.heal_scar.as_ref(),
+        RewardKind::ContinentBonus => args.continent_bonus.as_ref(),
+        RewardKind::Fortify => args.fortify.as_ref(),
+        RewardKind::DestroyCard => args.destroy_card.as_ref(),
+    }
+}
+
 /// The winner's reward flags: at most one may be given.
 pub fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Reward>, CliError> {
-    let given: Vec<(&str, &String)> = [
-        ("--name-continent", &args.name_continent),
-        ("--major-city", &args.major_city),
-        ("--heal-scar", &args.heal_scar),
-        ("--continent-bonus", &args.continent_bonus),
-        ("--fortify", &args.fortify),
-        ("--destroy-card", &args.destroy_card),
-    ]
-    .into_iter()
-    .filter_map(|(flag, value)| value.as_ref().map(|v| (flag, v)))
-    .collect();
-    let (flag, value) = match given.as_slice() {
+    let given: Vec<(RewardKind, &String)> = RewardKind::ALL
+        .into_iter()
+        .filter_map(|kind| reward_value(args, kind).map(|v| (kind, v)))
+        .collect();
+    let (kind, value) = match given.as_slice() {
         [] => return Ok(None),
         [one] => *one,
         several => {
-            let flags: Vec<&str> = several.iter().map(|(f, _)| *f).collect();
-            return Err(CliError::Input(format!(
+            let flags: Vec<&str> = several.iter().map(|(k, _)| reward_flag(*k)).collect();
+            return Err(CliError::input(format!(
                 "The winner chooses exactly one reward (rules §4.4); this game gives {}: {}. Keep one.",
                 several.len(),
                 flags.join(", ")
             )));
         }
     };
-    let reward = match flag {
-        "--name-continent" => {
+    let flag = reward_flag(kind);
+    let reward = match kind {
+        RewardKind::NameContinent => {
             let (continent, name) = split(
                 flag,
                 value,
@@ -136,17 +143,17 @@ pub fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Reward>, Cli
                 name: name.to_string(),
             }
         }
-        "--major-city" => {
+        RewardKind::MajorCity => {
             let (territory, name) = split(flag, value, '=', "TERRITORY=NAME, e.g. \"Egypt=Kyro\"")?;
             Reward::MajorCity {
                 territory: Territory::find(territory)?,
                 name: name.to_string(),
             }
         }
-        "--heal-scar" => Reward::HealScar {
+        RewardKind::HealScar => Reward::HealScar {
             territory: Territory::find(value)?,
         },
-        "--continent-bonus" => {
+        RewardKind::ContinentBonus => {
             let form = "CONTINENT=+1 or CONTINENT=-1, e.g. \"Asia=-1\"";
             let (continent, sign) = split_last(flag, value, '=', form)?;
             let mark = match sign.replace('\u{2212}', "-").as_str() {
@@ -159,10 +166,10 @@ pub fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Reward>, Cli
                 mark,
             }
         }
-        "--fortify" => Reward::Fortify {
+        RewardKind::Fortify => Reward::Fortify {
             territory: Territory::find(value)?,
         },
-        _ => Reward::DestroyCard {
+        RewardKind::DestroyCard => Reward::DestroyCard {
             territory: Territory::find(value)?,
         },
     };

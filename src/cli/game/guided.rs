@@ -8,14 +8,20 @@ use super::ask::Ask;
 use super::log::report;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
+use crate::cli::explain::Asked;
 use crate::cli::output::say;
 use crate::domain::describe::happenings;
 use crate::domain::names::valid_person;
-use crate::domain::state::LAST_REWARDED_GAME;
 use crate::domain::{
     BonusMark, Campaign, Entry, Faction, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome,
-    Packet, Reward, RewardKind, ScarPlacement, Seat, Targets, Territory, Wear, person_key,
+    PLAYERS, Packet, Refusal, Reward, RewardKind, ScarPlacement, Seat, Targets, Territory, Wear,
+    person_key,
 };
+
+/// A refusal met while asking: said without flags.
+fn refused(refusal: Refusal) -> CliError {
+    CliError::refused(refusal, Asked::Prompt)
+}
 
 pub fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
@@ -46,7 +52,7 @@ pub fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     ask_results(&ask, &mut game)?;
     ask_scars(&ask, campaign, &mut game)?;
     ask_wear(&ask, campaign, &mut game)?;
-    if number <= LAST_REWARDED_GAME {
+    if campaign.next_game_rewarded() {
         ask_reward(&ask, campaign, &mut game)?;
         ask_held_on(&ask, campaign, &mut game)?;
     }
@@ -55,18 +61,16 @@ pub fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
         .filter(|n| !n.trim().is_empty());
 
     let entry = Entry::Game(game);
-    campaign.clone().apply(&entry)?;
+    campaign.clone().apply(&entry).map_err(refused)?;
     say(&format!("\nGame {number}, {date}:"));
     for happening in happenings(campaign, &entry) {
         say(&format!("  - {}", happening.sentence()));
     }
     let write = !dry_run && ask.confirm(&format!("Write game {number} to the ledger?"), true)?;
     if !dry_run && !write {
-        return Err(CliError::Input(
-            "Not written: the game was not confirmed.".to_string(),
-        ));
+        return Err(CliError::input("Not written: the game was not confirmed.").nothing_written());
     }
-    let (_, recorded) = context.record(dry_run, |_| Ok(entry))?;
+    let (_, recorded) = context.record(Asked::Prompt, dry_run, |_| Ok(entry))?;
     report(context, &recorded)
 }
 
@@ -90,7 +94,7 @@ fn ask_date(ask: &Ask, today: NaiveDate, last: Option<NaiveDate>) -> Result<Naiv
         }
     })?;
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .map_err(|_| CliError::Usage(format!("\"{text}\" is not a date")))
+        .map_err(|_| CliError::usage(format!("\"{text}\" is not a date")))
 }
 
 /// The players in seating order, each with a faction not yet taken (their last one
@@ -101,7 +105,7 @@ fn ask_seats(
     usual: impl Fn(&str) -> Option<Faction>,
 ) -> Result<Vec<Seat>, CliError> {
     let mut seats: Vec<Seat> = Vec::new();
-    while seats.len() < 5 {
+    while seats.len() < *PLAYERS.end() {
         let Some(person) = ask_person(ask, campaign, &seats)? else {
             break;
         };
@@ -144,15 +148,16 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
         .map(|p| p.to_string())
         .collect();
     let mut options: Vec<String> = Vec::new();
-    if seats.len() >= 3 {
+    let enough = seats.len() >= *PLAYERS.start();
+    if enough {
         options.push("(that is everyone)".to_string());
     }
     options.extend(known.iter().cloned());
     options.push("(someone new)".to_string());
     let prompt = format!("Player {}, clockwise (type to search)", seats.len() + 1);
     let pick = ask.search(&prompt, &options)?;
-    let offset = usize::from(seats.len() >= 3);
-    if seats.len() >= 3 && pick == 0 {
+    let offset = usize::from(enough);
+    if enough && pick == 0 {
         return Ok(None);
     }
     if let Some(person) = known.get(pick - offset) {
@@ -165,7 +170,7 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
         }
         Ok(())
     })?;
-    let name = valid_person(&name)?;
+    let name = valid_person(&name).map_err(refused)?;
     Ok(Some(
         campaign.known_person(&name).map_or(name, str::to_string),
     ))
@@ -190,7 +195,7 @@ fn ask_results(ask: &Ask, game: &mut Game) -> Result<(), CliError> {
 fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
     let mut question = "Was a scar placed during the game?";
     while ask.confirm(question, false)? {
-        let state = campaign.after_play(game)?;
+        let state = campaign.after_play(game).map_err(refused)?;
         let types: Vec<String> = state
             .scar_types()
             .filter(|t| state.left(&crate::domain::PoolKind::Scar((*t).clone())) > 0)
@@ -215,7 +220,7 @@ fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliE
 fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
     let mut question = "Were boxes ticked on a fortification?";
     loop {
-        let state = campaign.after_play(game)?;
+        let state = campaign.after_play(game).map_err(refused)?;
         let fortified = state.fortified();
         if fortified.is_empty() || !ask.confirm(question, false)? {
             return Ok(());
@@ -249,14 +254,14 @@ fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliEr
         let boxes = boxes
             .trim()
             .parse()
-            .map_err(|_| CliError::Usage(format!("\"{boxes}\" is not a number")))?;
+            .map_err(|_| CliError::usage(format!("\"{boxes}\" is not a number")))?;
         game.wear.push(Wear { territory, boxes });
         question = "More boxes ticked?";
     }
 }
 
 fn ask_reward(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
-    let state = campaign.after_play(game)?;
+    let state = campaign.after_play(game).map_err(refused)?;
     let kinds = state.possible_rewards();
     let Some(winner) = game.winner().map(|w| w.person.clone()) else {
         return Ok(());
@@ -333,7 +338,13 @@ fn ask_reward_target(
                 }
                 RewardKind::HealScar => Reward::HealScar { territory },
                 RewardKind::Fortify => Reward::Fortify { territory },
-                _ => Reward::DestroyCard { territory },
+                RewardKind::DestroyCard => Reward::DestroyCard { territory },
+                RewardKind::NameContinent | RewardKind::ContinentBonus => {
+                    return Err(CliError::bug(format!(
+                        "{} was offered territories to choose from",
+                        kind.words()
+                    )));
+                }
             })
         }
     }
@@ -342,20 +353,14 @@ fn ask_reward_target(
 /// Held-on rewards, clockwise from the winner, each offered what is left after the ones
 /// before.
 fn ask_held_on(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
-    let n = game.seats.len();
-    let winner = game
-        .seats
-        .iter()
-        .position(|s| s.result == Outcome::Won)
-        .unwrap_or(0);
-    for offset in 1..n {
-        let seat = &game.seats[(winner + offset) % n];
-        if seat.result != Outcome::HeldOn {
-            continue;
-        }
-        let person = seat.person.clone();
+    let held_on: Vec<String> = game
+        .clockwise_from_winner()
+        .filter(|s| s.result == Outcome::HeldOn)
+        .map(|s| s.person.clone())
+        .collect();
+    for person in held_on {
         let mut state = campaign.clone();
-        state.apply(&Entry::Game(game.clone()))?;
+        state.apply(&Entry::Game(game.clone())).map_err(refused)?;
         let choices = state.held_on_choices();
         if choices.is_empty() {
             say("No held-on reward is left: both pools are empty.");
@@ -404,7 +409,7 @@ fn ask_held_on(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), Cl
 /// due are ticked already.
 fn ask_packets(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
     let mut state = campaign.clone();
-    let applied = state.apply(&Entry::Game(game.clone()))?;
+    let applied = state.apply(&Entry::Game(game.clone())).map_err(refused)?;
     let open: Vec<Packet> = Packet::ALL
         .into_iter()
         .filter(|&p| {

@@ -1,17 +1,12 @@
 //! `chronicle game log …`: record a finished game.
 
-use schemars::JsonSchema;
-use std::io::IsTerminal;
-
-use serde::Serialize;
-
 use super::flags;
-use super::view::GameView;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
-use crate::cli::output::{Report, Table, print, say};
-use crate::cli::pool::{PoolRow, pool_rows, pool_table};
-use crate::domain::{Entry, Packet};
+use crate::cli::explain::Asked;
+use crate::cli::output::{print, say};
+use crate::domain::Entry;
+use crate::report::game::GameLogged;
 use crate::store::Recorded;
 
 /// Record a finished game. Players in seating order, clockwise; exactly one won. The winner
@@ -159,64 +154,23 @@ Example:
     --minor-city \"Bob:Peru=Lima Nova\" \\
     --scar \"Brazil=Bunker\"";
 
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct GameLogged {
-    written: bool,
-    game: GameView,
-    packets_met: Vec<PacketMet>,
-    new_people: Vec<String>,
-    pools: Vec<PoolRow>,
-}
-
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-struct PacketMet {
-    packet: &'static str,
-    condition: &'static str,
-}
-
-impl Report for GameLogged {
-    fn lines(&self) -> Vec<String> {
-        let mut lines = self.game.lines();
-        for packet in &self.packets_met {
-            let record = if self.written {
-                "record it with --opened when you log the next game"
-            } else {
-                "add --opened to this game's flags if you open it now"
-            };
-            lines.push(format!(
-                "Packet: this game met the condition of the \"{}\" packet ({}). Open it now; {record}.",
-                packet.packet, packet.condition
-            ));
-        }
-        if !self.new_people.is_empty() {
-            lines.push(format!(
-                "New to the campaign: {}.",
-                self.new_people.join(", ")
-            ));
-        }
-        lines
-    }
-
-    fn tables(&self) -> Vec<Table> {
-        let mut tables = self.game.tables();
-        tables.push(pool_table(&self.pools).titled("Pools after this game"));
-        tables
-    }
-}
-
 pub fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
     if args.players.is_empty() {
-        if !context.no_input && std::io::stdin().is_terminal() && std::io::stderr().is_terminal() {
-            return super::guided::run(context, args.dry_run);
+        if context.terminal.may_prompt {
+            let guided = super::guided::run(context, args.dry_run);
+            return if args.dry_run {
+                guided
+            } else {
+                guided.map_err(CliError::nothing_written)
+            };
         }
-        return Err(CliError::Usage(
-            "game log needs the players: one --player \"NAME=FACTION:RESULT[@HQ]\" each, in seating order (see `chronicle game log --help`; on a terminal, `chronicle game log` alone asks).".to_string(),
-        ));
+        return Err(CliError::usage(
+            "game log needs the players: one --player \"NAME=FACTION:RESULT[@HQ]\" each, in seating order (see `chronicle game log --help`; on a terminal, `chronicle game log` alone asks).",
+        )
+        .nothing_written());
     }
     let today = context.clock.today();
-    let (_, recorded) = context.record(args.dry_run, |campaign| {
+    let (_, recorded) = context.record(Asked::Flags, args.dry_run, |campaign| {
         Ok(Entry::Game(flags::game(&args, campaign, today)?))
     })?;
     report(context, &recorded)
@@ -225,12 +179,15 @@ pub fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
 /// Says what a game logged (or checked) changed: the game, the packets it made due, the
 /// people new to the campaign, the pools left.
 pub fn report(context: &Context, recorded: &Recorded) -> Result<(), CliError> {
-    let (Entry::Game(game), Some(number)) = (&recorded.applied.entry, recorded.applied.game) else {
-        return Err(CliError::Input(
-            "the entry recorded is not a game".to_string(),
-        ));
-    };
-    let view = GameView::new(number, &context.clock.stamp(), &recorded.before, game);
+    let report = GameLogged::new(
+        &context.clock.stamp(),
+        recorded.written,
+        &recorded.before,
+        &recorded.after,
+        &recorded.applied,
+    )
+    .ok_or_else(|| CliError::bug("The entry recorded is not a game."))?;
+    let number = report.game.game;
     if recorded.written {
         say(&format!("Game {number} logged."));
     } else {
@@ -247,20 +204,5 @@ pub fn report(context: &Context, recorded: &Recorded) -> Result<(), CliError> {
             ));
         }
     }
-    let report = GameLogged {
-        written: recorded.written,
-        game: view,
-        packets_met: recorded
-            .applied
-            .packets_met
-            .iter()
-            .map(|p: &Packet| PacketMet {
-                packet: p.name(),
-                condition: p.condition(),
-            })
-            .collect(),
-        new_people: recorded.applied.new_people.clone(),
-        pools: pool_rows(&recorded.after),
-    };
-    print(&report, context.output())
+    print(&report, context)
 }

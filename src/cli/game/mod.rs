@@ -3,11 +3,10 @@
 mod ask;
 pub mod flags;
 mod guided;
-pub(crate) mod list;
+mod list;
 pub mod log;
 mod show;
 mod undo;
-pub(crate) mod view;
 
 use super::context::Context;
 use super::error::CliError;

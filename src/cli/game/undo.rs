@@ -1,11 +1,9 @@
 //! `chronicle game undo [--reason TEXT] [--yes]`: take back the latest game.
 
-use std::io::IsTerminal;
-
-use super::view::game_views;
-use crate::cli::context::Context;
+use crate::cli::context::{Context, writing};
 use crate::cli::error::CliError;
 use crate::cli::output::say;
+use crate::report::history::game_views;
 
 /// Take back the latest game: the board is worked out again without it, and the history
 /// keeps that it was taken back, when and why. Repeat to take back earlier games.
@@ -20,10 +18,14 @@ pub struct UndoArgs {
 }
 
 pub fn run(context: &Context, args: UndoArgs) -> Result<(), CliError> {
+    writing(|| undo(context, args))
+}
+
+fn undo(context: &Context, args: UndoArgs) -> Result<(), CliError> {
     let (mut store, info) = context.open_campaign()?;
     let loaded = store.load(info.id)?;
     let Some(last) = game_views(&loaded.log)?.pop() else {
-        return Err(CliError::Input(format!(
+        return Err(CliError::input(format!(
             "{} has no game to take back.",
             info.name
         )));
@@ -59,8 +61,8 @@ pub fn run(context: &Context, args: UndoArgs) -> Result<(), CliError> {
 /// Asks on a terminal; elsewhere (a pipe, CI, --no-input) it is a usage error to take a
 /// game back without --yes.
 fn confirmed(context: &Context, game: u32) -> Result<bool, CliError> {
-    if context.no_input || !std::io::stdin().is_terminal() || !std::io::stderr().is_terminal() {
-        return Err(CliError::Usage(format!(
+    if !context.terminal.may_prompt {
+        return Err(CliError::usage(format!(
             "Taking back game {game} needs a confirmation: add --yes (no terminal to ask on)."
         )));
     }
@@ -68,6 +70,6 @@ fn confirmed(context: &Context, game: u32) -> Result<bool, CliError> {
         .with_prompt(format!("Take back game {game}?"))
         .default(false)
         .interact_opt()
-        .map_err(|e| CliError::Input(format!("The question could not be asked: {e}")))?;
+        .map_err(|e| CliError::input(format!("The question could not be asked: {e}")))?;
     Ok(answer == Some(true))
 }

@@ -4,18 +4,18 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::cli::error::CliError;
+use super::error::CliError;
 
 pub fn write(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let fail = |what: &str, e: std::io::Error| {
-        CliError::File(format!("{} cannot be {what}: {e}.", path.display()))
+        CliError::file(format!("{} cannot be {what}: {e}.", path.display()))
     };
     let folder = match path.parent() {
         Some(folder) if !folder.as_os_str().is_empty() => folder,
         _ => Path::new("."),
     };
     if path.is_dir() {
-        return Err(CliError::File(format!(
+        return Err(CliError::file(format!(
             "{} is a folder; give a file name.",
             path.display()
         )));

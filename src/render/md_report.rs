@@ -2,22 +2,8 @@
 
 use std::fmt::Write as _;
 
-use super::Campaign;
-
-/// Text for Markdown: the characters Markdown reads as markup are escaped.
-fn md(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(
-            c,
-            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#'
-        ) {
-            escaped.push('\\');
-        }
-        escaped.push(if c == '\n' { ' ' } else { c });
-    }
-    escaped
-}
+use super::md::text as md;
+use crate::report::export::CampaignExport;
 
 fn table(out: &mut String, headers: &[&str], rows: impl IntoIterator<Item = Vec<String>>) {
     let _ = writeln!(out, "| {} |", headers.join(" | "));
@@ -29,7 +15,7 @@ fn table(out: &mut String, headers: &[&str], rows: impl IntoIterator<Item = Vec<
     out.push('\n');
 }
 
-pub fn report(campaign: &Campaign) -> String {
+pub fn report(campaign: &CampaignExport) -> String {
     let board = &campaign.board;
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", md(&board.campaign));
@@ -149,7 +135,7 @@ pub fn report(campaign: &Campaign) -> String {
     }
 
     out.push_str("## Factions\n\n");
-    let campaign_state = &campaign.loaded.campaign;
+    let campaign_state = &campaign.campaign;
     table(
         &mut out,
         &["Faction", "Starting power", "Card marks", "Card scar"],

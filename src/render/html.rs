@@ -6,13 +6,13 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
 use super::svg::{PALETTES, esc};
-use crate::cli::board::{BoardView, ContinentView, TerritoryView};
-use crate::cli::game::view::GameView;
-use crate::cli::history::{History, HistoryEntry};
-use crate::cli::stats::StatsReport;
 use crate::domain::Faction;
 use crate::domain::describe::capitalise;
 use crate::domain::state::FORTIFICATION_BOXES;
+use crate::report::board::{BoardView, ContinentView, TerritoryView};
+use crate::report::game::GameView;
+use crate::report::history::{History, HistoryEntry};
+use crate::report::stats::StatsReport;
 
 /// What the page shows.
 pub struct Page<'a> {
@@ -475,120 +475,4 @@ fn signatures(out: &mut String, board: &BoardView) {
         );
     }
     out.push_str("</section>\n");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cli::demo::demo_entries;
-    use crate::cli::game::view::game_views;
-    use crate::cli::history::history;
-    use crate::cli::stats::report;
-    use crate::domain::history::Filter;
-    use crate::domain::{Campaign, Entry};
-    use crate::store::{Loaded, LoggedEntry, TakenBack};
-
-    /// The demo campaign as the store would load it, its last `taken_back` entries taken back.
-    fn demo(name: &str, taken_back: usize) -> String {
-        let mut game = 0;
-        let mut log: Vec<LoggedEntry> = Vec::new();
-        for (seq, entry) in demo_entries()
-            .expect("the demo builds")
-            .into_iter()
-            .enumerate()
-        {
-            game += u32::from(matches!(entry, Entry::Game(_)));
-            let number = matches!(entry, Entry::Game(_)).then_some(game);
-            let at = "2026-05-01T10:00:00Z".to_string();
-            let (seq, taken_back) = (seq as u32 + 1, None);
-            log.push(LoggedEntry {
-                seq,
-                game: number,
-                recorded_at: at,
-                entry,
-                taken_back,
-            });
-        }
-        let mut back = log.split_off(log.len() - taken_back);
-        for entry in &mut back {
-            let (at, reason) = (
-                "2026-05-02T09:00:00Z".to_string(),
-                Some("<&> typo".to_string()),
-            );
-            entry.taken_back = Some(TakenBack { at, reason });
-        }
-        let campaign = Campaign::replay(log.iter().map(|e| &e.entry)).expect("the demo replays");
-        let loaded = Loaded {
-            log,
-            taken_back: back,
-            campaign,
-        };
-        let board = BoardView::new(name, &loaded.campaign, None);
-        let games = game_views(&loaded.log).expect("the games are described");
-        let history = history(&loaded, &Filter::default()).expect("the history is told");
-        let stats = report(name, &loaded);
-        page(&Page {
-            board: &board,
-            games: &games,
-            history: &history,
-            stats: &stats,
-        })
-    }
-
-    #[test]
-    fn the_page_loads_nothing_and_runs_nothing() {
-        let html = demo("Demo", 0);
-        assert!(html.starts_with("<!DOCTYPE html>"));
-        assert!(!html.to_lowercase().contains("<script"));
-        let outside = html.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
-        for banned in [
-            "http://", "https://", "@import", "url(", "<link", "<img", "<iframe",
-        ] {
-            assert!(!outside.contains(banned), "{banned}");
-        }
-        assert!(html.contains("<meta name=\"viewport\""));
-        assert!(html.contains("@media print"));
-    }
-
-    #[test]
-    fn the_page_shows_the_map_every_game_and_the_stats() {
-        let html = demo("Demo", 0);
-        let start = html.find("<svg").expect("the map is inline");
-        let end = html.find("</svg>").expect("the map ends") + "</svg>".len();
-        roxmltree::Document::parse(&html[start..end]).expect("the inline map is well-formed");
-        for n in 1..=16 {
-            assert!(html.contains(&format!("<li class=\"game\" id=\"game-{n}\"><h3>Game {n}<")));
-        }
-        for section in ["continents", "history", "statistics", "signatures"] {
-            assert!(
-                html.contains(&format!("<section id=\"{section}\">")),
-                "{section}"
-            );
-        }
-        for text in [
-            "Players",
-            "Factions",
-            "Head to head",
-            "Дмитрий",
-            "Enclave of the Bear",
-        ] {
-            assert!(html.contains(text), "{text}");
-        }
-        assert!(html.contains("Before the first game"));
-    }
-
-    #[test]
-    fn a_game_taken_back_shows_in_the_timeline() {
-        let html = demo("Demo", 1);
-        assert!(html.contains("Game 16 taken back"), "the undo is shown");
-        assert!(html.contains("&lt;&amp;&gt; typo"));
-        assert!(!html.contains("id=\"game-16\""));
-    }
-
-    #[test]
-    fn names_are_escaped() {
-        let html = demo("Tom <&> \"Jerry's\"", 0);
-        assert!(html.contains("<title>Tom &lt;&amp;&gt; &quot;Jerry&#39;s&quot;</title>"));
-        assert!(!html.contains("<&>"));
-    }
 }

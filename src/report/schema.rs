@@ -6,17 +6,19 @@ use schemars::transform::RecursiveTransform;
 use schemars::{JsonSchema, Schema};
 
 use super::board::BoardView;
-use super::campaign::CampaignList;
+use super::campaigns::CampaignList;
+use super::check::CheckView;
 use super::coins::Coins;
-use super::game::list::GameList;
-use super::game::log::GameLogged;
-use super::game::view::GameView;
+use super::factions::Factions;
+use super::game::{GameList, GameLogged, GameView};
 use super::history::History;
 use super::packets::Packets;
-use super::pool::Pools;
-use super::power::Powers;
+use super::pools::Pools;
+use super::powers::Powers;
+use super::scar_types::ScarTypes;
 use super::setup::SetupReport;
 use super::stats::StatsReport;
+use super::world::World;
 
 /// Every field chronicle prints is always there (null when empty): each object schema
 /// requires all its properties.
@@ -34,17 +36,12 @@ fn require_every_property(schema: &mut Schema) {
     object.insert("required".to_string(), serde_json::Value::Array(names));
 }
 
-fn schema<T: JsonSchema>() -> Schema {
+/// The schema of a type, every property required.
+pub fn schema<T: JsonSchema>() -> Schema {
     SchemaSettings::draft2020_12()
         .with_transform(RecursiveTransform(require_every_property))
         .into_generator()
         .into_root_schema_for::<T>()
-}
-
-/// The JSON Schema of the campaign file (`export --format json`, read by `import`), kept
-/// in `schema/campaign.schema.json`.
-pub fn campaign_schema() -> Schema {
-    schema::<super::export::CampaignFile<'static>>()
 }
 
 /// Each command's JSON output: the file name under `schema/json/` (without
@@ -63,17 +60,9 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
         ("stats", "stats", schema::<StatsReport>()),
         ("setup", "setup", schema::<SetupReport>()),
         ("packets", "packets", schema::<Packets>()),
-        (
-            "scar-types",
-            "scar-type list",
-            schema::<super::scar_type::ScarTypes>(),
-        ),
-        (
-            "factions",
-            "faction list",
-            schema::<super::faction::Factions>(),
-        ),
-        ("world", "world", schema::<super::world::World>()),
-        ("check", "check", schema::<super::check::CheckView>()),
+        ("scar-types", "scar-type list", schema::<ScarTypes>()),
+        ("factions", "faction list", schema::<Factions>()),
+        ("world", "world", schema::<World>()),
+        ("check", "check", schema::<CheckView>()),
     ]
 }

@@ -8,8 +8,8 @@
 use std::f64::consts::TAU;
 use std::fmt::Write as _;
 
-use crate::cli::board::{BoardView, ContinentView};
 use crate::domain::{Continent, Territory};
+use crate::report::board::{BoardView, ContinentView};
 
 /// The canvas of the territory positions (`Territory::position`).
 const MAP_W: f64 = 1200.0;
@@ -478,82 +478,7 @@ use marks::{DEFS, legend, signatures, territory_marks};
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::cli::demo::demo_entries;
-    use crate::domain::Campaign;
-
-    fn demo_board() -> BoardView {
-        let entries = demo_entries().expect("the demo builds");
-        let campaign = Campaign::replay(&entries).expect("the demo replays");
-        BoardView::new("Demo", &campaign, None)
-    }
-
-    /// Every text of the document, element by element.
-    fn texts(svg: &str) -> Vec<String> {
-        let doc = roxmltree::Document::parse(svg).expect("the map is well-formed XML");
-        let texts = doc
-            .descendants()
-            .filter_map(|n| n.text().filter(|_| n.is_text()));
-        texts.map(str::to_string).collect()
-    }
-
-    #[test]
-    fn the_demo_map_is_well_formed_deterministic_svg() {
-        let svg = map(&demo_board());
-        let doc = roxmltree::Document::parse(&svg).expect("the map is well-formed XML");
-        let root = doc.root_element();
-        assert_eq!(root.tag_name().name(), "svg");
-        assert_eq!(
-            root.tag_name().namespace(),
-            Some("http://www.w3.org/2000/svg")
-        );
-        assert!(root.attribute("viewBox").is_some());
-        assert_eq!(svg.matches("http").count(), 1, "nothing but the namespace");
-        assert_eq!(
-            svg,
-            map(&demo_board()),
-            "the same board gives the same bytes"
-        );
-    }
-
-    #[test]
-    fn every_territory_and_city_is_on_the_map() {
-        let board = demo_board();
-        let texts = texts(&map(&board));
-        for t in &board.territories {
-            assert!(texts.iter().any(|text| text == t.name), "{}", t.name);
-            if let Some(city) = &t.city {
-                assert!(texts.contains(&city.name), "{}", city.name);
-            }
-        }
-        let cities = board.territories.iter().filter(|t| t.city.is_some());
-        assert!(cities.count() >= 5, "the demo has cities to draw");
-        for signature in &board.signatures {
-            assert!(texts.iter().any(|text| text.contains(&signature.player)));
-        }
-    }
-
-    #[test]
-    fn names_with_markup_are_escaped() {
-        let odd = "<&>\"' \u{1}x";
-        let mut board = demo_board();
-        board.campaign = format!("Tom {odd}");
-        board.world_name = Some(odd.to_string());
-        board.continents[0].given_name = Some(odd.to_string());
-        board.signatures[0].player = odd.to_string();
-        let city = board.territories.iter_mut().find_map(|t| t.city.as_mut());
-        city.expect("the demo has a city").name = odd.to_string();
-        let scar = board.territories.iter_mut().find_map(|t| t.scar.as_mut());
-        scar.expect("the demo has a scar").kind = odd.to_string();
-        let svg = map(&board);
-        let texts = texts(&svg);
-        let shown = "<&>\"' \u{FFFD}x";
-        assert!(
-            texts.iter().filter(|t| t.contains(shown)).count() >= 5,
-            "{texts:?}"
-        );
-        assert!(!svg.contains("<&>"));
-    }
+    use super::num;
 
     #[test]
     fn numbers_have_at_most_one_decimal() {

@@ -3,11 +3,9 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::cli::error::CliError;
-use crate::cli::history::walk;
+use super::pools::{PoolRow, pool_rows};
 use crate::domain::describe::{Happening, happenings};
-use crate::domain::{Campaign, Entry, Game};
-use crate::store::LoggedEntry;
+use crate::domain::{Applied, Campaign, Entry, Game, Packet};
 
 #[derive(Clone, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -48,7 +46,7 @@ impl ChangeView {
     pub fn new(happening: &Happening) -> ChangeView {
         ChangeView {
             person: happening.person.clone(),
-            kind: happening.kind,
+            kind: happening.kind.key(),
             territory: happening.territory.map(|t| t.name()),
             continent: happening.continent.map(|c| c.name()),
             text: happening.sentence(),
@@ -70,14 +68,6 @@ impl GameView {
         game: &Game,
         changes: impl Iterator<Item = &'a Happening> + Clone,
     ) -> GameView {
-        let reward_kinds = [
-            "continent_name",
-            "major_city",
-            "heal",
-            "continent_bonus",
-            "fortify",
-            "destroy_card",
-        ];
         GameView {
             game: number,
             date: game.date.to_string(),
@@ -97,7 +87,7 @@ impl GameView {
             winner: game.winner().map(|w| w.person.clone()).unwrap_or_default(),
             reward: changes
                 .clone()
-                .find(|h| reward_kinds.contains(&h.kind))
+                .find(|h| h.kind.is_winners_reward())
                 .map(|h| h.text.clone()),
             changes: changes.map(ChangeView::new).collect(),
             opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
@@ -106,8 +96,59 @@ impl GameView {
     }
 }
 
-/// Every game of a log of standing entries, each described against the campaign as it was
-/// before it (one walk of the log; see `history::walk`).
-pub fn game_views(log: &[LoggedEntry]) -> Result<Vec<GameView>, CliError> {
-    Ok(walk(log, &[])?.game_views())
+/// `game list --format json`: every game that stands.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameList {
+    pub campaign: String,
+    pub games: Vec<GameView>,
+}
+
+/// What `game log` prints: the game logged (or checked, on a dry run), the packets it made
+/// due, the people new to the campaign and the pools left.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameLogged {
+    pub written: bool,
+    pub game: GameView,
+    pub packets_met: Vec<PacketMet>,
+    pub new_people: Vec<String>,
+    pub pools: Vec<PoolRow>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PacketMet {
+    pub packet: &'static str,
+    pub condition: &'static str,
+}
+
+impl GameLogged {
+    /// The report of a game applied to `before` (giving `after`), recorded at `recorded_at`;
+    /// `None` when the entry applied is not a game.
+    pub fn new(
+        recorded_at: &str,
+        written: bool,
+        before: &Campaign,
+        after: &Campaign,
+        applied: &Applied,
+    ) -> Option<GameLogged> {
+        let (Entry::Game(game), Some(number)) = (&applied.entry, applied.game) else {
+            return None;
+        };
+        Some(GameLogged {
+            written,
+            game: GameView::new(number, recorded_at, before, game),
+            packets_met: applied
+                .packets_met
+                .iter()
+                .map(|p: &Packet| PacketMet {
+                    packet: p.name(),
+                    condition: p.condition(),
+                })
+                .collect(),
+            new_people: applied.new_people.clone(),
+            pools: pool_rows(after),
+        })
+    }
 }

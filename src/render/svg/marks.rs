@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use super::{Pt, esc, fit, num, text, text_width, wrap};
-use crate::cli::board::{BoardView, TerritoryView};
 use crate::domain::state::FORTIFICATION_BOXES;
+use crate::report::board::{BoardView, TerritoryView};
 
 /// The symbols, each drawn around (0, 0) and placed with `<use>`.
 pub(super) const DEFS: &str = "<defs>\

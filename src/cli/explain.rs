@@ -1,0 +1,176 @@
+//! The domain's refusals and the store's errors in the words of the command line: the way
+//! out, naming the flag or the command that takes it. The domain says which rule is broken;
+//! this says what to type instead, and only where something was typed.
+
+use crate::domain::names::one_of;
+use crate::domain::{Added, HeldOnKind, Refusal, RewardGiven, RewardKind, WayOut};
+use crate::store::StoreError;
+
+/// Where the refused entry came from, which decides how the way out is put.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// A command's flags and arguments (`game log --player …`, `pool set … --reason`).
+    Flags,
+    /// The people named with `setup --players`.
+    Players,
+    /// A question of the guided prompt (asked again; no flag to name).
+    Prompt,
+}
+
+/// The flag of a winner's reward.
+pub fn reward_flag(kind: RewardKind) -> &'static str {
+    match kind {
+        RewardKind::NameContinent => "--name-continent",
+        RewardKind::MajorCity => "--major-city",
+        RewardKind::HealScar => "--heal-scar",
+        RewardKind::ContinentBonus => "--continent-bonus",
+        RewardKind::Fortify => "--fortify",
+        RewardKind::DestroyCard => "--destroy-card",
+    }
+}
+
+/// The flag of a held-on reward.
+pub fn held_on_flag(kind: HeldOnKind) -> &'static str {
+    match kind {
+        HeldOnKind::MinorCity => "--minor-city",
+        HeldOnKind::AddResource => "--upgrade",
+    }
+}
+
+/// A refusal as a message and its hints.
+pub fn refusal(refusal: &Refusal, asked: Asked) -> (String, Vec<String>) {
+    let said = refusal.to_string();
+    match asked {
+        Asked::Prompt => (said, Vec::new()),
+        Asked::Players => match refusal {
+            Refusal::PlayerCount { count } => (
+                format!("A game has 3 to 5 players (rules §4); --players names {count}."),
+                vec!["Name the people who will play, separated by commas.".to_string()],
+            ),
+            _ => (said, Vec::new()),
+        },
+        Asked::Flags => flags(refusal).unwrap_or((said, Vec::new())),
+    }
+}
+
+/// The refusals whose way out is a flag, in flag words.
+fn flags(refusal: &Refusal) -> Option<(String, Vec<String>)> {
+    let hint = |text: String| Some((refusal.to_string(), vec![text]));
+    match refusal {
+        Refusal::PlayerCount { .. } => hint(
+            "Give one --player \"NAME=FACTION:RESULT\" per player, in seating order.".to_string(),
+        ),
+        Refusal::WinnerCount { .. } => {
+            hint("Mark one player :won and the others :held-on or :eliminated.".to_string())
+        }
+        Refusal::DateBeforeLastGame { .. } => hint("Check --date.".to_string()),
+        Refusal::NoWear { territory } => hint(format!(
+            "Give --wear \"{territory}=N\" with N from 1 to 10."
+        )),
+        Refusal::RewardsOver { given, .. } => {
+            let flag = match given {
+                RewardGiven::Winner(kind) => reward_flag(*kind),
+                RewardGiven::HeldOn(kind) => held_on_flag(*kind),
+            };
+            hint(format!("Log the game without {flag}."))
+        }
+        Refusal::RewardMissing {
+            winner,
+            game,
+            possible,
+        } => {
+            let possible: Vec<String> = possible
+                .iter()
+                .map(|k| format!("{} ({})", k.words(), reward_flag(*k)))
+                .collect();
+            Some((
+                format!(
+                    "{winner} won game {game} and chooses exactly one reward (rules §4.4); none was given. Possible now: {}.",
+                    one_of(&possible)
+                ),
+                Vec::new(),
+            ))
+        }
+        Refusal::PoolEmpty {
+            kind,
+            capacity,
+            way_out,
+        } => Some((
+            format!(
+                "The pool of {} is empty: {capacity} of {capacity} used (rules §3–§4: every mark comes from a fixed pool).",
+                kind.describe()
+            ),
+            vec![way_out_in_flags(*way_out, &kind.key())],
+        )),
+        Refusal::MissingReason => Some((
+            "Say why the pool changes: --reason \"...\" (it is kept in the campaign's history)."
+                .to_string(),
+            Vec::new(),
+        )),
+        Refusal::AlreadyAdded { what, .. } => hint(format!(
+            "See `chronicle {} list`.",
+            match what {
+                Added::ScarType => "scar-type",
+                Added::Faction => "faction",
+            }
+        )),
+        Refusal::ScarCount { .. } => hint("Give --count N as in your packet.".to_string()),
+        Refusal::WorldCapitalSealed => {
+            hint("Record it with --opened \"World capital\" in the same game.".to_string())
+        }
+        _ => None,
+    }
+}
+
+fn way_out_in_flags(way_out: WayOut, pool: &str) -> String {
+    match way_out {
+        WayOut::OtherHeldOnReward(kind) => format!(
+            "{} ({}).",
+            way_out.to_string().trim_end_matches('.'),
+            held_on_flag(kind)
+        ),
+        WayOut::CorrectPool => format!("Correct the pool with `chronicle pool set {pool} N`."),
+        WayOut::AnotherReward | WayOut::AnotherScarType | WayOut::OneWorldCapital => {
+            way_out.to_string()
+        }
+    }
+}
+
+/// What to do about a store error, in command-line words.
+pub fn store_hints(error: &StoreError) -> Vec<String> {
+    let hint = match error {
+        StoreError::Missing { .. } => {
+            "Start a campaign with `chronicle init`, or point --db (or CHRONICLE_DB) at your database."
+        }
+        StoreError::NoFolder { .. } => "Create it, or give another --db path.",
+        StoreError::IsDirectory { .. } => "Give the path of a file with --db.",
+        StoreError::NotADatabase { .. } => "Give the right --db path, or restore a backup.",
+        StoreError::CannotOpen { .. } => "Check the path and its permissions.",
+        StoreError::Newer { .. } => "Use the newer chronicle, or a backup made before it.",
+        StoreError::Busy => "Try again in a moment.",
+        StoreError::Damaged { .. } | StoreError::BrokenLog(_) => "Restore a backup.",
+        StoreError::Migration { .. } => return Vec::new(),
+        StoreError::Sqlite(_) => {
+            "If it persists, run `chronicle check` and keep a `chronicle backup`."
+        }
+        StoreError::UnknownCampaign { known, .. } if known.is_empty() => {
+            "Start one with `chronicle init NAME`."
+        }
+        StoreError::UnknownCampaign { .. } => return Vec::new(),
+        StoreError::NoCampaign => "Start one with `chronicle init [NAME]`.",
+        StoreError::WhichCampaign { .. } => {
+            "Choose one with --campaign NAME or `chronicle campaign use NAME`."
+        }
+        StoreError::CampaignExists { name } => {
+            return vec![format!(
+                "Choose another name, or use it with `chronicle campaign use \"{name}\"`."
+            )];
+        }
+        StoreError::NotADemo { .. } => {
+            "`chronicle demo` never replaces a real campaign: give the demo another database with --db."
+        }
+        StoreError::NotLatestGame { latest: None, .. } => return Vec::new(),
+        StoreError::NotLatestGame { .. } => "Look again with `chronicle game list`.",
+    };
+    vec![hint.to_string()]
+}

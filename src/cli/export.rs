@@ -1,0 +1,110 @@
+//! `chronicle export --format json|csv|md|svg|html [-o FILE]`: the whole campaign.
+
+use std::path::{Path, PathBuf};
+
+use super::context::Context;
+use super::error::CliError;
+use super::files;
+use super::output::{Format, out, say};
+use crate::exchange::CampaignFile;
+use crate::render::csv_export::{self, CsvTable};
+use crate::render::{html, md_report, svg};
+use crate::report::export::CampaignExport;
+
+/// Export the whole campaign: json (lossless, for `import`), csv (a folder of tables), md (a
+/// printable report), svg (a map of the board) or html (one self-contained page)
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Where to write: a file (a folder for csv) [default: stdout]
+    #[arg(short = 'o', long = "output", value_name = "PATH")]
+    pub output: Option<PathBuf>,
+    /// With --format csv: print one table on stdout (territories, continents, games, players,
+    /// history)
+    #[arg(long, value_name = "NAME")]
+    pub table: Option<String>,
+}
+
+pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+    let format = match context.format {
+        Format::Table => Format::Json,
+        other => other,
+    };
+    let (info, stored) = context.read()?;
+    let export = CampaignExport::new(
+        &info.name,
+        &info.created_at,
+        stored.log,
+        stored.taken_back,
+        format != Format::Json,
+    )?;
+    if format == Format::Csv {
+        return csv(&export, args.output.as_deref(), args.table.as_deref());
+    }
+    if args.table.is_some() {
+        return Err(CliError::usage("--table goes with --format csv."));
+    }
+    let text = match format {
+        Format::Md => md_report::report(&export),
+        Format::Svg => svg::map(&export.board),
+        Format::Html => html::page(&html::Page {
+            board: &export.board,
+            games: &export.games,
+            history: &export.history,
+            stats: &export.stats,
+        }),
+        Format::Json | Format::Table | Format::Csv => {
+            CampaignFile::new(&export, &context.clock.stamp())
+                .to_json()
+                .map_err(|e| {
+                    CliError::bug(format!("The campaign file could not be written: {e}."))
+                })?
+        }
+    };
+    match &args.output {
+        Some(path) => {
+            files::write(path, text.as_bytes())?;
+            say(&format!("Wrote {}.", path.display()));
+            Ok(())
+        }
+        None => out(&text),
+    }
+}
+
+/// `export --format csv -o DIR`: the five tables into a folder, or one of them on stdout
+/// with `--table NAME`.
+fn csv(export: &CampaignExport, folder: Option<&Path>, only: Option<&str>) -> Result<(), CliError> {
+    if let Some(name) = only {
+        let table = CsvTable::find(name).ok_or_else(|| {
+            let names: Vec<&str> = CsvTable::ALL.iter().map(|t| t.name()).collect();
+            CliError::usage(format!(
+                "There is no table \"{}\"; the tables are {}.",
+                name.trim().trim_end_matches(".csv").to_lowercase(),
+                names.join(", ")
+            ))
+        })?;
+        return out(&csv_export::table(export, table)?);
+    }
+    let Some(folder) = folder else {
+        return Err(CliError::usage(
+            "A CSV export is a folder of tables: give -o DIR, or --table NAME for one table on stdout.",
+        ));
+    };
+    std::fs::create_dir_all(folder).map_err(|e| {
+        CliError::file(format!(
+            "The folder {} cannot be made: {e}.",
+            folder.display()
+        ))
+    })?;
+    for table in CsvTable::ALL {
+        files::write(
+            &folder.join(format!("{}.csv", table.name())),
+            csv_export::table(export, table)?.as_bytes(),
+        )?;
+    }
+    say(&format!(
+        "Wrote {} tables in {}.",
+        CsvTable::ALL.len(),
+        folder.display()
+    ));
+    Ok(())
+}

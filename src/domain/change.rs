@@ -1,0 +1,130 @@
+//! The one vocabulary of what an entry changes: each kind of change has one name in the
+//! code (a variant) and one printed key (`major_city`, `scar`, …), the `kind` of the
+//! history's JSON. The store keeps its own spelling of each (see `store/stored.rs`).
+
+/// A kind of change an entry makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChangeKind {
+    /// A faction keeps a starting power.
+    Power,
+    /// A first coin on a card.
+    Coin,
+    /// A pool's capacity corrected.
+    Pool,
+    /// A scar placed during a game.
+    Scar,
+    /// Boxes ticked on a fortification.
+    Wear,
+    /// The winner signs the board.
+    Signature,
+    /// Winner's rewards.
+    ContinentName,
+    MajorCity,
+    Heal,
+    ContinentBonus,
+    Fortify,
+    DestroyCard,
+    /// Held-on rewards.
+    MinorCity,
+    Resource,
+    /// A player eliminated.
+    Eliminated,
+    /// Sealed content during play.
+    WorldCapital,
+    EventFortify,
+    EventDestroyCard,
+    Mark,
+    /// A packet opened.
+    Packet,
+    /// Sealed content between games.
+    ScarType,
+    Faction,
+    FactionMark,
+    FactionScar,
+    WorldName,
+    /// An entry taken back.
+    Undo,
+}
+
+impl ChangeKind {
+    /// Every kind, in the order above.
+    pub const ALL: [ChangeKind; 26] = [
+        ChangeKind::Power,
+        ChangeKind::Coin,
+        ChangeKind::Pool,
+        ChangeKind::Scar,
+        ChangeKind::Wear,
+        ChangeKind::Signature,
+        ChangeKind::ContinentName,
+        ChangeKind::MajorCity,
+        ChangeKind::Heal,
+        ChangeKind::ContinentBonus,
+        ChangeKind::Fortify,
+        ChangeKind::DestroyCard,
+        ChangeKind::MinorCity,
+        ChangeKind::Resource,
+        ChangeKind::Eliminated,
+        ChangeKind::WorldCapital,
+        ChangeKind::EventFortify,
+        ChangeKind::EventDestroyCard,
+        ChangeKind::Mark,
+        ChangeKind::Packet,
+        ChangeKind::ScarType,
+        ChangeKind::Faction,
+        ChangeKind::FactionMark,
+        ChangeKind::FactionScar,
+        ChangeKind::WorldName,
+        ChangeKind::Undo,
+    ];
+
+    /// The printed key: `major_city`, `scar`, `heal`, …
+    pub const fn key(self) -> &'static str {
+        match self {
+            ChangeKind::Power => "power",
+            ChangeKind::Coin => "coin",
+            ChangeKind::Pool => "pool",
+            ChangeKind::Scar => "scar",
+            ChangeKind::Wear => "wear",
+            ChangeKind::Signature => "signature",
+            ChangeKind::ContinentName => "continent_name",
+            ChangeKind::MajorCity => "major_city",
+            ChangeKind::Heal => "heal",
+            ChangeKind::ContinentBonus => "continent_bonus",
+            ChangeKind::Fortify => "fortify",
+            ChangeKind::DestroyCard => "destroy_card",
+            ChangeKind::MinorCity => "minor_city",
+            ChangeKind::Resource => "resource",
+            ChangeKind::Eliminated => "eliminated",
+            ChangeKind::WorldCapital => "world_capital",
+            ChangeKind::EventFortify => "event_fortify",
+            ChangeKind::EventDestroyCard => "event_destroy_card",
+            ChangeKind::Mark => "mark",
+            ChangeKind::Packet => "packet",
+            ChangeKind::ScarType => "scar_type",
+            ChangeKind::Faction => "faction",
+            ChangeKind::FactionMark => "faction_mark",
+            ChangeKind::FactionScar => "faction_scar",
+            ChangeKind::WorldName => "world_name",
+            ChangeKind::Undo => "undo",
+        }
+    }
+
+    /// Whether the change is a winner's reward.
+    pub const fn is_winners_reward(self) -> bool {
+        matches!(
+            self,
+            ChangeKind::ContinentName
+                | ChangeKind::MajorCity
+                | ChangeKind::Heal
+                | ChangeKind::ContinentBonus
+                | ChangeKind::Fortify
+                | ChangeKind::DestroyCard
+        )
+    }
+}
+
+impl std::fmt::Display for ChangeKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.key())
+    }
+}

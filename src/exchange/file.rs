@@ -1,0 +1,75 @@
+//! Writing the campaign file (`export --format json`): lossless, the log (with entries taken
+//! back) that `import` replays, plus the board, statistics and history for readers.
+
+use schemars::{JsonSchema, Schema};
+use serde::Serialize;
+
+use super::{CampaignDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION, log_entry};
+use crate::report::board::BoardView;
+use crate::report::export::CampaignExport;
+use crate::report::history::History;
+use crate::report::stats::StatsReport;
+
+/// A campaign file (`"format": "chronicle-campaign"`, `"version": 1`).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignFile<'a> {
+    /// Always "chronicle-campaign".
+    pub format: String,
+    /// The version of this layout (1).
+    pub version: u32,
+    /// The chronicle that wrote it.
+    pub chronicle: String,
+    /// When, RFC 3339 UTC.
+    pub exported_at: String,
+    pub campaign: CampaignDoc,
+    /// Every entry in order, those taken back included: what `import` replays.
+    pub log: Vec<LogEntryDoc>,
+    /// The board as the log folds it (for readers; `import` works it out again).
+    pub board: &'a BoardView,
+    pub stats: &'a StatsReport,
+    pub history: &'a History,
+}
+
+impl CampaignFile<'_> {
+    /// The file of a campaign worked out for export.
+    pub fn new<'a>(export: &'a CampaignExport, exported_at: &str) -> CampaignFile<'a> {
+        let log = export
+            .entries()
+            .into_iter()
+            .map(|e| {
+                let back = e.taken_back.as_ref().map(|b| TakenBackDoc {
+                    at: b.at.clone(),
+                    reason: b.reason.clone(),
+                });
+                log_entry(e.seq, &e.recorded_at, back, e.game, &e.entry)
+            })
+            .collect();
+        CampaignFile {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            chronicle: env!("CARGO_PKG_VERSION").to_string(),
+            exported_at: exported_at.to_string(),
+            campaign: CampaignDoc {
+                name: export.name.clone(),
+                created_at: export.created_at.clone(),
+            },
+            log,
+            board: &export.board,
+            stats: &export.stats,
+            history: &export.history,
+        }
+    }
+
+    /// The file as JSON text.
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        let mut text = serde_json::to_string_pretty(self)?;
+        text.push('\n');
+        Ok(text)
+    }
+}
+
+/// The JSON Schema of the campaign file, kept in `schema/campaign.schema.json`.
+pub fn campaign_schema() -> Schema {
+    crate::report::schema::schema::<CampaignFile<'static>>()
+}

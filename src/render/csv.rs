@@ -1,0 +1,16 @@
+//! CSV: the one place cells are written for a spreadsheet.
+
+/// Headers and rows as CSV text.
+pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<String, std::io::Error> {
+    let mut writer = ::csv::Writer::from_writer(Vec::new());
+    writer
+        .write_record(headers.iter().map(AsRef::as_ref))
+        .map_err(std::io::Error::other)?;
+    for row in rows {
+        writer.write_record(row).map_err(std::io::Error::other)?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    String::from_utf8(bytes).map_err(std::io::Error::other)
+}

@@ -1,0 +1,16 @@
+//! Rendering: reports turned into what a person reads. Pure functions: no command line, no
+//! store. Tables for a terminal, CSV, Markdown, the SVG map and the HTML page; one escaping
+//! module per format (`csv`, `md`, `svg::esc`, `terminal`).
+
+pub mod csv;
+pub mod csv_export;
+mod fit;
+pub mod html;
+pub mod md;
+pub mod md_report;
+pub mod svg;
+pub mod table;
+pub mod terminal;
+mod views;
+
+pub use table::{Table, TableStyle, Tabular};

@@ -1,0 +1,23 @@
+//! `pool` as a table, and the pools table other reports show.
+
+use crate::render::table::{Table, Tabular};
+use crate::report::pools::{PoolRow, Pools};
+
+pub fn pool_table(pools: &[PoolRow]) -> Table {
+    let mut table = Table::new(&["Pool", "Capacity", "Used", "Left"]);
+    for p in pools {
+        table.row(vec![
+            p.kind.clone(),
+            p.capacity.to_string(),
+            p.used.to_string(),
+            p.left.to_string(),
+        ]);
+    }
+    table
+}
+
+impl Tabular for Pools {
+    fn tables(&self) -> Vec<Table> {
+        vec![pool_table(&self.pools)]
+    }
+}

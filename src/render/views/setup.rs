@@ -1,0 +1,70 @@
+//! `setup` as tables.
+
+use super::pools::pool_table;
+use crate::render::table::{Table, Tabular};
+use crate::report::setup::SetupReport;
+
+impl Tabular for SetupReport {
+    fn lines(&self) -> Vec<String> {
+        let rewards = if self.rewards {
+            ""
+        } else {
+            " (no rewards after game 15)"
+        };
+        vec![format!(
+            "{}: setup for game {}{rewards}.",
+            self.campaign, self.next_game
+        )]
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        let mut people = Table::new(&["Person", "Red star", "Missiles", "Named", "Legal starts"]);
+        for p in &self.people {
+            let mut starts = format!("{} territories", p.legal_starts.len());
+            if !p.own_major_cities.is_empty() {
+                starts.push_str(&format!(", incl. {}", p.own_major_cities.join(", ")));
+            }
+            people.row(vec![
+                p.name.clone(),
+                p.red_star_tokens.to_string(),
+                p.missiles.to_string(),
+                p.named_continents.join(", "),
+                starts,
+            ]);
+        }
+        let mut continents = Table::new(&["Continent", "Bonus", "Namer +1"]);
+        for c in &self.continents {
+            let name = match &c.given_name {
+                Some(given) => format!("{given} ({})", c.name),
+                None => c.name.clone(),
+            };
+            let bonus = match c.bonus_change {
+                Some(change) => format!("{} ({} {change:+})", c.bonus, c.printed_bonus),
+                None => c.bonus.to_string(),
+            };
+            let namer = c
+                .named_by
+                .as_ref()
+                .map(|n| format!("{n} +{}", c.namer_bonus))
+                .unwrap_or_default();
+            continents.row(vec![name, bonus, namer]);
+        }
+        let mut packets = Table::new(&["Packet", "Opens when", "Progress"]);
+        for p in &self.packets {
+            let progress = match (p.status.as_str(), p.game) {
+                ("met", Some(game)) => format!("due since game {game}"),
+                _ => p
+                    .progress
+                    .clone()
+                    .unwrap_or_else(|| "reported by the group".to_string()),
+            };
+            packets.row(vec![p.packet.clone(), p.condition.clone(), progress]);
+        }
+        vec![
+            people.titled("People"),
+            continents.titled("Continent bonuses"),
+            pool_table(&self.stock).titled("Stock left"),
+            packets.titled("Packets still sealed"),
+        ]
+    }
+}

@@ -1,0 +1,159 @@
+//! The history: every change of the log in order, with its game, date, person and faction,
+//! worked out by one walk of the stored log, which also gives the games as they are
+//! described and the campaign the log folds to.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use super::game::GameView;
+use crate::domain::describe::Happening;
+use crate::domain::history::{Filter, HistoryItem, Standing, events};
+use crate::domain::{BrokenLog, Campaign, Entry, LoggedEntry};
+
+/// `history --format json`: a list of changes, oldest first.
+#[derive(Serialize, JsonSchema)]
+#[serde(transparent)]
+pub struct History(pub Vec<HistoryEntry>);
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HistoryEntry {
+    /// The game, or null for a change made between games (powers, coins, pool capacities).
+    pub game: Option<u32>,
+    /// The game's date, or the day a change between games was recorded.
+    pub date: String,
+    pub person: Option<String>,
+    pub faction: Option<String>,
+    /// What kind of change: major_city, minor_city, scar, heal, wear, fortify, …
+    pub kind: String,
+    pub territory: Option<String>,
+    /// The continent's printed name.
+    pub continent: Option<String>,
+    /// The change in words, without the person.
+    pub text: String,
+}
+
+/// A stored log walked once through the rules: every change in the order recorded, and
+/// the campaign its standing entries fold to.
+pub struct Walked<'a> {
+    /// Every entry, standing or taken back, in the order recorded.
+    all: Vec<&'a LoggedEntry>,
+    events: Vec<HistoryItem>,
+    campaign: Campaign,
+}
+
+/// Walks a log (the entries that stand and those taken back) once.
+pub fn walk<'a>(
+    log: &'a [LoggedEntry],
+    taken_back: &'a [LoggedEntry],
+) -> Result<Walked<'a>, BrokenLog> {
+    let mut all: Vec<&LoggedEntry> = log.iter().chain(taken_back).collect();
+    all.sort_by_key(|e| e.seq);
+    let standing = |e: &LoggedEntry| match e.taken_back {
+        Some(_) => Standing::TakenBack { game: e.game },
+        None => Standing::Stands,
+    };
+    let (events, campaign) =
+        events(all.iter().map(|e| (&e.entry, standing(e)))).map_err(|(index, refusal)| {
+            BrokenLog {
+                seq: all.get(index).map_or(0, |e| e.seq),
+                refusal,
+            }
+        })?;
+    Ok(Walked {
+        all,
+        events,
+        campaign,
+    })
+}
+
+impl Walked<'_> {
+    /// The campaign the standing entries fold to.
+    pub fn campaign(&self) -> &Campaign {
+        &self.campaign
+    }
+
+    /// Every game that stands, described with the changes the walk found.
+    pub fn game_views(&self) -> Vec<GameView> {
+        let mut views = Vec::new();
+        let mut events = self.events.iter().peekable();
+        for (index, logged) in self.all.iter().enumerate() {
+            let mine = std::iter::from_fn(|| events.next_if(|e| e.entry == index));
+            let changes: Vec<&Happening> = mine.map(|e| &e.happening).collect();
+            if let (Entry::Game(game), Some(number), None) =
+                (&logged.entry, logged.game, &logged.taken_back)
+            {
+                views.push(GameView::described(
+                    number,
+                    &logged.recorded_at,
+                    game,
+                    changes.into_iter(),
+                ));
+            }
+        }
+        views
+    }
+
+    /// The changes the filter keeps, and the campaign.
+    pub fn into_history(self, filter: &Filter) -> (History, Campaign) {
+        let all = self.all;
+        let entries = self
+            .events
+            .into_iter()
+            .filter(|e| filter.matches(e))
+            .map(|e| {
+                let h = e.happening;
+                let logged = all.get(e.entry);
+                let (date, text) = match logged.and_then(|l| l.taken_back.as_ref()) {
+                    Some(back) => {
+                        let why = back
+                            .reason
+                            .as_ref()
+                            .map(|r| format!(" (reason: {r})"))
+                            .unwrap_or_default();
+                        (day(&back.at), format!("{}{why}", h.text))
+                    }
+                    None => (
+                        e.date.map_or_else(
+                            || logged.map_or(String::new(), |l| day(&l.recorded_at)),
+                            |d| d.to_string(),
+                        ),
+                        h.text,
+                    ),
+                };
+                HistoryEntry {
+                    game: e.game,
+                    date,
+                    person: h.person,
+                    faction: h.faction.map(|f| f.to_string()),
+                    kind: h.kind.to_string(),
+                    territory: h.territory.map(|t| t.name().to_string()),
+                    continent: h.continent.map(|c| c.name().to_string()),
+                    text,
+                }
+            })
+            .collect();
+        (History(entries), self.campaign)
+    }
+}
+
+/// The history of a log, filtered: the entries that stand and those taken back, in the
+/// order they were recorded.
+pub fn history(
+    log: &[LoggedEntry],
+    taken_back: &[LoggedEntry],
+    filter: &Filter,
+) -> Result<History, BrokenLog> {
+    Ok(walk(log, taken_back)?.into_history(filter).0)
+}
+
+/// Every game of a log of standing entries, each described against the campaign as it was
+/// before it (one walk of the log).
+pub fn game_views(log: &[LoggedEntry]) -> Result<Vec<GameView>, BrokenLog> {
+    Ok(walk(log, &[])?.game_views())
+}
+
+/// The day of an RFC 3339 moment.
+fn day(moment: &str) -> String {
+    moment.get(..10).unwrap_or(moment).to_string()
+}

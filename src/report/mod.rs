@@ -1,0 +1,23 @@
+//! Read models: what each command prints, as data. Each type here *is* the JSON contract of
+//! its command (`Serialize` + `JsonSchema`; `schema/json/` holds the schemas), built from the
+//! domain's campaign state and log. How a person reads them (tables, CSV, Markdown, the
+//! map, the page) is `render`'s job.
+
+pub mod board;
+pub mod campaigns;
+pub mod check;
+pub mod coins;
+pub mod export;
+pub mod factions;
+pub mod game;
+pub mod history;
+pub mod packets;
+pub mod pools;
+pub mod powers;
+pub mod scar_types;
+pub mod schema;
+pub mod setup;
+pub mod stats;
+pub mod world;
+
+pub use schema::json_schemas;
