@@ -69,7 +69,7 @@ fn main() {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let started = Instant::now();
-    let first = store.campaigns().map(|c| c.len()).unwrap_or(0);
+    let first = store.campaigns().map_or(0, |c| c.len());
     // One thread makes the campaigns (the domain's work), this one writes them (the
     // store's): SQLite writes from one connection anyway.
     let (made, to_write) = std::sync::mpsc::sync_channel::<CheckedLog>(64);
@@ -100,7 +100,7 @@ fn main() {
         bar.inc(batch.len() as u64);
         batch.clear();
     };
-    for log in to_write.iter() {
+    for log in &to_write {
         written += 1;
         let name = CampaignName::new(&format!("League {}", first + written)).unwrap_or_else(|e| {
             eprintln!("error: {e}");

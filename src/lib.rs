@@ -3,7 +3,7 @@
 //! Six layers, each folder one job, dependencies pointing down only (see
 //! `docs/ARCHITECTURE.md`):
 //!
-//! - [`cli`]: the command line: parse, call, print (clap, dialoguer);
+//! - [`cli`]: the command line: parse the arguments, ask on a terminal, call, print;
 //! - [`render`]: reports turned into tables, CSV, Markdown, the SVG map and the HTML page;
 //! - [`exchange`]: the campaign file, both ways;
 //! - [`report`]: read models, the JSON contract of every command;

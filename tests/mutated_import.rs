@@ -493,7 +493,7 @@ fn mutate_bytes(bytes: &mut Vec<u8>, rng: &mut Rng) {
 /// One mutated file: a few value changes, sometimes a few byte changes on top.
 fn mutated(original: &Value, rng: &mut Rng) -> Vec<u8> {
     let mut doc = original.clone();
-    for _ in 0..1 + rng.below(3) {
+    for _ in 0..=rng.below(3) {
         mutate_value(&mut doc, rng);
     }
     let mut bytes = if rng.chance(50) {
@@ -502,7 +502,7 @@ fn mutated(original: &Value, rng: &mut Rng) -> Vec<u8> {
         serde_json::to_vec_pretty(&doc).unwrap()
     };
     if rng.chance(20) {
-        for _ in 0..1 + rng.below(3) {
+        for _ in 0..=rng.below(3) {
             mutate_bytes(&mut bytes, rng);
         }
     }
@@ -714,15 +714,14 @@ fn mutated_campaign_files_never_panic_the_reader_and_what_it_reads_round_trips()
         let bytes = mutated(&original, &mut rng);
         let text = String::from_utf8_lossy(&bytes);
         let outcome = std::panic::catch_unwind(|| chronicle::exchange::read(&text));
-        let result = match outcome {
-            Ok(result) => result,
-            Err(_) => {
-                let kept = keep(&format!("seed-{seed}-library-{case}.json"), &bytes);
-                panic!(
-                    "exchange::read panicked on case {case} (seed {seed}); file kept at {}",
-                    kept.display()
-                );
-            }
+        let result = if let Ok(result) = outcome {
+            result
+        } else {
+            let kept = keep(&format!("seed-{seed}-library-{case}.json"), &bytes);
+            panic!(
+                "exchange::read panicked on case {case} (seed {seed}); file kept at {}",
+                kept.display()
+            );
         };
         match result {
             Ok((campaign, entries)) => {

@@ -16,7 +16,7 @@ pub struct Args {
     pub file: PathBuf,
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let store = context.open(Create::Never)?;
     store.backup(&args.file)?;
     let copy = Store::open(&args.file, Create::Never, env::busy_timeout())?;

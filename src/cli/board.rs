@@ -13,7 +13,7 @@ pub struct Args {
     pub continent: Option<String>,
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
     let only = args
         .continent

@@ -17,7 +17,7 @@ pub enum Command {
     },
 }
 
-pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {
         Command::List => {
             let store = context.open(Create::Never)?;

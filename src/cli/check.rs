@@ -12,7 +12,7 @@ use crate::store::{Create, StoreError};
 #[derive(Debug, clap::Args)]
 pub struct Args {}
 
-pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
     let store = context.open(Create::Never)?;
     let report = store.check()?;
     let view = CheckView {

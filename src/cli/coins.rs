@@ -16,7 +16,7 @@ pub struct Args {
     pub territories: Vec<String>,
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     if args.territories.is_empty() {
         let (_, loaded) = context.load()?;
         return print(&Coins::new(&loaded.campaign), context);

@@ -8,14 +8,14 @@ use std::path::{Path, PathBuf};
 use super::env::{self, Clock};
 use super::error::CliError;
 use super::explain::Asked;
-use super::output::Format;
-use super::{Cli, ColorChoice};
+use super::format::{ColorChoice, Format};
 use crate::domain::{Campaign, Entry};
 use crate::render::TableStyle;
 use crate::store::{CampaignInfo, Create, Loaded, Recorded, Store, StoredLog};
 
 /// The terminal chronicle runs in.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::struct_excessive_bools)] // each is a separate fact of the terminal
 pub struct Terminal {
     /// Colour is wanted (not `--color never`, no `NO_COLOR`).
     pub color_wanted: bool,
@@ -78,12 +78,19 @@ pub struct Context {
 }
 
 impl Context {
-    pub fn new(cli: &Cli, terminal: Terminal) -> Result<Context, CliError> {
+    /// The context of a command: the --db, --campaign and --format given (the environment
+    /// fills in what is not), and the terminal.
+    pub fn new(
+        db: Option<PathBuf>,
+        campaign: Option<String>,
+        format: Format,
+        terminal: Terminal,
+    ) -> Result<Context, CliError> {
         Ok(Context {
-            db_flag: cli.db.clone(),
-            db: cli.db.clone().or_else(env::db),
-            campaign: cli.campaign.clone().or_else(env::campaign),
-            format: cli.format,
+            db: db.clone().or_else(env::db),
+            db_flag: db,
+            campaign: campaign.or_else(env::campaign),
+            format,
             clock: Clock::from_env()?,
             terminal,
         })
@@ -98,15 +105,14 @@ impl Context {
     /// The database to use: the one given, else the default in the data folder (whose
     /// folder is created when a database is to be created there).
     pub fn db_path(&self, create: Create) -> Result<PathBuf, CliError> {
-        match &self.db {
-            Some(path) => Ok(path.clone()),
-            None => {
-                let path = env::default_db()?;
-                if create == Create::IfMissing {
-                    create_folder(&path)?;
-                }
-                Ok(path)
+        if let Some(path) = &self.db {
+            Ok(path.clone())
+        } else {
+            let path = env::default_db()?;
+            if create == Create::IfMissing {
+                create_folder(&path)?;
             }
+            Ok(path)
         }
     }
 
@@ -158,12 +164,12 @@ impl Context {
 }
 
 /// Runs a write: any error it ends with says that nothing was written.
-pub fn writing<T>(write: impl FnOnce() -> Result<T, CliError>) -> Result<T, CliError> {
+pub(super) fn writing<T>(write: impl FnOnce() -> Result<T, CliError>) -> Result<T, CliError> {
     write().map_err(CliError::nothing_written)
 }
 
 /// Creates the folder a database file goes in.
-pub fn create_folder(path: &Path) -> Result<(), CliError> {
+pub(super) fn create_folder(path: &Path) -> Result<(), CliError> {
     if let Some(folder) = path.parent() {
         std::fs::create_dir_all(folder).map_err(|e| {
             CliError::file(format!(

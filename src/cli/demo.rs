@@ -6,8 +6,8 @@ use clap::Parser;
 use super::context::{Context, create_folder, writing};
 use super::env;
 use super::error::CliError;
+use super::game::LogArgs;
 use super::game::flags;
-use super::game::log::LogArgs;
 use super::output::{print, say};
 use crate::domain::names::CampaignName;
 use crate::domain::{Campaign, CheckedLog, Entry, Power, Territory};
@@ -405,13 +405,12 @@ pub fn demo_entries() -> Result<Vec<Entry>, CliError> {
 
 pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
     let (path, store, log) = writing(|| {
-        let path = match context.db_flag() {
-            Some(path) => path.clone(),
-            None => {
-                let path = env::demo_db()?;
-                create_folder(&path)?;
-                path
-            }
+        let path = if let Some(path) = context.db_flag() {
+            path.clone()
+        } else {
+            let path = env::demo_db()?;
+            create_folder(&path)?;
+            path
         };
         let stamp = context.clock.stamp();
         let log = CheckedLog::from_entries(&demo_entries()?, &stamp)?;

@@ -9,7 +9,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::error::CliError;
 
 /// The environment variables chronicle reads, for `--help`.
-pub const HELP: &str = "\
+pub(super) const HELP: &str = "\
 Environment:
   CHRONICLE_DB          the database file (as --db; `demo` ignores it and keeps to its own file)
   CHRONICLE_CAMPAIGN    the campaign to use (same as --campaign)
@@ -22,7 +22,7 @@ Exit codes: 0 done, 1 refused by the rules or bad input (nothing written),
 2 command-line usage, 3 the database (cannot open, busy, damaged, newer).";
 
 /// The folder chronicle keeps its databases in by default.
-pub fn data_dir() -> Result<PathBuf, CliError> {
+pub(super) fn data_dir() -> Result<PathBuf, CliError> {
     directories::ProjectDirs::from("", "", "chronicle")
         .map(|dirs| dirs.data_dir().to_path_buf())
         .ok_or_else(|| {
@@ -33,41 +33,41 @@ pub fn data_dir() -> Result<PathBuf, CliError> {
 }
 
 /// The default database file, and the demo's.
-pub fn default_db() -> Result<PathBuf, CliError> {
+pub(super) fn default_db() -> Result<PathBuf, CliError> {
     Ok(data_dir()?.join("chronicle.db"))
 }
 
-pub fn demo_db() -> Result<PathBuf, CliError> {
+pub(super) fn demo_db() -> Result<PathBuf, CliError> {
     Ok(data_dir()?.join("demo.db"))
 }
 
 /// The database named by `CHRONICLE_DB`, if any.
-pub fn db() -> Option<PathBuf> {
+pub(super) fn db() -> Option<PathBuf> {
     std::env::var_os("CHRONICLE_DB")
         .filter(|v| !v.is_empty())
         .map(PathBuf::from)
 }
 
 /// The campaign named by `CHRONICLE_CAMPAIGN`, if any.
-pub fn campaign() -> Option<String> {
+pub(super) fn campaign() -> Option<String> {
     std::env::var("CHRONICLE_CAMPAIGN")
         .ok()
         .filter(|v| !v.trim().is_empty())
 }
 
 /// Whether colour is switched off by `NO_COLOR`.
-pub fn no_color() -> bool {
+pub(super) fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
 /// The width given by `COLUMNS`, if any.
-pub fn columns() -> Option<usize> {
+pub(super) fn columns() -> Option<usize> {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.trim().parse::<usize>().ok())
 }
 
-pub fn busy_timeout() -> Duration {
+pub(super) fn busy_timeout() -> Duration {
     std::env::var("CHRONICLE_BUSY_MS")
         .ok()
         .and_then(|v| v.trim().parse().ok())

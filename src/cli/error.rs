@@ -48,7 +48,7 @@ pub enum ErrorKind {
 }
 
 /// The exit code of each kind of error: the one place they are decided.
-pub fn exit_code(kind: ErrorKind) -> u8 {
+pub(super) fn exit_code(kind: ErrorKind) -> u8 {
     match kind {
         ErrorKind::Refused | ErrorKind::Input | ErrorKind::File | ErrorKind::Stopped => {
             exit::REFUSED

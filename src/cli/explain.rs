@@ -2,7 +2,7 @@
 //! out, naming the flag or the command that takes it. The domain says which rule is broken;
 //! this says what to type instead, and only where something was typed.
 
-use crate::domain::names::one_of;
+use crate::domain::words::one_of;
 use crate::domain::{Added, HeldOnKind, Refusal, RewardGiven, RewardKind, WayOut};
 use crate::store::StoreError;
 
@@ -18,7 +18,7 @@ pub enum Asked {
 }
 
 /// The flag of a winner's reward.
-pub fn reward_flag(kind: RewardKind) -> &'static str {
+pub(super) fn reward_flag(kind: RewardKind) -> &'static str {
     match kind {
         RewardKind::NameContinent => "--name-continent",
         RewardKind::MajorCity => "--major-city",
@@ -30,7 +30,7 @@ pub fn reward_flag(kind: RewardKind) -> &'static str {
 }
 
 /// The flag of a held-on reward.
-pub fn held_on_flag(kind: HeldOnKind) -> &'static str {
+pub(super) fn held_on_flag(kind: HeldOnKind) -> &'static str {
     match kind {
         HeldOnKind::MinorCity => "--minor-city",
         HeldOnKind::AddResource => "--upgrade",
@@ -38,7 +38,7 @@ pub fn held_on_flag(kind: HeldOnKind) -> &'static str {
 }
 
 /// A refusal as a message and its hints.
-pub fn refusal(refusal: &Refusal, asked: Asked) -> (String, Vec<String>) {
+pub(super) fn refusal(refusal: &Refusal, asked: Asked) -> (String, Vec<String>) {
     let said = refusal.to_string();
     match asked {
         Asked::Prompt => (said, Vec::new()),
@@ -137,7 +137,7 @@ fn way_out_in_flags(way_out: WayOut, pool: &str) -> String {
 }
 
 /// What to do about a store error, in command-line words.
-pub fn store_hints(error: &StoreError) -> Vec<String> {
+pub(super) fn store_hints(error: &StoreError) -> Vec<String> {
     let hint = match error {
         StoreError::Missing { .. } => {
             "Start a campaign with `chronicle init`, or point --db (or CHRONICLE_DB) at your database."
@@ -149,14 +149,15 @@ pub fn store_hints(error: &StoreError) -> Vec<String> {
         StoreError::Newer { .. } => "Use the newer chronicle, or a backup made before it.",
         StoreError::Busy => "Try again in a moment.",
         StoreError::Damaged { .. } | StoreError::BrokenLog(_) => "Restore a backup.",
-        StoreError::Migration { .. } => return Vec::new(),
-        StoreError::Sqlite(_) => {
-            "If it persists, run `chronicle check` and keep a `chronicle backup`."
-        }
         StoreError::UnknownCampaign { known, .. } if known.is_empty() => {
             "Start one with `chronicle init NAME`."
         }
-        StoreError::UnknownCampaign { .. } => return Vec::new(),
+        StoreError::Migration { .. }
+        | StoreError::UnknownCampaign { .. }
+        | StoreError::NotLatestGame { latest: None, .. } => return Vec::new(),
+        StoreError::Sqlite(_) => {
+            "If it persists, run `chronicle check` and keep a `chronicle backup`."
+        }
         StoreError::NoCampaign => "Start one with `chronicle init [NAME]`.",
         StoreError::WhichCampaign { .. } => {
             "Choose one with --campaign NAME or `chronicle campaign use NAME`."
@@ -169,7 +170,6 @@ pub fn store_hints(error: &StoreError) -> Vec<String> {
         StoreError::NotADemo { .. } => {
             "`chronicle demo` never replaces a real campaign: give the demo another database with --db."
         }
-        StoreError::NotLatestGame { latest: None, .. } => return Vec::new(),
         StoreError::NotLatestGame { .. } => "Look again with `chronicle game list`.",
     };
     vec![hint.to_string()]

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use super::context::Context;
 use super::error::CliError;
 use super::files;
-use super::output::{Format, out, say};
+use super::format::Format;
+use super::output::{out, say};
 use crate::exchange::CampaignFile;
 use crate::render::csv_export::{self, CsvTable};
 use crate::render::{html, md_report, svg};
@@ -24,7 +25,7 @@ pub struct Args {
     pub table: Option<String>,
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let format = match context.format {
         Format::Table => Format::Json,
         other => other,

@@ -40,7 +40,7 @@ pub enum Command {
 /// How an entry is made from the campaign as it stands.
 type Build = Box<dyn FnOnce(&Campaign) -> Result<Entry, CliError>>;
 
-pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     let build: Build = match command {
         Command::List => {
             let (_, loaded) = context.load()?;

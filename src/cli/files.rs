@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::error::CliError;
 
-pub fn write(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+pub(super) fn write(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let fail = |what: &str, e: std::io::Error| {
         CliError::file(format!("{} cannot be {what}: {e}.", path.display()))
     };

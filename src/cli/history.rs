@@ -63,7 +63,7 @@ fn filter(args: &Args, campaign: &Campaign, last_game: u32) -> Result<Filter, Cl
 
 /// The log is walked once, not folded first: the walk gives the campaign the filter
 /// looks names up in.
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (_, stored) = context.read()?;
     let last_game = stored
         .log

@@ -22,7 +22,7 @@ pub struct Args {
     pub name: Option<String>,
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
         let text = std::fs::read_to_string(&args.file)
             .map_err(|e| CliError::file(format!("{} cannot be read: {e}.", args.file.display())))?;

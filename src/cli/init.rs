@@ -22,7 +22,7 @@ After each game:
   chronicle game log --player \"NAME=FACTION:RESULT@HQ\" ...   (see chronicle game log --help)
 ";
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
         let name = CampaignName::new(&args.name)?;
         let mut store = context.open(Create::IfMissing)?;

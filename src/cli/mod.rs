@@ -16,6 +16,7 @@ mod explain;
 mod export;
 mod faction;
 mod files;
+mod format;
 mod game;
 mod history;
 mod import;
@@ -37,8 +38,8 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 pub use context::{Context, Terminal};
 pub use error::{CliError, ErrorKind, exit};
+pub use format::{ColorChoice, Format};
 use lazy::Lazy;
-pub use output::Format;
 
 /// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
 ///
@@ -70,13 +71,6 @@ pub struct Cli {
 
     #[command(subcommand)]
     pub command: Command,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    Auto,
-    Always,
-    Never,
 }
 
 #[derive(Debug, Subcommand)]
@@ -161,7 +155,7 @@ fn parse() -> Result<Cli, clap::Error> {
 
 /// Runs one parsed command.
 pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
-    let context = Context::new(&cli, terminal)?;
+    let context = Context::new(cli.db.clone(), cli.campaign.clone(), cli.format, terminal)?;
     match cli.command {
         Command::Init(Lazy(args)) => init::run(&context, args),
         Command::Campaign(Lazy(command)) => campaign::run(&context, command),

@@ -7,23 +7,11 @@ use serde::Serialize;
 
 use super::context::Context;
 use super::error::CliError;
-use crate::render::table::{self, Tabular};
-
-/// How to print data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Table,
-    Json,
-    Csv,
-    Md,
-    /// A map of the board (`export` only).
-    Svg,
-    /// A self-contained page (`export` only).
-    Html,
-}
+use super::format::Format;
+use crate::render::{Tabular, csv, md, table};
 
 /// JSON as chronicle prints it: pretty, with a final newline.
-pub fn json(value: &impl Serialize) -> Result<String, CliError> {
+pub(super) fn json(value: &impl Serialize) -> Result<String, CliError> {
     let mut text = serde_json::to_string_pretty(value)
         .map_err(|e| CliError::bug(format!("The output could not be written as JSON: {e}.")))?;
     text.push('\n');
@@ -31,12 +19,12 @@ pub fn json(value: &impl Serialize) -> Result<String, CliError> {
 }
 
 /// A report in the format asked for.
-pub fn render(report: &impl Tabular, context: &Context) -> Result<String, CliError> {
+pub(super) fn render(report: &impl Tabular, context: &Context) -> Result<String, CliError> {
     match context.format {
         Format::Json => json(report),
         Format::Table => Ok(table::text(report, context.terminal.table_style())),
-        Format::Csv => Ok(table::csv_text(report)?),
-        Format::Md => Ok(table::md_text(report)),
+        Format::Csv => Ok(csv::report(report)?),
+        Format::Md => Ok(md::report(report)),
         Format::Svg | Format::Html => Err(CliError::usage(
             "svg and html are formats of `chronicle export`; this command prints table, json, csv or md.",
         )),
@@ -44,12 +32,12 @@ pub fn render(report: &impl Tabular, context: &Context) -> Result<String, CliErr
 }
 
 /// Writes a report to stdout.
-pub fn print(report: &impl Tabular, context: &Context) -> Result<(), CliError> {
+pub(super) fn print(report: &impl Tabular, context: &Context) -> Result<(), CliError> {
     out(&render(report, context)?)
 }
 
 /// Writes text to stdout; a closed pipe ends the command quietly.
-pub fn out(text: &str) -> Result<(), CliError> {
+pub(super) fn out(text: &str) -> Result<(), CliError> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(text.as_bytes())?;
     stdout.flush()?;
@@ -57,6 +45,6 @@ pub fn out(text: &str) -> Result<(), CliError> {
 }
 
 /// A message for the person (not data): to stderr.
-pub fn say(text: &str) {
+pub(super) fn say(text: &str) {
     eprintln!("{text}");
 }

@@ -30,7 +30,7 @@ pub enum Command {
     },
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(Command::Open { packet, game }) = args.command else {
         let (_, loaded) = context.load()?;
         return print(&Packets(PacketView::all(&loaded.campaign)), context);

@@ -5,7 +5,7 @@ use super::error::CliError;
 use super::explain::Asked;
 use super::output::{print, say};
 use crate::domain::Entry;
-use crate::domain::pool::find_kind;
+use crate::domain::find_kind;
 use crate::report::pools::Pools;
 
 /// Each reward pool: capacity, used, left (or correct a capacity with `pool set`)
@@ -30,7 +30,7 @@ pub enum Command {
     },
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(Command::Set {
         kind,
         capacity,

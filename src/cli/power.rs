@@ -17,7 +17,7 @@ pub struct Args {
     pub power: Option<String>,
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(faction) = args.faction else {
         let (info, loaded) = context.load()?;
         return print(&Powers::new(&info.name, &loaded.campaign), context);

@@ -24,7 +24,7 @@ pub enum Command {
     List,
 }
 
-pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     let Command::Add {
         name,
         count,

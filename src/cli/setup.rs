@@ -16,11 +16,15 @@ pub struct Args {
     pub players: Vec<String>,
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
     let campaign = &loaded.campaign;
     let names: Vec<String> = if args.players.is_empty() {
-        campaign.people().iter().map(|p| p.to_string()).collect()
+        campaign
+            .people()
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect()
     } else {
         players_at_table(&args.players).map_err(|r| CliError::refused(r, Asked::Players))?
     };

@@ -11,7 +11,7 @@ use crate::report::stats::StatsReport;
 #[derive(Debug, clap::Args)]
 pub struct Args {}
 
-pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
     print(
         &StatsReport::new(&info.name, &loaded.log, &loaded.campaign),

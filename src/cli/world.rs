@@ -28,7 +28,7 @@ pub enum Command {
     },
 }
 
-pub fn run(context: &Context, args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(Command::Name { name, by }) = args.command else {
         let (info, loaded) = context.load()?;
         return print(&World::new(&info.name, &loaded.campaign), context);

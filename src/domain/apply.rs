@@ -5,10 +5,11 @@ use super::board::Territory;
 use super::entry::{Entry, Game, Outcome, ScarPlacement, Seat, Wear};
 use super::faction::{Faction, Power};
 use super::legal::names;
+use super::lookup::find_kind;
 use super::lookup::person_key;
 use super::names::valid_person;
 use super::packet::Packet;
-use super::pool::{PoolKind, find_kind};
+use super::pool::PoolKind;
 use super::refusal::{Refusal, WayOut};
 use super::state::{
     Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Name, Scar, Signature,
@@ -137,7 +138,7 @@ impl Campaign {
 
     fn place_first_coins(&mut self, territories: &[Territory]) -> Result<Applied, Refusal> {
         self.setup_open("The twelve first coins")?;
-        let adding = territories.len() as u32;
+        let adding = u32::try_from(territories.len()).unwrap_or(u32::MAX);
         if self.first_coins + adding > FIRST_COINS {
             return Err(Refusal::TooManyFirstCoins {
                 placed: self.first_coins,
@@ -249,8 +250,8 @@ impl Campaign {
         });
         self.eliminations += seats
             .iter()
-            .filter(|s| s.result == Outcome::Eliminated)
-            .count() as u32;
+            .map(|s| u32::from(s.result == Outcome::Eliminated))
+            .sum::<u32>();
         self.games = number;
         self.last_date = Some(game.date);
 

@@ -1,8 +1,8 @@
 //! The standard board: six continents with their printed bonuses and 42 territories with the
 //! names players also use. The data comes from `data/board.json`, turned into Rust by build.rs.
 
-use super::Refusal;
 use super::names::{closest, fold};
+use super::refusal::Refusal;
 
 /// One of the 42 territories, by its place on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -35,7 +35,7 @@ const NOT_TERRITORIES: &[(&str, &[&str])] = &[("East Asia", &["China", "Mongolia
 impl Territory {
     /// Every territory, in board order (North America first).
     pub fn all() -> impl ExactSizeIterator<Item = Territory> + Clone {
-        (0..TERRITORIES.len() as u8).map(Territory)
+        (0..=u8::MAX).take(TERRITORIES.len()).map(Territory)
     }
 
     /// The number of territories on the board.
@@ -115,7 +115,7 @@ fn territory_hints(given: &str) -> Vec<String> {
         .iter()
         .find(|(name, _)| fold(name) == wanted)
     {
-        return means.iter().map(|m| m.to_string()).collect();
+        return means.iter().map(std::string::ToString::to_string).collect();
     }
     let names =
         Territory::all().flat_map(|t| std::iter::once(t.name()).chain(t.aliases().iter().copied()));
@@ -135,7 +135,7 @@ fn territory_hints(given: &str) -> Vec<String> {
 impl Continent {
     /// Every continent, in board order.
     pub fn all() -> impl ExactSizeIterator<Item = Continent> + Clone {
-        (0..CONTINENTS.len() as u8).map(Continent)
+        (0..=u8::MAX).take(CONTINENTS.len()).map(Continent)
     }
 
     /// The number of continents on the board.
@@ -208,7 +208,7 @@ mod tests {
 
     #[test]
     fn aliases_and_spellings_find_territories() {
-        let name = |s: &str| Territory::find(s).map(|t| t.name());
+        let name = |s: &str| Territory::find(s).map(super::Territory::name);
         assert_eq!(name("Quebec"), Ok("Eastern Canada"));
         assert_eq!(name("québec"), Ok("Eastern Canada"));
         assert_eq!(name("Ukraine"), Ok("Russia"));

@@ -3,7 +3,7 @@
 
 use super::board::{Continent, Territory};
 use super::change::ChangeKind;
-use super::entry::{Entry, Game, HeldOnChoice, Outcome, PlayEvent, Reward};
+use super::entry::{Entry, Game, HeldOnChoice, HeldOnReward, Outcome, PlayEvent, Reward};
 use super::faction::Faction;
 use super::state::Campaign;
 
@@ -87,37 +87,7 @@ pub fn happenings(before: &Campaign, entry: &Entry) -> Vec<Happening> {
 }
 
 fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
-    let mut out = Vec::new();
-    for scar in &game.scars {
-        out.push(
-            Happening::new(
-                ChangeKind::Scar,
-                format!(
-                    "scarred {} with {}",
-                    scar.territory.name(),
-                    article(&scar.scar)
-                ),
-            )
-            .on(scar.territory),
-        );
-    }
-    for wear in &game.wear {
-        let boxes = if wear.boxes == 1 {
-            "1 box".to_string()
-        } else {
-            format!("{} boxes", wear.boxes)
-        };
-        out.push(
-            Happening::new(
-                ChangeKind::Wear,
-                format!(
-                    "ticked {boxes} of {}",
-                    fortification_of(before, wear.territory)
-                ),
-            )
-            .on(wear.territory),
-        );
-    }
+    let mut out = during_play(before, game);
     let winner = game.winner();
     if let Some(seat) = winner {
         out.push(
@@ -131,21 +101,7 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     if let (Some(reward), Some(seat)) = (&game.reward, winner) {
         out.push(reward_happening(before, game, reward).by(&seat.person));
     }
-    for reward in &game.held_on {
-        let happening = match &reward.choice {
-            HeldOnChoice::MinorCity { territory, name } => Happening::new(
-                ChangeKind::MinorCity,
-                format!("founded the minor city {name} in {}", territory.name()),
-            )
-            .on(*territory),
-            HeldOnChoice::AddResource { territory } => Happening::new(
-                ChangeKind::Resource,
-                format!("added a resource to {}'s card", territory.name()),
-            )
-            .on(*territory),
-        };
-        out.push(happening.by(&reward.person));
-    }
+    out.extend(game.held_on.iter().map(held_on_happening));
     for seat in game
         .seats
         .iter()
@@ -177,6 +133,53 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
         }
     }
     out
+}
+
+/// The scars placed and the boxes ticked during play.
+fn during_play(before: &Campaign, game: &Game) -> Vec<Happening> {
+    let scars = game.scars.iter().map(|scar| {
+        Happening::new(
+            ChangeKind::Scar,
+            format!(
+                "scarred {} with {}",
+                scar.territory.name(),
+                article(&scar.scar)
+            ),
+        )
+        .on(scar.territory)
+    });
+    let wear = game.wear.iter().map(|wear| {
+        let boxes = if wear.boxes == 1 {
+            "1 box".to_string()
+        } else {
+            format!("{} boxes", wear.boxes)
+        };
+        Happening::new(
+            ChangeKind::Wear,
+            format!(
+                "ticked {boxes} of {}",
+                fortification_of(before, wear.territory)
+            ),
+        )
+        .on(wear.territory)
+    });
+    scars.chain(wear).collect()
+}
+
+fn held_on_happening(reward: &HeldOnReward) -> Happening {
+    let happening = match &reward.choice {
+        HeldOnChoice::MinorCity { territory, name } => Happening::new(
+            ChangeKind::MinorCity,
+            format!("founded the minor city {name} in {}", territory.name()),
+        )
+        .on(*territory),
+        HeldOnChoice::AddResource { territory } => Happening::new(
+            ChangeKind::Resource,
+            format!("added a resource to {}'s card", territory.name()),
+        )
+        .on(*territory),
+    };
+    happening.by(&reward.person)
 }
 
 fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happening {
@@ -298,16 +301,7 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             name,
             count,
             effect,
-        } => {
-            let effect = effect
-                .as_ref()
-                .map(|e| format!(": {e}"))
-                .unwrap_or_default();
-            Happening::new(
-                ChangeKind::ScarType,
-                format!("added the scar type {name} ({count} stickers){effect}"),
-            )
-        }
+        } => scar_type_added(name, *count, effect.as_deref()),
         Entry::AddFaction { faction } => with_faction(
             Happening::new(ChangeKind::Faction, format!("added the faction {faction}")),
             faction,
@@ -341,21 +335,31 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             ),
             faction,
         ),
-        Entry::NameWorld { name, by } => {
-            let (leaders, _) = before.most_signed();
-            let roll_off = if leaders.len() > 1 {
-                format!(", winning the roll-off among {}", leaders.join(", "))
-            } else {
-                String::new()
-            };
-            Happening::new(
-                ChangeKind::WorldName,
-                format!("named the world \"{name}\"{roll_off}"),
-            )
-            .by(by)
-        }
+        Entry::NameWorld { name, by } => world_named(before, name, by),
     };
     vec![one]
+}
+
+fn scar_type_added(name: &str, count: u32, effect: Option<&str>) -> Happening {
+    let effect = effect.map(|e| format!(": {e}")).unwrap_or_default();
+    Happening::new(
+        ChangeKind::ScarType,
+        format!("added the scar type {name} ({count} stickers){effect}"),
+    )
+}
+
+fn world_named(before: &Campaign, name: &str, by: &str) -> Happening {
+    let (leaders, _) = before.most_signed();
+    let roll_off = if leaders.len() > 1 {
+        format!(", winning the roll-off among {}", leaders.join(", "))
+    } else {
+        String::new()
+    };
+    Happening::new(
+        ChangeKind::WorldName,
+        format!("named the world \"{name}\"{roll_off}"),
+    )
+    .by(by)
 }
 
 /// What sealed content changed during play.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::{Continent, Territory};
 use super::faction::{Faction, Power};
+pub use super::kinds::{HeldOnKind, RewardKind};
 use super::packet::Packet;
 use super::pool::{PoolKind, ScarType};
 
@@ -261,39 +262,6 @@ pub enum Reward {
     },
 }
 
-/// The kinds of winner's reward, for listing what is possible.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RewardKind {
-    NameContinent,
-    MajorCity,
-    HealScar,
-    ContinentBonus,
-    Fortify,
-    DestroyCard,
-}
-
-impl RewardKind {
-    pub const ALL: [RewardKind; 6] = [
-        RewardKind::NameContinent,
-        RewardKind::MajorCity,
-        RewardKind::HealScar,
-        RewardKind::ContinentBonus,
-        RewardKind::Fortify,
-        RewardKind::DestroyCard,
-    ];
-
-    pub fn words(self) -> &'static str {
-        match self {
-            RewardKind::NameContinent => "name a continent",
-            RewardKind::MajorCity => "found a major city",
-            RewardKind::HealScar => "heal a scar",
-            RewardKind::ContinentBonus => "change a continent's bonus",
-            RewardKind::Fortify => "fortify a city",
-            RewardKind::DestroyCard => "destroy a territory card",
-        }
-    }
-}
-
 impl Reward {
     pub fn kind(&self) -> RewardKind {
         match self {
@@ -324,29 +292,6 @@ pub enum HeldOnChoice {
     AddResource {
         territory: Territory,
     },
-}
-
-/// The two kinds of held-on reward.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HeldOnKind {
-    MinorCity,
-    AddResource,
-}
-
-impl HeldOnKind {
-    pub fn words(self) -> &'static str {
-        match self {
-            HeldOnKind::MinorCity => "found a minor city",
-            HeldOnKind::AddResource => "add a resource to a card",
-        }
-    }
-
-    pub fn pool(self) -> PoolKind {
-        match self {
-            HeldOnKind::MinorCity => PoolKind::MinorCity,
-            HeldOnKind::AddResource => PoolKind::CoinSticker,
-        }
-    }
 }
 
 impl HeldOnChoice {

@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::Refusal;
 use super::names::{closest, fold};
+use super::refusal::Refusal;
 
 /// A faction, by its full name ("Enclave of the Bear"). Shared, not copied: a campaign's
 /// state holds the same name many times.
@@ -213,7 +213,7 @@ mod tests {
         let known = box_factions();
         match find("beer", &known) {
             Err(Refusal::UnknownName { closest, .. }) => {
-                assert_eq!(closest[0], "Enclave of the Bear")
+                assert_eq!(closest[0], "Enclave of the Bear");
             }
             other => panic!("{other:?}"),
         }

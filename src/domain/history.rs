@@ -9,7 +9,8 @@ use super::describe::{Happening, happenings};
 use super::entry::Entry;
 use super::faction::Faction;
 use super::lookup::person_key;
-use super::{Campaign, Refusal};
+use super::refusal::Refusal;
+use super::state::Campaign;
 
 /// One change in the history.
 #[derive(Clone, Debug, PartialEq, Eq)]

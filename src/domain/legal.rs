@@ -174,7 +174,7 @@ impl Campaign {
     /// The red star token or missiles a person starts the next game with.
     pub fn tokens(&self, person: &str) -> Tokens {
         let person = self.known_person(person).unwrap_or(person);
-        let signatures = self.signatures_of(person) as u32;
+        let signatures = u32::try_from(self.signatures_of(person)).unwrap_or(u32::MAX);
         Tokens {
             red_star: u32::from(signatures == 0),
             missiles: signatures,

@@ -4,8 +4,11 @@
 use super::board::Continent;
 use super::faction::{self, Faction};
 use super::names::{closest, fold, tidy};
+use super::packet::Packet;
 use super::pool::ScarType;
-use super::{Campaign, Refusal};
+use super::pool::{Pool, PoolKind};
+use super::refusal::Refusal;
+use super::state::Campaign;
 
 /// The key two spellings of one person share: case folded, composed form, trimmed.
 pub fn person_key(name: &str) -> String {
@@ -112,7 +115,60 @@ impl Campaign {
                 closest: {
                     let hints = closest(given, known.iter().map(|s| s.as_str()));
                     if hints.is_empty() {
-                        known.iter().map(|s| s.to_string()).collect()
+                        known.iter().map(|s| (*s).clone()).collect()
+                    } else {
+                        hints
+                    }
+                },
+            }),
+        }
+    }
+}
+
+/// Finds a pool by its key (`minor_city`, `scar:Bunker`), ignoring case and punctuation,
+/// with the closest keys as hints.
+pub fn find_kind(given: &str, pools: &[Pool]) -> Result<PoolKind, Refusal> {
+    let wanted = fold(given);
+    let found = pools.iter().find(|p| {
+        let key = p.kind.key();
+        fold(&key) == wanted || matches!(&p.kind, PoolKind::Scar(name) if fold(name) == wanted)
+    });
+    if let Some(pool) = found {
+        Ok(pool.kind.clone())
+    } else {
+        let keys: Vec<String> = pools.iter().map(|p| p.kind.key()).collect();
+        let hints = closest(given, keys.iter().map(String::as_str));
+        Err(Refusal::UnknownName {
+            what: "pool",
+            given: given.to_string(),
+            closest: if hints.is_empty() { keys } else { hints },
+        })
+    }
+}
+
+impl Packet {
+    /// Finds a packet by its name or an unambiguous word of it ("elimination", "missiles").
+    pub fn find(given: &str) -> Result<Packet, Refusal> {
+        // The printed name itself (as stored), without folding anything.
+        if let Some(packet) = Packet::ALL.into_iter().find(|p| p.name() == given) {
+            return Ok(packet);
+        }
+        let wanted = fold(given);
+        let exact = Packet::ALL.into_iter().find(|p| fold(p.name()) == wanted);
+        let by_word: Vec<Packet> = Packet::ALL
+            .into_iter()
+            .filter(|p| p.name().split_whitespace().any(|w| fold(w) == wanted))
+            .collect();
+        match (exact, by_word.as_slice()) {
+            (Some(packet), _) => Ok(packet),
+            (None, [only]) if !wanted.is_empty() => Ok(*only),
+            _ => Err(Refusal::UnknownName {
+                what: "packet",
+                given: given.to_string(),
+                closest: {
+                    let hints = closest(given, Packet::ALL.iter().map(|p| p.name()));
+                    if hints.is_empty() {
+                        Packet::ALL.iter().map(|p| p.name().to_string()).collect()
                     } else {
                         hints
                     }

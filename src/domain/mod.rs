@@ -9,6 +9,7 @@ pub mod describe;
 pub mod entry;
 pub mod faction;
 pub mod history;
+mod kinds;
 mod legal;
 pub mod log;
 mod lookup;
@@ -20,6 +21,7 @@ mod rewards;
 mod sealed;
 pub mod state;
 pub mod stats;
+pub mod words;
 
 pub use apply::{Applied, PacketProgress};
 pub use board::{Continent, Territory};
@@ -31,7 +33,7 @@ pub use entry::{
 pub use faction::{Faction, Power};
 pub use legal::{PLAYERS, Targets, Tokens, players_at_table};
 pub use log::{BrokenLog, CheckedLog, LoggedEntry, TakenBack};
-pub use lookup::person_key;
+pub use lookup::{find_kind, person_key};
 pub use packet::Packet;
 pub use pool::{Pool, PoolKind};
 pub use refusal::{Added, NameProblem, Refusal, RewardGiven, WayOut};

@@ -4,8 +4,7 @@
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 
-use super::Refusal;
-use super::refusal::NameProblem;
+use super::refusal::{NameProblem, Refusal};
 
 /// The longest name chronicle accepts for a person, a city or a continent, in characters.
 pub const MAX_NAME_CHARS: usize = 60;
@@ -37,15 +36,6 @@ pub fn tidy(name: &str) -> String {
         return name.to_string();
     }
     name.nfc().collect()
-}
-
-/// "A", "A or B", "A, B or C": names to choose from, in a sentence.
-pub fn one_of(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
-    }
 }
 
 /// The candidates closest to `given`, best first, at most three.
@@ -116,7 +106,10 @@ pub fn valid_name(what: &'static str, name: &str) -> Result<String, Refusal> {
     let problem = if tidied.is_empty() {
         Some(NameProblem::Empty)
     } else if count > MAX_NAME_CHARS {
-        Some(NameProblem::TooLong(count))
+        Some(NameProblem::TooLong {
+            count,
+            max: MAX_NAME_CHARS,
+        })
     } else if tidied.chars().any(char::is_control) {
         Some(NameProblem::ControlCharacter)
     } else {

@@ -1,8 +1,5 @@
 //! Sealed packets, by their trigger condition only: chronicle never names what is inside.
 
-use super::Refusal;
-use super::names::{closest, fold};
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Packet {
     MinorCities,
@@ -60,36 +57,6 @@ impl Packet {
             self,
             Packet::MinorCities | Packet::FirstElimination | Packet::SecondSignature
         )
-    }
-
-    /// Finds a packet by its name or an unambiguous word of it ("elimination", "missiles").
-    pub fn find(given: &str) -> Result<Packet, Refusal> {
-        // The printed name itself (as stored), without folding anything.
-        if let Some(packet) = Packet::ALL.into_iter().find(|p| p.name() == given) {
-            return Ok(packet);
-        }
-        let wanted = fold(given);
-        let exact = Packet::ALL.into_iter().find(|p| fold(p.name()) == wanted);
-        let by_word: Vec<Packet> = Packet::ALL
-            .into_iter()
-            .filter(|p| p.name().split_whitespace().any(|w| fold(w) == wanted))
-            .collect();
-        match (exact, by_word.as_slice()) {
-            (Some(packet), _) => Ok(packet),
-            (None, [only]) if !wanted.is_empty() => Ok(*only),
-            _ => Err(Refusal::UnknownName {
-                what: "packet",
-                given: given.to_string(),
-                closest: {
-                    let hints = closest(given, Packet::ALL.iter().map(|p| p.name()));
-                    if hints.is_empty() {
-                        Packet::ALL.iter().map(|p| p.name().to_string()).collect()
-                    } else {
-                        hints
-                    }
-                },
-            }),
-        }
     }
 }
 

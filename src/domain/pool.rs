@@ -2,9 +2,6 @@
 //! placed, not marks standing; its capacity is what the group's box holds and may be
 //! corrected with `pool set`.
 
-use super::Refusal;
-use super::names::{closest, fold};
-
 /// A scar type ("Bunker", "Ammo Shortage"), by name.
 pub type ScarType = String;
 
@@ -117,27 +114,5 @@ pub struct Pool {
 impl Pool {
     pub fn left(&self) -> u32 {
         self.capacity.saturating_sub(self.used)
-    }
-}
-
-/// Finds a pool by its key (`minor_city`, `scar:Bunker`), ignoring case and punctuation,
-/// with the closest keys as hints.
-pub fn find_kind(given: &str, pools: &[Pool]) -> Result<PoolKind, Refusal> {
-    let wanted = fold(given);
-    let found = pools.iter().find(|p| {
-        let key = p.kind.key();
-        fold(&key) == wanted || matches!(&p.kind, PoolKind::Scar(name) if fold(name) == wanted)
-    });
-    match found {
-        Some(pool) => Ok(pool.kind.clone()),
-        None => {
-            let keys: Vec<String> = pools.iter().map(|p| p.kind.key()).collect();
-            let hints = closest(given, keys.iter().map(String::as_str));
-            Err(Refusal::UnknownName {
-                what: "pool",
-                given: given.to_string(),
-                closest: if hints.is_empty() { keys } else { hints },
-            })
-        }
     }
 }

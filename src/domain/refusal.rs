@@ -3,10 +3,10 @@
 
 use thiserror::Error;
 
-use super::entry::{HeldOnKind, RewardKind};
-use super::names::one_of as list;
+use super::kinds::{HeldOnKind, RewardKind};
 use super::packet::Packet;
 use super::pool::PoolKind;
+use super::words::one_of as list;
 
 /// A change the rules do not allow. Nothing is applied when one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -325,8 +325,11 @@ pub enum Refusal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NameProblem {
     Empty,
-    /// More characters than a name holds (the count).
-    TooLong(usize),
+    /// More characters than a name holds.
+    TooLong {
+        count: usize,
+        max: usize,
+    },
     ControlCharacter,
     /// A person's name holding `=`, `:` or `@`.
     Separator(char),
@@ -336,11 +339,9 @@ impl std::fmt::Display for NameProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NameProblem::Empty => f.write_str("it is empty"),
-            NameProblem::TooLong(count) => write!(
-                f,
-                "it has {count} characters, more than {}",
-                super::names::MAX_NAME_CHARS
-            ),
+            NameProblem::TooLong { count, max } => {
+                write!(f, "it has {count} characters, more than {max}")
+            }
             NameProblem::ControlCharacter => {
                 f.write_str("it holds a control character (a tab, a line break or similar)")
             }

@@ -262,7 +262,7 @@ impl Campaign {
         }
         let mut by_seat: Vec<(usize, HeldOnReward)> = Vec::with_capacity(rewards.len());
         for reward in rewards {
-            let seat = self.held_on_seat(&reward.person, seats, number)?;
+            let seat = Self::held_on_seat(&reward.person, seats, number)?;
             if by_seat.iter().any(|(s, _)| *s == seat) {
                 return Err(Refusal::TwoHeldOnRewards {
                     person: seats[seat].person.clone(),
@@ -305,7 +305,7 @@ impl Campaign {
         Ok(recorded)
     }
 
-    fn held_on_seat(&self, person: &str, seats: &[Seat], number: u32) -> Result<usize, Refusal> {
+    fn held_on_seat(person: &str, seats: &[Seat], number: u32) -> Result<usize, Refusal> {
         let seat = seats.iter().position(|s| s.person == person).or_else(|| {
             let key = person_key(person);
             seats.iter().position(|s| person_key(&s.person) == key)

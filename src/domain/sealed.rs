@@ -178,7 +178,7 @@ impl Campaign {
             .people
             .iter()
             .filter(|p| self.signatures_of(p) == most)
-            .map(|p| p.to_string())
+            .map(std::string::ToString::to_string)
             .collect();
         (leaders, most)
     }

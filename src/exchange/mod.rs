@@ -431,7 +431,7 @@ impl GameDoc {
             .iter()
             .map(EventDoc::event)
             .collect::<Result<_, _>>()?;
-        game.note = self.note.clone();
+        game.note.clone_from(&self.note);
         Ok(game)
     }
 }

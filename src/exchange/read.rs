@@ -79,6 +79,19 @@ fn what(seq: u32, game: Option<u32>) -> String {
 /// Reads a campaign file and replays its log through the rules: all of it, or an error
 /// naming the entry (and game) and the rule.
 pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+    let file = parse(text)?;
+    let mut docs = file.log;
+    docs.sort_by_key(|d| d.seq);
+    let mut replay = Replay::default();
+    let read = (1u32..)
+        .zip(docs)
+        .map(|(seq, doc)| replay.entry(seq, doc))
+        .collect::<Result<_, _>>()?;
+    Ok((file.campaign, read))
+}
+
+/// The file's head checked (format, version) and its log parsed.
+fn parse(text: &str) -> Result<FileIn, ReadError> {
     let head: serde_json::Value =
         serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.to_string()))?;
     let format = head
@@ -102,13 +115,19 @@ pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
             file.version
         )));
     }
-    let mut docs = file.log;
-    docs.sort_by_key(|d| d.seq);
-    let mut campaign = crate::domain::Campaign::new();
-    let mut taken_back_games = 0;
-    let mut read = Vec::with_capacity(docs.len());
-    for (index, doc) in docs.into_iter().enumerate() {
-        let seq = index as u32 + 1;
+    Ok(file)
+}
+
+/// A file's log replayed entry by entry.
+#[derive(Default)]
+struct Replay {
+    campaign: crate::domain::Campaign,
+    /// Games taken back since the last game that stands.
+    taken_back_games: u32,
+}
+
+impl Replay {
+    fn entry(&mut self, seq: u32, doc: LogEntryDoc) -> Result<ReadEntry, ReadError> {
         let entry = doc
             .entry
             .entry()
@@ -118,36 +137,11 @@ pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
             _ => None,
         };
         let (entry, game) = if doc.taken_back.is_some() {
-            // A game taken back was the latest when it was: numbered after the games that
-            // stand before it, and after the ones taken back since the last of those.
-            let least = campaign.games_played() + 1;
-            let most = least + taken_back_games;
-            match said {
-                Some(number) if (least..=most).contains(&number) => {}
-                Some(number) => {
-                    return Err(ReadError::Unreadable {
-                        seq,
-                        problem: format!(
-                            "it is game {number} taken back, but a game taken back there would be game {}",
-                            if least == most {
-                                least.to_string()
-                            } else {
-                                format!("{least} to {most}")
-                            }
-                        ),
-                    });
-                }
-                None => {
-                    return Err(ReadError::Unreadable {
-                        seq,
-                        problem: "only a game can be taken back".to_string(),
-                    });
-                }
-            }
-            taken_back_games += 1;
+            self.taken_back(seq, said)?;
             (entry, said)
         } else {
-            let applied = campaign
+            let applied = self
+                .campaign
                 .apply(&entry)
                 .map_err(|refusal| ReadError::Refused {
                     seq,
@@ -160,17 +154,45 @@ pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
                 return Err(ReadError::WrongNumber { seq, said, is });
             }
             if applied.game.is_some() {
-                taken_back_games = 0;
+                self.taken_back_games = 0;
             }
             (applied.entry, applied.game)
         };
-        read.push(ReadEntry {
+        Ok(ReadEntry {
             seq,
             recorded_at: doc.recorded_at,
             taken_back: doc.taken_back,
             game,
             entry,
-        });
+        })
     }
-    Ok((file.campaign, read))
+
+    /// Checks the number of a game taken back: it was the latest when it was, so it is
+    /// numbered after the games that stand before it, and after the ones taken back since
+    /// the last of those.
+    fn taken_back(&mut self, seq: u32, said: Option<u32>) -> Result<(), ReadError> {
+        let least = self.campaign.games_played() + 1;
+        let most = least + self.taken_back_games;
+        match said {
+            Some(number) if (least..=most).contains(&number) => {
+                self.taken_back_games += 1;
+                Ok(())
+            }
+            Some(number) => Err(ReadError::Unreadable {
+                seq,
+                problem: format!(
+                    "it is game {number} taken back, but a game taken back there would be game {}",
+                    if least == most {
+                        least.to_string()
+                    } else {
+                        format!("{least} to {most}")
+                    }
+                ),
+            }),
+            None => Err(ReadError::Unreadable {
+                seq,
+                problem: "only a game can be taken back".to_string(),
+            }),
+        }
+    }
 }

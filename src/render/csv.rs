@@ -1,5 +1,7 @@
 //! CSV: the one place cells are written for a spreadsheet.
 
+use super::tabular::{Tabular, join_blocks};
+
 /// Headers and rows as CSV text.
 pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<String, std::io::Error> {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
@@ -13,4 +15,14 @@ pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<Strin
         .into_inner()
         .map_err(|e| std::io::Error::other(e.to_string()))?;
     String::from_utf8(bytes).map_err(std::io::Error::other)
+}
+
+/// The report's tables as CSV, one block after another.
+pub fn report(report: &impl Tabular) -> Result<String, std::io::Error> {
+    let blocks: Vec<String> = report
+        .tables()
+        .iter()
+        .map(|t| table(&t.headers, &t.rows))
+        .collect::<Result<_, _>>()?;
+    Ok(join_blocks(&blocks))
 }

@@ -87,7 +87,7 @@ fn wrap(text: &str, width: usize) -> String {
 
 /// The headers and rows, wrapped so that the drawn table is at most `width` wide. Cells
 /// that fit are lent, not copied.
-pub fn fit<'a>(
+pub(super) fn fit<'a>(
     headers: &'a [String],
     rows: &'a [Vec<String>],
     width: usize,
@@ -105,9 +105,12 @@ pub fn fit<'a>(
             row.iter()
                 .zip(measured)
                 .zip(&widths)
-                .map(|((cell, &w), &column)| match w <= column {
-                    true => Cow::Borrowed(cell.as_str()),
-                    false => Cow::Owned(wrap(cell, column)),
+                .map(|((cell, &w), &column)| {
+                    if w <= column {
+                        Cow::Borrowed(cell.as_str())
+                    } else {
+                        Cow::Owned(wrap(cell, column))
+                    }
                 })
                 .collect::<Vec<_>>()
         });

@@ -1,6 +1,8 @@
 //! Markdown: the one place text is escaped for it.
 
-use super::table::Table;
+use std::fmt::Write as _;
+
+use super::tabular::{Table, Tabular, join_blocks};
 
 /// A table cell: pipes escaped, lines joined.
 pub fn cell(text: &str) -> String {
@@ -26,14 +28,21 @@ pub fn text(text: &str) -> String {
 pub fn table(table: &Table) -> String {
     let mut out = String::new();
     if let Some(title) = &table.title {
-        out.push_str(&format!("### {title}\n\n"));
+        let _ = write!(out, "### {title}\n\n");
     }
     let headers: Vec<String> = table.headers.iter().map(|h| cell(h)).collect();
-    out.push_str(&format!("| {} |\n", headers.join(" | ")));
-    out.push_str(&format!("|{}|\n", vec!["---"; headers.len()].join("|")));
+    let _ = writeln!(out, "| {} |", headers.join(" | "));
+    let _ = writeln!(out, "|{}|", vec!["---"; headers.len()].join("|"));
     for row in &table.rows {
         let cells: Vec<String> = row.iter().map(|c| cell(c)).collect();
-        out.push_str(&format!("| {} |\n", cells.join(" | ")));
+        let _ = writeln!(out, "| {} |", cells.join(" | "));
     }
     out
+}
+
+/// The report as Markdown: its lines as paragraphs, its tables as pipe tables.
+pub fn report(report: &impl Tabular) -> String {
+    let mut parts: Vec<String> = vec![report.lines().join("\n\n")];
+    parts.extend(report.tables().iter().map(table));
+    join_blocks(&parts)
 }

@@ -16,8 +16,27 @@ fn table(out: &mut String, headers: &[&str], rows: impl IntoIterator<Item = Vec<
 }
 
 pub fn report(campaign: &CampaignExport) -> String {
-    let board = &campaign.board;
     let mut out = String::new();
+    for section in [
+        heading,
+        continents,
+        cities,
+        scars,
+        fortifications,
+        destroyed_cards,
+        factions,
+        signatures,
+        games,
+        statistics,
+    ] {
+        section(&mut out, campaign);
+    }
+    out.trim_end().to_string() + "\n"
+}
+
+/// The title, the world's name and what the report is.
+fn heading(out: &mut String, campaign: &CampaignExport) {
+    let board = &campaign.board;
     let _ = writeln!(out, "# {}\n", md(&board.campaign));
     if let Some(world) = &board.world_name {
         let _ = writeln!(out, "**The World of {}**\n", md(world));
@@ -28,10 +47,14 @@ pub fn report(campaign: &CampaignExport) -> String {
         board.games_played,
         if board.games_played == 1 { "" } else { "s" }
     );
+}
 
+/// Each continent with its name and bonus.
+fn continents(out: &mut String, campaign: &CampaignExport) {
+    let board = &campaign.board;
     out.push_str("## Continents\n\n");
     table(
-        &mut out,
+        out,
         &["Continent", "Name", "Named by", "Bonus"],
         board.continents.iter().map(|c| {
             let named = match (&c.named_by, c.named_in) {
@@ -50,7 +73,11 @@ pub fn report(campaign: &CampaignExport) -> String {
             ]
         }),
     );
+}
 
+/// Every city.
+fn cities(out: &mut String, campaign: &CampaignExport) {
+    let board = &campaign.board;
     let cities: Vec<_> = board
         .territories
         .iter()
@@ -61,7 +88,7 @@ pub fn report(campaign: &CampaignExport) -> String {
         out.push_str("No city yet.\n\n");
     } else {
         table(
-            &mut out,
+            out,
             &["City", "Kind", "Territory", "Founded by", "Game"],
             cities.iter().map(|(t, c)| {
                 vec![
@@ -74,7 +101,11 @@ pub fn report(campaign: &CampaignExport) -> String {
             }),
         );
     }
+}
 
+/// The scars that stand.
+fn scars(out: &mut String, campaign: &CampaignExport) {
+    let board = &campaign.board;
     let scars: Vec<_> = board
         .territories
         .iter()
@@ -85,14 +116,18 @@ pub fn report(campaign: &CampaignExport) -> String {
         out.push_str("No scar stands.\n\n");
     } else {
         table(
-            &mut out,
+            out,
             &["Territory", "Scar", "Game"],
             scars
                 .iter()
                 .map(|(t, s)| vec![t.name.to_string(), s.kind.clone(), s.game.to_string()]),
         );
     }
+}
 
+/// The fortifications and their boxes.
+fn fortifications(out: &mut String, campaign: &CampaignExport) {
+    let board = &campaign.board;
     let forts: Vec<_> = board
         .territories
         .iter()
@@ -103,7 +138,7 @@ pub fn report(campaign: &CampaignExport) -> String {
         out.push_str("No fortification.\n\n");
     } else {
         table(
-            &mut out,
+            out,
             &["Territory", "City", "Boxes left", "Fortified in game"],
             forts.iter().map(|(t, f)| {
                 let city = t.city.as_ref().map(|c| c.name.clone()).unwrap_or_default();
@@ -116,7 +151,11 @@ pub fn report(campaign: &CampaignExport) -> String {
             }),
         );
     }
+}
 
+/// The territory cards destroyed.
+fn destroyed_cards(out: &mut String, campaign: &CampaignExport) {
+    let board = &campaign.board;
     out.push_str("## Destroyed cards\n\n");
     let destroyed: Vec<String> = board
         .territories
@@ -133,11 +172,14 @@ pub fn report(campaign: &CampaignExport) -> String {
         out.push_str(&destroyed.join("\n"));
         out.push_str("\n\n");
     }
+}
 
+/// The factions with their powers and card marks.
+fn factions(out: &mut String, campaign: &CampaignExport) {
     out.push_str("## Factions\n\n");
     let campaign_state = &campaign.campaign;
     table(
-        &mut out,
+        out,
         &["Faction", "Starting power", "Card marks", "Card scar"],
         campaign_state.factions().iter().map(|f| {
             let card = campaign_state.faction_card(f);
@@ -160,10 +202,14 @@ pub fn report(campaign: &CampaignExport) -> String {
             ]
         }),
     );
+}
 
+/// Who signed the board.
+fn signatures(out: &mut String, campaign: &CampaignExport) {
+    let board = &campaign.board;
     out.push_str("## Signatures\n\n");
     table(
-        &mut out,
+        out,
         &["Game", "Date", "Signed by", "Faction"],
         board.signatures.iter().map(|s| {
             vec![
@@ -174,7 +220,10 @@ pub fn report(campaign: &CampaignExport) -> String {
             ]
         }),
     );
+}
 
+/// Every game, with what it changed.
+fn games(out: &mut String, campaign: &CampaignExport) {
     out.push_str("## Games\n\n");
     for game in &campaign.games {
         let changes: Vec<String> = game.changes.iter().map(|c| md(&c.text)).collect();
@@ -190,11 +239,14 @@ pub fn report(campaign: &CampaignExport) -> String {
         }
     }
     out.push('\n');
+}
 
+/// How people and factions fared.
+fn statistics(out: &mut String, campaign: &CampaignExport) {
     let stats = &campaign.stats;
     out.push_str("## Statistics\n\n");
     table(
-        &mut out,
+        out,
         &[
             "Player",
             "Games",
@@ -217,7 +269,7 @@ pub fn report(campaign: &CampaignExport) -> String {
         }),
     );
     table(
-        &mut out,
+        out,
         &[
             "Faction",
             "Games",
@@ -239,5 +291,4 @@ pub fn report(campaign: &CampaignExport) -> String {
             ]
         }),
     );
-    out.trim_end().to_string() + "\n"
 }

@@ -10,7 +10,8 @@ pub mod md;
 pub mod md_report;
 pub mod svg;
 pub mod table;
+pub mod tabular;
 pub mod terminal;
 mod views;
 
-pub use table::{Table, TableStyle, Tabular};
+pub use tabular::{Table, TableStyle, Tabular};

@@ -1,6 +1,8 @@
 //! Text for a terminal: what chronicle prints on stderr (and stored text it repeats)
 //! never sends a control character raw.
 
+use std::fmt::Write as _;
+
 /// The longest piece of quoted input a message repeats whole.
 const QUOTED_MAX: usize = 80;
 
@@ -18,10 +20,11 @@ pub fn printable(message: &str) -> String {
             let head: String = piece.chars().take(QUOTED_MAX / 2).collect();
             let tail: String = piece.chars().skip(count - QUOTED_MAX / 4).collect();
             out.push_str(&escaped(&head));
-            out.push_str(&format!(
+            let _ = write!(
+                out,
                 "…({} characters)…",
                 count - QUOTED_MAX / 2 - QUOTED_MAX / 4
-            ));
+            );
             out.push_str(&escaped(&tail));
         } else {
             out.push_str(&escaped(piece));

@@ -47,8 +47,12 @@ impl ChangeView {
         ChangeView {
             person: happening.person.clone(),
             kind: happening.kind.key(),
-            territory: happening.territory.map(|t| t.name()),
-            continent: happening.continent.map(|c| c.name()),
+            territory: happening
+                .territory
+                .map(super::super::domain::board::Territory::name),
+            continent: happening
+                .continent
+                .map(super::super::domain::board::Continent::name),
             text: happening.sentence(),
         }
     }
@@ -81,7 +85,7 @@ impl GameView {
                     person: s.person.clone(),
                     faction: s.faction.to_string(),
                     result: s.result.key(),
-                    hq: s.hq.map(|t| t.name()),
+                    hq: s.hq.map(super::super::domain::board::Territory::name),
                 })
                 .collect(),
             winner: game.winner().map(|w| w.person.clone()).unwrap_or_default(),

@@ -2,7 +2,7 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::log::write_log;
+use super::encode::write_log;
 use super::{Store, StoreError};
 use crate::domain::CheckedLog;
 use crate::domain::names::{CampaignName, closest, tidy};

@@ -67,12 +67,11 @@ impl Store {
         };
         report.entries += log.len();
         let mut campaign = Campaign::new();
-        for (index, logged) in log.iter().enumerate() {
-            if logged.seq != index as u32 + 1 {
+        for (place, logged) in (1u32..).zip(&log) {
+            if logged.seq != place {
                 report.problems.push(format!(
                     "{name}: entry {} stands where entry {} should",
-                    logged.seq,
-                    index + 1
+                    logged.seq, place
                 ));
             }
             if logged.taken_back.is_some() {

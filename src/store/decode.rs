@@ -27,44 +27,8 @@ pub(super) fn read_log(
     conn: &Connection,
     campaign_id: i64,
 ) -> Result<Vec<LoggedEntry>, StoreError> {
-    let mut seats = conn.prepare_cached(
-        "SELECT s.entry_id, s.person, s.faction, s.result, s.hq FROM seat s JOIN entry e ON e.id = s.entry_id
-         WHERE e.campaign_id = ?1 ORDER BY e.seq, s.position",
-    )?;
-    let seats: Vec<(i64, Seat)> = seats
-        .query_map(params![campaign_id], |row| {
-            Ok((
-                row.get::<_, i64>(0)?,
-                Seat {
-                    person: row.get(1)?,
-                    faction: row.get(2)?,
-                    result: row.get(3)?,
-                    hq: row.get(4)?,
-                },
-            ))
-        })?
-        .collect::<Result<_, _>>()?;
-
-    let mut changes = conn.prepare_cached(
-        "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount, c.text
-         FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1 ORDER BY e.seq, c.position",
-    )?;
-    let changes: Vec<StoredRow> = changes
-        .query_map(params![campaign_id], |row| {
-            Ok(StoredRow {
-                entry_id: row.get(0)?,
-                kind: row.get(1)?,
-                person: row.get(2)?,
-                faction: row.get(3)?,
-                territory: row.get(4)?,
-                continent: row.get(5)?,
-                name: row.get(6)?,
-                amount: row.get(7)?,
-                text: row.get(8)?,
-            })
-        })?
-        .collect::<Result<_, _>>()?;
-
+    let seats = read_seats(conn, campaign_id)?;
+    let changes = read_changes(conn, campaign_id)?;
     let mut entries = conn.prepare_cached(
         "SELECT id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason FROM entry
          WHERE campaign_id = ?1 ORDER BY seq",
@@ -116,6 +80,52 @@ pub(super) fn read_log(
         });
     }
     Ok(log)
+}
+
+/// Every seat of the campaign's games, in the order of the log.
+fn read_seats(conn: &Connection, campaign_id: i64) -> Result<Vec<(i64, Seat)>, StoreError> {
+    let mut seats = conn.prepare_cached(
+        "SELECT s.entry_id, s.person, s.faction, s.result, s.hq FROM seat s JOIN entry e ON e.id = s.entry_id
+         WHERE e.campaign_id = ?1 ORDER BY e.seq, s.position",
+    )?;
+    let seats: Vec<(i64, Seat)> = seats
+        .query_map(params![campaign_id], |row| {
+            Ok((
+                row.get::<_, i64>(0)?,
+                Seat {
+                    person: row.get(1)?,
+                    faction: row.get(2)?,
+                    result: row.get(3)?,
+                    hq: row.get(4)?,
+                },
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(seats)
+}
+
+/// Every change row of the campaign's entries, in the order of the log.
+fn read_changes(conn: &Connection, campaign_id: i64) -> Result<Vec<StoredRow>, StoreError> {
+    let mut changes = conn.prepare_cached(
+        "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount, c.text
+         FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1 ORDER BY e.seq, c.position",
+    )?;
+    let changes: Vec<StoredRow> = changes
+        .query_map(params![campaign_id], |row| {
+            Ok(StoredRow {
+                entry_id: row.get(0)?,
+                kind: row.get(1)?,
+                person: row.get(2)?,
+                faction: row.get(3)?,
+                territory: row.get(4)?,
+                continent: row.get(5)?,
+                name: row.get(6)?,
+                amount: row.get(7)?,
+                text: row.get(8)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(changes)
 }
 
 /// A game's date in its one stored form, YYYY-MM-DD (read without chrono's general
@@ -275,6 +285,61 @@ fn need_name(row: &StoredRow) -> Result<String, String> {
         .ok_or_else(|| format!("a {} without its name", row.kind))
 }
 
+/// The winner's reward a change row records.
+fn reward(row: &StoredRow) -> Result<Reward, String> {
+    Ok(match row.kind {
+        ChangeKind::ContinentName => Reward::NameContinent {
+            continent: need_continent(row)?,
+            name: need_name(row)?,
+        },
+        ChangeKind::MajorCity => Reward::MajorCity {
+            territory: need_territory(row)?,
+            name: need_name(row)?,
+        },
+        ChangeKind::Heal => Reward::HealScar {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::ContinentBonus => {
+            let mark = row
+                .amount
+                .and_then(BonusMark::from_delta)
+                .ok_or("a bonus change that is not +1 or -1")?;
+            Reward::ContinentBonus {
+                continent: need_continent(row)?,
+                mark,
+            }
+        }
+        ChangeKind::Fortify => Reward::Fortify {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::DestroyCard => Reward::DestroyCard {
+            territory: need_territory(row)?,
+        },
+        other => return Err(format!("a {other} change read as a winner's reward")),
+    })
+}
+
+/// The change sealed content made during play that a change row records.
+fn event(row: &StoredRow) -> Result<PlayEvent, String> {
+    Ok(match row.kind {
+        ChangeKind::WorldCapital => PlayEvent::WorldCapital {
+            territory: need_territory(row)?,
+            name: need_name(row)?,
+        },
+        ChangeKind::EventFortify => PlayEvent::Fortify {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::EventDestroyCard => PlayEvent::DestroyCard {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::Mark => PlayEvent::Mark {
+            territory: need_territory(row)?,
+            text: row.text.clone().ok_or("a mark without its text")?,
+        },
+        other => return Err(format!("a {other} change read as an event")),
+    })
+}
+
 fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
     let person = || {
         row.person
@@ -300,33 +365,12 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             });
             None
         }
-        ChangeKind::ContinentName => Some(Reward::NameContinent {
-            continent: need_continent(row)?,
-            name: need_name(row)?,
-        }),
-        ChangeKind::MajorCity => Some(Reward::MajorCity {
-            territory: need_territory(row)?,
-            name: need_name(row)?,
-        }),
-        ChangeKind::Heal => Some(Reward::HealScar {
-            territory: need_territory(row)?,
-        }),
-        ChangeKind::ContinentBonus => {
-            let mark = row
-                .amount
-                .and_then(BonusMark::from_delta)
-                .ok_or("a bonus change that is not +1 or -1")?;
-            Some(Reward::ContinentBonus {
-                continent: need_continent(row)?,
-                mark,
-            })
-        }
-        ChangeKind::Fortify => Some(Reward::Fortify {
-            territory: need_territory(row)?,
-        }),
-        ChangeKind::DestroyCard => Some(Reward::DestroyCard {
-            territory: need_territory(row)?,
-        }),
+        ChangeKind::ContinentName
+        | ChangeKind::MajorCity
+        | ChangeKind::Heal
+        | ChangeKind::ContinentBonus
+        | ChangeKind::Fortify
+        | ChangeKind::DestroyCard => Some(reward(row)?),
         ChangeKind::MinorCity => {
             let choice = HeldOnChoice::MinorCity {
                 territory: need_territory(row)?,
@@ -352,30 +396,11 @@ fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
             game.opened.push(packet(row)?);
             None
         }
-        ChangeKind::WorldCapital => {
-            let (territory, name) = (need_territory(row)?, need_name(row)?);
-            game.events
-                .push(PlayEvent::WorldCapital { territory, name });
-            None
-        }
-        ChangeKind::EventFortify => {
-            game.events.push(PlayEvent::Fortify {
-                territory: need_territory(row)?,
-            });
-            None
-        }
-        ChangeKind::EventDestroyCard => {
-            game.events.push(PlayEvent::DestroyCard {
-                territory: need_territory(row)?,
-            });
-            None
-        }
-        ChangeKind::Mark => {
-            let text = row.text.clone().ok_or("a mark without its text")?;
-            game.events.push(PlayEvent::Mark {
-                territory: need_territory(row)?,
-                text,
-            });
+        ChangeKind::WorldCapital
+        | ChangeKind::EventFortify
+        | ChangeKind::EventDestroyCard
+        | ChangeKind::Mark => {
+            game.events.push(event(row)?);
             None
         }
         other => return Err(format!("a {other} change in a game")),

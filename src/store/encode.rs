@@ -6,8 +6,8 @@ use rusqlite::{ToSql, Transaction, params};
 
 use super::StoreError;
 use crate::domain::{
-    ChangeKind, Continent, Entry, Faction, Game, HeldOnChoice, LoggedEntry, PlayEvent, Reward,
-    Territory,
+    ChangeKind, CheckedLog, Continent, Entry, Faction, Game, HeldOnChoice, LoggedEntry, PlayEvent,
+    Reward, Territory,
 };
 
 /// A change row: the columns a change uses (see migrations/V1__ledger.sql).
@@ -65,6 +65,18 @@ impl Row {
     }
 }
 
+/// Writes a checked log, entry by entry, for a new campaign.
+pub(super) fn write_log(
+    tx: &Transaction<'_>,
+    campaign_id: i64,
+    log: &CheckedLog,
+) -> Result<(), StoreError> {
+    for logged in log.entries() {
+        append(tx, campaign_id, logged)?;
+    }
+    Ok(())
+}
+
 /// Writes an entry as the `seq`th of the campaign's log; one taken back (from a file) is
 /// written taken back from the start, so it never stands beside the game that replaced it.
 pub(super) fn append(
@@ -97,9 +109,9 @@ pub(super) fn append(
     let entry_id = tx.last_insert_rowid();
     if let Entry::Game(g) = entry {
         let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(g.seats.len() * 6);
-        for (position, seat) in g.seats.iter().enumerate() {
+        for (position, seat) in (1i64..).zip(&g.seats) {
             values.push(Box::new(entry_id));
-            values.push(Box::new(position as i64 + 1));
+            values.push(Box::new(position));
             values.push(Box::new(seat.person.as_str()));
             values.push(Box::new(&seat.faction));
             values.push(Box::new(seat.result));
@@ -114,9 +126,9 @@ pub(super) fn append(
     }
     let rows = rows(entry);
     let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(rows.len() * 10);
-    for (position, row) in rows.iter().enumerate() {
+    for (position, row) in (1i64..).zip(&rows) {
         values.push(Box::new(entry_id));
-        values.push(Box::new(position as i64 + 1));
+        values.push(Box::new(position));
         values.push(Box::new(row.kind));
         values.push(Box::new(row.person.as_deref()));
         values.push(Box::new(row.faction.as_ref()));

@@ -3,7 +3,7 @@
 
 use super::campaigns::{campaign_exists, insert_campaign, set_current};
 use super::decode::read_log;
-use super::encode::append;
+use super::encode::{append, write_log};
 use super::{CampaignInfo, Store, StoreError};
 use crate::domain::log::fold as fold_log;
 use crate::domain::names::CampaignName;
@@ -178,18 +178,6 @@ impl Store {
             Ok(())
         })
     }
-}
-
-/// Writes a checked log, entry by entry, for a new campaign.
-pub(super) fn write_log(
-    tx: &rusqlite::Transaction<'_>,
-    campaign_id: i64,
-    log: &CheckedLog,
-) -> Result<(), StoreError> {
-    for logged in log.entries() {
-        append(tx, campaign_id, logged)?;
-    }
-    Ok(())
 }
 
 /// Appends one entry as the next of the log, without the rules: for tests of the store.

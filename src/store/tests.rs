@@ -251,7 +251,7 @@ fn campaigns_are_chosen_by_name_or_as_the_only_or_last_used() {
     ));
     match store.choose_campaign(Some("Eath")) {
         Err(StoreError::UnknownCampaign { known, .. }) => {
-            assert_eq!(known, vec!["Earth".to_string()])
+            assert_eq!(known, vec!["Earth".to_string()]);
         }
         other => panic!("expected an unknown campaign, got {other:?}"),
     }

@@ -12,10 +12,10 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 /// "Today" for every command the tests run.
-pub const NOW: &str = "2026-11-29";
+pub(crate) const NOW: &str = "2026-11-29";
 
 /// Fifteen different territory cards: one a winner may destroy in each of games 1 to 15.
-pub const CARDS_TO_DESTROY: [&str; 15] = [
+pub(crate) const CARDS_TO_DESTROY: [&str; 15] = [
     "Alaska",
     "Peru",
     "Egypt",
@@ -34,7 +34,7 @@ pub const CARDS_TO_DESTROY: [&str; 15] = [
 ];
 
 /// One temporary world for one test.
-pub struct TestEnv {
+pub(crate) struct TestEnv {
     /// The temporary folder, removed when the environment is dropped (none for an
     /// environment made with `at`, which borrows another's folder).
     _owned: Option<TempDir>,
@@ -44,7 +44,7 @@ pub struct TestEnv {
 
 /// What a command did: its exit code and what it printed.
 #[derive(Debug)]
-pub struct Run {
+pub(crate) struct Run {
     pub code: i32,
     pub stdout: String,
     pub stderr: String,
@@ -66,7 +66,7 @@ impl Run {
     }
 
     /// stdout parsed as JSON.
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::from_str(&self.stdout).unwrap_or_else(|e| {
             panic!(
                 "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
@@ -83,7 +83,7 @@ impl Default for TestEnv {
 }
 
 impl TestEnv {
-    pub fn new() -> TestEnv {
+    pub(crate) fn new() -> TestEnv {
         let dir = tempfile::Builder::new()
             .prefix("chronicle-test-")
             .tempdir()
@@ -98,7 +98,7 @@ impl TestEnv {
 
     /// A database holding the demo campaign, with game 16 taken back and logged again
     /// differently, so that the log has an entry taken back.
-    pub fn demo_with_undo() -> TestEnv {
+    pub(crate) fn demo_with_undo() -> TestEnv {
         let env = TestEnv::new();
         let db = env.db_path().to_str().unwrap().to_string();
         env.ok(&["--db", &db, "demo"]);
@@ -121,7 +121,7 @@ impl TestEnv {
     }
 
     /// An environment in another's folder, on another database file there.
-    pub fn at(dir: &Path, db: &Path) -> TestEnv {
+    pub(crate) fn at(dir: &Path, db: &Path) -> TestEnv {
         TestEnv {
             _owned: None,
             dir: dir.to_path_buf(),
@@ -130,23 +130,23 @@ impl TestEnv {
     }
 
     /// The temporary folder everything lives in.
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 
     /// The database file CHRONICLE_DB points at.
-    pub fn db_path(&self) -> &Path {
+    pub(crate) fn db_path(&self) -> &Path {
         &self.db
     }
 
     /// $XDG_DATA_HOME inside the temporary folder.
-    pub fn data_home(&self) -> PathBuf {
+    pub(crate) fn data_home(&self) -> PathBuf {
         self.dir().join("data")
     }
 
     /// A `chronicle` command with the test environment: CHRONICLE_DB in the temp folder,
     /// XDG_DATA_HOME and HOME inside it, a fixed clock, no colour, 100 columns.
-    pub fn command(&self) -> Command {
+    pub(crate) fn command(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_chronicle"));
         cmd.current_dir(self.dir())
             .env("CHRONICLE_DB", &self.db)
@@ -163,14 +163,14 @@ impl TestEnv {
     }
 
     /// A `chronicle` command with these arguments, not yet run.
-    pub fn command_with(&self, args: &[&str]) -> Command {
+    pub(crate) fn command_with(&self, args: &[&str]) -> Command {
         let mut cmd = self.command();
         cmd.args(args);
         cmd
     }
 
     /// Runs a prepared command (stdin closed) and collects what it did.
-    pub fn run_command(&self, mut cmd: Command, what: &str) -> Run {
+    pub(crate) fn run_command(&self, mut cmd: Command, what: &str) -> Run {
         let output = cmd
             .write_stdin(Vec::new())
             .output()
@@ -179,12 +179,12 @@ impl TestEnv {
     }
 
     /// Runs `chronicle ARGS…` and returns what it did, whatever the exit code.
-    pub fn run(&self, args: &[&str]) -> Run {
+    pub(crate) fn run(&self, args: &[&str]) -> Run {
         self.run_command(self.command_with(args), &args.join(" "))
     }
 
     /// Runs `chronicle ARGS…` and expects exit code `code`.
-    pub fn run_expect(&self, code: i32, args: &[&str]) -> Run {
+    pub(crate) fn run_expect(&self, code: i32, args: &[&str]) -> Run {
         let run = self.run(args);
         assert_eq!(
             run.code,
@@ -200,33 +200,33 @@ impl TestEnv {
     }
 
     /// Runs `chronicle ARGS…` and expects it to succeed.
-    pub fn ok(&self, args: &[&str]) -> Run {
+    pub(crate) fn ok(&self, args: &[&str]) -> Run {
         self.run_expect(0, args)
     }
 
     /// Runs `chronicle ARGS…`, expects success, and parses stdout as JSON.
-    pub fn json(&self, args: &[&str]) -> Value {
+    pub(crate) fn json(&self, args: &[&str]) -> Value {
         self.ok(args).json()
     }
 
     /// The bytes of the database file followed by those of its -wal file, if any.
-    pub fn db_bytes(&self) -> Vec<u8> {
+    pub(crate) fn db_bytes(&self) -> Vec<u8> {
         db_bytes(&self.db)
     }
 
     /// The content of the database: every row of every table (and the schema), sorted.
-    pub fn dump(&self) -> Vec<String> {
+    pub(crate) fn dump(&self) -> Vec<String> {
         dump(&self.db)
     }
 
     /// A read-write connection to the database, for setting up odd cases.
-    pub fn connect(&self) -> Connection {
+    pub(crate) fn connect(&self) -> Connection {
         Connection::open(&self.db).expect("the test database opens")
     }
 }
 
 /// Fails the test if the binary panicked.
-pub fn assert_no_panic(run: &Run) {
+pub(crate) fn assert_no_panic(run: &Run) {
     assert!(
         !run.stderr.contains("panicked"),
         "chronicle panicked:\n{}",
@@ -235,7 +235,7 @@ pub fn assert_no_panic(run: &Run) {
 }
 
 /// The bytes of a database file followed by those of its -wal file, if any.
-pub fn db_bytes(path: &Path) -> Vec<u8> {
+pub(crate) fn db_bytes(path: &Path) -> Vec<u8> {
     let mut bytes = std::fs::read(path).expect("the database file is readable");
     let mut wal = path.as_os_str().to_owned();
     wal.push("-wal");
@@ -247,7 +247,7 @@ pub fn db_bytes(path: &Path) -> Vec<u8> {
 
 /// A logical dump of an SQLite file, opened read-only: the schema, then each table's rows
 /// with their types, sorted, so that two dumps are equal exactly when the content is.
-pub fn dump(path: &Path) -> Vec<String> {
+pub(crate) fn dump(path: &Path) -> Vec<String> {
     let conn = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -307,7 +307,7 @@ pub fn dump(path: &Path) -> Vec<String> {
 }
 
 /// The element of a JSON array whose `key` is `value`.
-pub fn find<'a>(array: &'a Value, key: &str, value: &str) -> &'a Value {
+pub(crate) fn find<'a>(array: &'a Value, key: &str, value: &str) -> &'a Value {
     array
         .as_array()
         .unwrap_or_else(|| panic!("not an array: {array}"))

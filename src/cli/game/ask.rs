@@ -7,7 +7,7 @@ use dialoguer::{Confirm, FuzzySelect, Input, MultiSelect, Select};
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 
-pub struct Ask {
+pub(super) struct Ask {
     theme: Box<dyn Theme>,
 }
 
@@ -20,7 +20,7 @@ fn failed(error: dialoguer::Error) -> CliError {
 }
 
 impl Ask {
-    pub fn new(context: &Context) -> Ask {
+    pub(super) fn new(context: &Context) -> Ask {
         let theme: Box<dyn Theme> = if context.terminal.color_wanted {
             Box::new(ColorfulTheme::default())
         } else {
@@ -30,7 +30,7 @@ impl Ask {
     }
 
     /// One of `items` (Esc stops).
-    pub fn choose(
+    pub(super) fn choose(
         &self,
         prompt: &str,
         items: &[String],
@@ -46,7 +46,7 @@ impl Ask {
     }
 
     /// One of `items`, found by typing part of it (Esc stops).
-    pub fn search(&self, prompt: &str, items: &[String]) -> Result<usize, CliError> {
+    pub(super) fn search(&self, prompt: &str, items: &[String]) -> Result<usize, CliError> {
         FuzzySelect::with_theme(self.theme.as_ref())
             .with_prompt(prompt)
             .items(items)
@@ -58,7 +58,7 @@ impl Ask {
     }
 
     /// Yes or no (Esc stops).
-    pub fn confirm(&self, prompt: &str, default: bool) -> Result<bool, CliError> {
+    pub(super) fn confirm(&self, prompt: &str, default: bool) -> Result<bool, CliError> {
         Confirm::with_theme(self.theme.as_ref())
             .with_prompt(prompt)
             .default(default)
@@ -68,12 +68,12 @@ impl Ask {
     }
 
     /// Free text; `default` when Enter is pressed on nothing.
-    pub fn text(&self, prompt: &str, default: &str) -> Result<String, CliError> {
+    pub(super) fn text(&self, prompt: &str, default: &str) -> Result<String, CliError> {
         self.validated_text(prompt, default, |_| Ok(()))
     }
 
     /// Text checked by `check`, asked again until it passes.
-    pub fn validated_text(
+    pub(super) fn validated_text(
         &self,
         prompt: &str,
         default: &str,
@@ -90,7 +90,11 @@ impl Ask {
     }
 
     /// Several of `items`, each given with whether it starts ticked (Esc stops).
-    pub fn tick(&self, prompt: &str, items: &[(String, bool)]) -> Result<Vec<usize>, CliError> {
+    pub(super) fn tick(
+        &self,
+        prompt: &str,
+        items: &[(String, bool)],
+    ) -> Result<Vec<usize>, CliError> {
         if items.is_empty() {
             return Ok(Vec::new());
         }

@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use super::log::LogArgs;
+use super::args::LogArgs;
 use crate::cli::error::CliError;
 use crate::cli::explain::reward_flag;
 use crate::domain::{
@@ -51,7 +51,7 @@ fn split_last<'a>(
 }
 
 /// The date of a game: `YYYY-MM-DD`, not after today.
-pub fn date(given: Option<&str>, today: NaiveDate) -> Result<NaiveDate, CliError> {
+pub(crate) fn date(given: Option<&str>, today: NaiveDate) -> Result<NaiveDate, CliError> {
     let Some(given) = given else {
         return Ok(today);
     };
@@ -72,7 +72,7 @@ const PLAYER_FORM: &str =
     "NAME=FACTION:RESULT[@HQ] (RESULT is won, held-on or eliminated), e.g. \"Ann=bear:won@Alaska\"";
 
 /// `--player "NAME=FACTION:RESULT[@HQ]"`.
-pub fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
+pub(crate) fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
     let (person, rest) = split("--player", value, '=', PLAYER_FORM)?;
     let (faction_and_result, hq) = match rest.split_once('@') {
         Some((before, hq)) if !hq.trim().is_empty() => (before, Some(hq.trim())),
@@ -112,7 +112,7 @@ fn reward_value(args: &LogArgs, kind: RewardKind) -> Option<&String> {
 }
 
 /// The winner's reward flags: at most one may be given.
-pub fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Reward>, CliError> {
+pub(crate) fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Reward>, CliError> {
     let given: Vec<(RewardKind, &String)> = RewardKind::ALL
         .into_iter()
         .filter_map(|kind| reward_value(args, kind).map(|v| (kind, v)))
@@ -177,7 +177,7 @@ pub fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Reward>, Cli
 }
 
 /// `--minor-city "PLAYER:TERRITORY=NAME"` and `--upgrade "PLAYER:TERRITORY"`.
-pub fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
+pub(crate) fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
     let mut rewards = Vec::new();
     for value in &args.minor_cities {
         let form = "PLAYER:TERRITORY=NAME, e.g. \"Bob:Peru=Lima Nova\"";
@@ -210,7 +210,7 @@ pub fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
 }
 
 /// `--scar "TERRITORY=TYPE"`.
-pub fn scars(args: &LogArgs, campaign: &Campaign) -> Result<Vec<ScarPlacement>, CliError> {
+pub(crate) fn scars(args: &LogArgs, campaign: &Campaign) -> Result<Vec<ScarPlacement>, CliError> {
     args.scars
         .iter()
         .map(|value| {
@@ -229,7 +229,7 @@ pub fn scars(args: &LogArgs, campaign: &Campaign) -> Result<Vec<ScarPlacement>, 
 }
 
 /// `--wear "TERRITORY=N"`.
-pub fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
+pub(crate) fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
     args.wear
         .iter()
         .map(|value| {
@@ -246,7 +246,7 @@ pub fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
 
 /// The changes sealed content made during play, in the order: world capital, event
 /// fortifications, destroyed cards, marks.
-pub fn events(args: &LogArgs) -> Result<Vec<PlayEvent>, CliError> {
+pub(crate) fn events(args: &LogArgs) -> Result<Vec<PlayEvent>, CliError> {
     let mut events = Vec::new();
     if let Some(value) = &args.world_capital {
         let (territory, name) = split(
@@ -281,7 +281,11 @@ pub fn events(args: &LogArgs) -> Result<Vec<PlayEvent>, CliError> {
 }
 
 /// The whole game from its flags.
-pub fn game(args: &LogArgs, campaign: &Campaign, today: NaiveDate) -> Result<Game, CliError> {
+pub(crate) fn game(
+    args: &LogArgs,
+    campaign: &Campaign,
+    today: NaiveDate,
+) -> Result<Game, CliError> {
     let date = date(args.date.as_deref(), today)?;
     let seats = args
         .players
@@ -299,6 +303,6 @@ pub fn game(args: &LogArgs, campaign: &Campaign, today: NaiveDate) -> Result<Gam
         .map(|p| Packet::find(p))
         .collect::<Result<Vec<_>, _>>()?;
     game.events = events(args)?;
-    game.note = args.note.clone();
+    game.note.clone_from(&args.note);
     Ok(game)
 }

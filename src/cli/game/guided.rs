@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 
 use super::ask::Ask;
-use super::log::report;
+use super::logged::report;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
@@ -23,7 +23,7 @@ fn refused(refusal: Refusal) -> CliError {
     CliError::refused(refusal, Asked::Prompt)
 }
 
-pub fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
     let campaign = &loaded.campaign;
     let number = campaign.games_played() + 1;
@@ -114,7 +114,7 @@ fn ask_seats(
             .iter()
             .filter(|f| seats.iter().all(|s| &s.faction != *f))
             .collect();
-        let names: Vec<String> = free.iter().map(|f| f.to_string()).collect();
+        let names: Vec<String> = free.iter().map(std::string::ToString::to_string).collect();
         let last = usual(&person)
             .and_then(|f| free.iter().position(|g| **g == f))
             .unwrap_or(0);
@@ -145,7 +145,7 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
         .people()
         .iter()
         .filter(|p| !seated(p))
-        .map(|p| p.to_string())
+        .map(std::string::ToString::to_string)
         .collect();
     let mut options: Vec<String> = Vec::new();
     let enough = seats.len() >= *PLAYERS.start();

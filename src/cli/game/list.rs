@@ -6,7 +6,7 @@ use crate::cli::output::print;
 use crate::report::game::GameList;
 use crate::report::history::game_views;
 
-pub fn run(context: &Context) -> Result<(), CliError> {
+pub(super) fn run(context: &Context) -> Result<(), CliError> {
     let (info, stored) = context.read()?;
     let games = game_views(&stored.log)?;
     print(

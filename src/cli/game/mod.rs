@@ -1,10 +1,12 @@
 //! `chronicle game log|list|show`: the games of a campaign.
 
+mod args;
 mod ask;
-pub mod flags;
+pub(super) mod flags;
 mod guided;
 mod list;
-pub mod log;
+mod log;
+mod logged;
 mod show;
 mod undo;
 
@@ -14,7 +16,7 @@ use super::error::CliError;
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Record a finished game: players, results, rewards, what changed
-    Log(Box<log::LogArgs>),
+    Log(Box<args::LogArgs>),
     /// The games so far, one line each
     List,
     /// One game in full
@@ -26,7 +28,9 @@ pub enum Command {
     Undo(undo::UndoArgs),
 }
 
-pub fn run(context: &Context, command: Command) -> Result<(), CliError> {
+pub(super) use args::LogArgs;
+
+pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {
         Command::Log(args) => log::run(context, *args),
         Command::List => list::run(context),

@@ -5,7 +5,7 @@ use crate::cli::error::CliError;
 use crate::cli::output::print;
 use crate::report::history::game_views;
 
-pub fn run(context: &Context, number: u32) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, number: u32) -> Result<(), CliError> {
     let (info, stored) = context.read()?;
     let games = game_views(&stored.log)?;
     let played = games.len();

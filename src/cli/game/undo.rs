@@ -17,7 +17,7 @@ pub struct UndoArgs {
     pub yes: bool,
 }
 
-pub fn run(context: &Context, args: UndoArgs) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: UndoArgs) -> Result<(), CliError> {
     writing(|| undo(context, args))
 }
 

@@ -66,7 +66,7 @@ pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt
     let mut top = y - (city_h + 13.0 * names.len() as f64 + 19.0 + scar_h) / 2.0;
     if let Some(city) = &view.city {
         let name = fit(&city.name, 11.0, 96.0);
-        let left = x - (23.0 + text_width(&name, 11.0)) / 2.0;
+        let left = x - f64::midpoint(23.0, text_width(&name, 11.0));
         city_mark(out, city.kind, city.population, (left + 10.0, top + 9.5));
         text(out, (left + 23.0, top + 13.5), "cn h", &name);
     }
@@ -78,7 +78,7 @@ pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt
     let boxes = view.fortification.as_ref().map(|f| f.boxes_left);
     let boxes = boxes.map(|b| format!("{b}/{FORTIFICATION_BOXES}"));
     let fort_w = boxes.as_ref().map_or(0.0, |b| 22.0 + text_width(b, 10.0));
-    let left = x - (14.0 + fort_w) / 2.0;
+    let left = x - f64::midpoint(14.0, fort_w);
     let card = &view.card;
     card_mark(out, card.resources, card.destroyed, (left + 7.0, top + 9.5));
     if let Some(boxes) = boxes {
@@ -87,7 +87,7 @@ pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt
     }
     if let Some(scar) = &view.scar {
         let kind = fit(&scar.kind, 10.0, 110.0);
-        let left = x - (18.0 + text_width(&kind, 10.0)) / 2.0;
+        let left = x - f64::midpoint(18.0, text_width(&kind, 10.0));
         put(out, "scar", (left + 8.0, top + 27.0));
         text(out, (left + 18.0, top + 30.5), "sc h", &kind);
     }

@@ -121,8 +121,12 @@ fn text(out: &mut String, (x, y): Pt, c: &str, t: &str) {
 /// About how wide a text is drawn in a sans-serif font of this size.
 fn text_width(text: &str, size: f64) -> f64 {
     let width = |c: char| match c {
-        '\u{1100}'..='\u{115F}' | '\u{2E80}'..='\u{A4CF}' | '\u{AC00}'..='\u{D7A3}' => 1.0,
-        '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' | '\u{1F300}'..='\u{1FAFF}' => 1.0,
+        '\u{1100}'..='\u{115F}'
+        | '\u{2E80}'..='\u{A4CF}'
+        | '\u{AC00}'..='\u{D7A3}'
+        | '\u{F900}'..='\u{FAFF}'
+        | '\u{FF00}'..='\u{FF60}'
+        | '\u{1F300}'..='\u{1FAFF}' => 1.0,
         'i' | 'l' | 'j' | 'I' | '.' | ',' | '\'' | ' ' => 0.3,
         c if c.is_uppercase() || c == 'm' || c == 'w' => 0.7,
         _ => 0.57,
@@ -289,7 +293,7 @@ fn exit(polygon: &[Pt], from: Pt, to: Pt) -> Pt {
     let inside = |p: Pt| edges(polygon).all(|e| side(p, e) >= 0.0);
     let (mut lo, mut hi) = (0.0, 1.0);
     for _ in 0..20 {
-        let middle = (lo + hi) / 2.0;
+        let middle = f64::midpoint(lo, hi);
         *(if inside(at(middle)) { &mut lo } else { &mut hi }) = middle;
     }
     at(lo)
@@ -385,13 +389,22 @@ fn centre(continent: Continent) -> Pt {
     (sum.0 / count, sum.1 / count)
 }
 
+/// How many steps of 5 fit in a length (none in a negative one).
+fn steps(length: f64) -> u32 {
+    let mut steps = 0;
+    while f64::from(steps + 1) * 5.0 <= length {
+        steps += 1;
+    }
+    steps
+}
+
 /// Where a label of this size goes for a continent: in the sea by it, clear of the labels
 /// and notes already placed.
 fn place(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
     let centre = centre(continent);
     let mut best: Option<(f64, Rect)> = None;
-    for gx in 0..=((WIDTH - w - 24.0) / 5.0).max(0.0) as u32 {
-        for gy in 0..=((MAP_H - h - 16.0) / 5.0).max(0.0) as u32 {
+    for gx in 0..=steps(WIDTH - w - 24.0) {
+        for gy in 0..=steps(MAP_H - h - 16.0) {
             let rect = (
                 f64::from(gx) * 5.0 + 12.0 - MARGIN,
                 f64::from(gy) * 5.0 + 8.0,

@@ -2,7 +2,7 @@
 
 use super::pools::pool_table;
 use crate::domain::state::FORTIFICATION_BOXES;
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::board::{BoardView, TerritoryView};
 
 impl Tabular for BoardView {

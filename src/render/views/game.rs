@@ -1,7 +1,7 @@
 //! Games as tables: `game show`, `game list`, and what `game log` says it logged.
 
 use super::pools::pool_table;
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::game::{GameList, GameLogged, GameView};
 
 impl Tabular for GameView {

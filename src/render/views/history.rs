@@ -1,7 +1,7 @@
 //! `history` as a table.
 
 use crate::domain::Faction;
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::history::History;
 
 impl Tabular for History {

@@ -1,9 +1,9 @@
 //! `pool` as a table, and the pools table other reports show.
 
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::pools::{PoolRow, Pools};
 
-pub fn pool_table(pools: &[PoolRow]) -> Table {
+pub(super) fn pool_table(pools: &[PoolRow]) -> Table {
     let mut table = Table::new(&["Pool", "Capacity", "Used", "Left"]);
     for p in pools {
         table.row(vec![

@@ -1,7 +1,9 @@
 //! `setup` as tables.
 
+use std::fmt::Write as _;
+
 use super::pools::pool_table;
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::setup::SetupReport;
 
 impl Tabular for SetupReport {
@@ -22,7 +24,7 @@ impl Tabular for SetupReport {
         for p in &self.people {
             let mut starts = format!("{} territories", p.legal_starts.len());
             if !p.own_major_cities.is_empty() {
-                starts.push_str(&format!(", incl. {}", p.own_major_cities.join(", ")));
+                let _ = write!(starts, ", incl. {}", p.own_major_cities.join(", "));
             }
             people.row(vec![
                 p.name.clone(),

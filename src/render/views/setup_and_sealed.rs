@@ -1,6 +1,6 @@
 //! What the campaign set up and added: `power`, `coins`, `scar-type list`, `faction list`.
 
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::coins::Coins;
 use crate::report::factions::Factions;
 use crate::report::powers::Powers;

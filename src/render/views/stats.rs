@@ -1,7 +1,7 @@
 //! `stats` as tables.
 
 use crate::domain::Faction;
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::stats::StatsReport;
 
 fn percent(rate: f64) -> String {

@@ -1,7 +1,7 @@
 //! `packets`, `world`, `campaign list` and `check` as tables.
 
 use crate::domain::state::LAST_REWARDED_GAME;
-use crate::render::table::{Table, Tabular};
+use crate::render::tabular::{Table, Tabular};
 use crate::report::campaigns::CampaignList;
 use crate::report::check::CheckView;
 use crate::report::packets::Packets;

@@ -1,0 +1,146 @@
+//! The flags of `chronicle game log`.
+
+/// Record a finished game. Players in seating order, clockwise; exactly one won. The winner
+/// chooses one reward (up to game 15); each player who held on may choose one.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = EXAMPLE
+)]
+pub struct LogArgs {
+    /// The day it was played, YYYY-MM-DD [default: today]
+    #[arg(long)]
+    pub date: Option<String>,
+
+    /// A player, in seating order clockwise: NAME=FACTION:RESULT[@HQ], RESULT one of won,
+    /// held-on, eliminated; FACTION by name or a word of it (bear, khan, saharan, balkania,
+    /// mechaniker); HQ the starting territory
+    #[arg(long = "player", value_name = "NAME=FACTION:RESULT[@HQ]")]
+    pub players: Vec<String>,
+
+    /// Winner's reward: name a continent
+    #[arg(
+        long,
+        value_name = "CONTINENT=NAME",
+        help_heading = "Winner's reward (one)"
+    )]
+    pub name_continent: Option<String>,
+
+    /// Winner's reward: found and name a major city on a territory with no city
+    #[arg(
+        long,
+        value_name = "TERRITORY=NAME",
+        help_heading = "Winner's reward (one)"
+    )]
+    pub major_city: Option<String>,
+
+    /// Winner's reward: heal the scar on a territory
+    #[arg(long, value_name = "TERRITORY", help_heading = "Winner's reward (one)")]
+    pub heal_scar: Option<String>,
+
+    /// Winner's reward: change a continent's bonus by +1 or -1 (once per continent)
+    #[arg(
+        long,
+        value_name = "CONTINENT=+1|-1",
+        allow_hyphen_values = true,
+        help_heading = "Winner's reward (one)"
+    )]
+    pub continent_bonus: Option<String>,
+
+    /// Winner's reward: fortify a city
+    #[arg(long, value_name = "TERRITORY", help_heading = "Winner's reward (one)")]
+    pub fortify: Option<String>,
+
+    /// Winner's reward: destroy a territory card for good
+    #[arg(long, value_name = "TERRITORY", help_heading = "Winner's reward (one)")]
+    pub destroy_card: Option<String>,
+
+    /// Held-on reward: found and name a minor city
+    #[arg(
+        long = "minor-city",
+        value_name = "PLAYER:TERRITORY=NAME",
+        help_heading = "Held-on rewards (one per player who held on)"
+    )]
+    pub minor_cities: Vec<String>,
+
+    /// Held-on reward: add a resource (coin sticker) to a territory card
+    #[arg(
+        long = "upgrade",
+        value_name = "PLAYER:TERRITORY",
+        help_heading = "Held-on rewards (one per player who held on)"
+    )]
+    pub upgrades: Vec<String>,
+
+    /// A scar placed during the game (repeatable)
+    #[arg(
+        long = "scar",
+        value_name = "TERRITORY=TYPE",
+        help_heading = "During the game"
+    )]
+    pub scars: Vec<String>,
+
+    /// Boxes ticked on a fortification during the game
+    #[arg(
+        long = "wear",
+        value_name = "TERRITORY=N",
+        help_heading = "During the game"
+    )]
+    pub wear: Vec<String>,
+
+    /// A sealed packet opened (repeatable)
+    #[arg(
+        long = "opened",
+        value_name = "PACKET",
+        help_heading = "During the game"
+    )]
+    pub opened: Vec<String>,
+
+    /// Sealed content: the world capital placed (population 5, on a territory with no city)
+    #[arg(
+        long,
+        value_name = "TERRITORY=NAME",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub world_capital: Option<String>,
+
+    /// Sealed content: an event fortifies a city (a mark from the fortification pool)
+    #[arg(
+        long = "event-fortify",
+        value_name = "TERRITORY",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub event_fortify: Vec<String>,
+
+    /// Sealed content: an event destroys a territory card
+    #[arg(
+        long = "event-destroy-card",
+        value_name = "TERRITORY",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub event_destroy_card: Vec<String>,
+
+    /// Sealed content: a mark your packet defines (one per territory)
+    #[arg(
+        long = "mark",
+        value_name = "TERRITORY=TEXT",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub marks: Vec<String>,
+
+    /// A note about the game
+    #[arg(long, help_heading = "During the game")]
+    pub note: Option<String>,
+
+    /// Check and show what would change; write nothing
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+const EXAMPLE: &str = "\
+Example:
+  chronicle game log --date 2026-03-14 \\
+    --player \"Ann=bear:won@Alaska\" \\
+    --player \"Bob=khan:held-on@Peru\" \\
+    --player \"Cy=saharan:eliminated\" \\
+    --major-city \"Egypt=Kyro\" \\
+    --minor-city \"Bob:Peru=Lima Nova\" \\
+    --scar \"Brazil=Bunker\"";

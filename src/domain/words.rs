@@ -1,0 +1,10 @@
+//! Names in a sentence.
+
+/// "A", "A or B", "A, B or C": names to choose from, in a sentence.
+pub fn one_of(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

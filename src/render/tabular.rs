@@ -1,0 +1,65 @@
+//! Reports as a person reads them: the tables a report shows (`Tabular`), in one shape
+//! for every format that prints tables.
+
+use serde::Serialize;
+
+/// A table as a person reads it: a title, headers and rows of text.
+#[derive(Clone, Debug, Default)]
+pub struct Table {
+    pub title: Option<String>,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    pub fn new(headers: &[&str]) -> Table {
+        Table {
+            title: None,
+            headers: headers.iter().map(|h| (*h).to_string()).collect(),
+            rows: Vec::new(),
+        }
+    }
+
+    #[must_use]
+    pub fn titled(mut self, title: impl Into<String>) -> Table {
+        self.title = Some(title.into());
+        self
+    }
+
+    pub fn row(&mut self, cells: Vec<String>) {
+        self.rows.push(cells);
+    }
+}
+
+/// A report a person reads as tables: the tables, and lines of plain text (before the
+/// tables) that only the table form shows.
+pub trait Tabular: Serialize {
+    fn tables(&self) -> Vec<Table>;
+
+    fn lines(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// How tables are drawn on a terminal.
+#[derive(Clone, Copy, Debug)]
+pub struct TableStyle {
+    /// The width every table fits in.
+    pub width: usize,
+    /// Titles in bold (an ANSI escape).
+    pub bold_titles: bool,
+}
+
+/// Blocks of text one after another, a blank line between them, ending with a newline.
+pub fn join_blocks(blocks: &[String]) -> String {
+    let mut text = blocks
+        .iter()
+        .map(|b| b.trim_end().to_string())
+        .filter(|b| !b.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    text
+}
