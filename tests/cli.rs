@@ -1,9 +1,7 @@
 //! The command line as a group uses it: the built `chronicle` binary run on temporary
 //! databases, checked by exit code, stdout (often JSON) and stderr.
 
-mod common;
-
-use common::{Run, TestEnv, assert_no_panic, find};
+use crate::common::{Run, TestEnv, assert_no_panic, find};
 use serde_json::{Value, json};
 
 /// `chronicle game log FLAGS…`, expected to succeed.

@@ -18,7 +18,7 @@ fn check(path: &str, actual: &str) {
     let expected = std::fs::read_to_string(&file).unwrap_or_default();
     assert!(
         expected == actual,
-        "{path} is out of date; run `CHRONICLE_BLESS=1 cargo test --test documented` and review the diff.\n--- expected\n{expected}\n--- actual\n{actual}"
+        "{path} is out of date; run `CHRONICLE_BLESS=1 cargo test --test main documented::` and review the diff.\n--- expected\n{expected}\n--- actual\n{actual}"
     );
 }
 

@@ -1,11 +1,9 @@
 //! Exports and import through the binary: the JSON file round trip, a tampered file refused
 //! without a trace, the CSV tables, the Markdown report, atomic writes.
 
-mod common;
-
 use std::path::Path;
 
-use common::TestEnv;
+use crate::common::TestEnv;
 use serde_json::Value;
 
 fn export_json(env: &TestEnv, name: &str) -> (std::path::PathBuf, Value) {

@@ -2,14 +2,12 @@
 //! keystroke in a pseudo-terminal, the way a person at the table answers them, and the ledger
 //! read back afterwards (outside the terminal) to see that exactly the answers were written.
 
-mod common;
-
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{NOW, TestEnv, find};
+use crate::common::{NOW, TestEnv, find};
 use expectrl::process::unix::WaitStatus;
 use expectrl::session::OsSession;
 use expectrl::{Eof, Expect, Regex, Session};

@@ -2,9 +2,7 @@
 //! checked against a small campaign played through the binary, whose figures were worked
 //! out by hand (below), never by the code under test.
 
-mod common;
-
-use common::{Run, TestEnv, find};
+use crate::common::{Run, TestEnv, find};
 use serde_json::{Value, json};
 
 // The campaign "Earth": four people, nine games, set up with the five starting powers and
@@ -65,7 +63,7 @@ use serde_json::{Value, json};
 // Africa = 33, Bo 32, Dee 32, a newcomer 32. Seven minor cities of nine.
 
 /// Today, as CHRONICLE_NOW fixes it: the date of changes made between games.
-const TODAY: &str = common::NOW;
+const TODAY: &str = crate::common::NOW;
 
 const POWERS: [(&str, &str); 5] = [
     ("bear", "a"),

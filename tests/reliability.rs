@@ -2,12 +2,10 @@
 //! several processes writing at once, backups taken while others write, damaged files.
 //! `CHRONICLE_CRASH_RUNS` sets how many kills (default 150).
 
-mod common;
-
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{CARDS_TO_DESTROY, TestEnv};
+use crate::common::{CARDS_TO_DESTROY, TestEnv};
 
 /// `game log` for the next game: a card destroyed up to game 15, nothing after.
 fn next_game(env: &TestEnv, number: u64) -> Command {

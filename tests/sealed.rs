@@ -2,9 +2,7 @@
 //! cards, packets opened between games, events during play, the world capital, and the
 //! world's name. All of it goes through the log, so undo, history and import carry it.
 
-mod common;
-
-use common::{CARDS_TO_DESTROY, TestEnv};
+use crate::common::{CARDS_TO_DESTROY, TestEnv};
 use serde_json::Value;
 
 fn log(env: &TestEnv, date: &str, flags: &[&str]) {

@@ -1,9 +1,7 @@
 //! `game undo` through the binary: games taken back one by one, the board worked out again,
 //! the history keeping what was taken back and why.
 
-mod common;
-
-use common::TestEnv;
+use crate::common::TestEnv;
 
 fn log(env: &TestEnv, date: &str, flags: &[&str]) {
     let mut args = vec!["game", "log", "--date", date];
