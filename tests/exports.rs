@@ -28,12 +28,11 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
     );
 
     let other = TestEnv::new();
-    let run = other.ok(&["import", file.to_str().unwrap()]);
-    assert!(
-        run.stderr.contains("Imported campaign \"Demo\" (16 games"),
-        "{}",
-        run.stderr
-    );
+    other
+        .test()
+        .args(["import", file.to_str().unwrap()])
+        .stderr_has("Imported campaign \"Demo\" (16 games")
+        .run();
     let (_, second) = export_json(&other, "second.json");
     let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
     let schema: Value =
@@ -58,10 +57,12 @@ fn import_as_another_name_and_never_over_an_existing_campaign() {
     let env = TestEnv::demo_with_undo();
     let (file, _) = export_json(&env, "demo.json");
     let file = file.to_str().unwrap();
-    let before = env.dump();
-    let run = env.run_expect(1, &["import", file]);
-    assert!(run.stderr.contains("exists already"), "{}", run.stderr);
-    assert_eq!(env.dump(), before);
+    env.test()
+        .args(["import", file])
+        .stderr_has("exists already")
+        .status(1)
+        .writes_nothing()
+        .run();
     env.ok(&["import", file, "--as", "Demo copy"]);
     let board = env.json(&["--campaign", "Demo copy", "board", "--format", "json"]);
     assert_eq!(board["campaign"], "Demo copy");
@@ -108,7 +109,6 @@ fn a_tampered_file_is_refused_naming_the_game_and_the_rule_and_nothing_is_writte
     });
     let other = TestEnv::new();
     other.ok(&["init", "Earth"]);
-    let before = other.dump();
     for (file, says) in [
         (&city_on_city, "Game 10"),
         (&city_on_city, "a city never covers another city"),
@@ -116,17 +116,17 @@ fn a_tampered_file_is_refused_naming_the_game_and_the_rule_and_nothing_is_writte
         (&unknown, "Atlantis"),
         (&renumbered, "says it is game 9"),
     ] {
-        let run = other.run_expect(1, &["import", file]);
-        assert!(
-            run.stderr.contains(says),
-            "{file}: expected {says:?} in\n{}",
-            run.stderr
-        );
-        assert_eq!(other.dump(), before, "{file} left a trace");
+        other
+            .test()
+            .args(["import", file])
+            .stderr_has(says)
+            .status(1)
+            .writes_nothing()
+            .run();
     }
     // Into a database that does not exist yet: it is not even created.
     let fresh = TestEnv::new();
-    fresh.run_expect(1, &["import", &city_on_city]);
+    fresh.test().args(["import", &city_on_city]).status(1).run();
     assert!(!fresh.db_path().exists());
 }
 
@@ -159,8 +159,11 @@ fn files_that_are_not_campaigns_are_refused_plainly() {
             "cannot be read",
         ),
     ] {
-        let run = env.run_expect(1, &["import", &file]);
-        assert!(run.stderr.contains(says), "{file}: {}", run.stderr);
+        env.test()
+            .args(["import", &file])
+            .stderr_has(says)
+            .status(1)
+            .run();
     }
 }
 
@@ -212,13 +215,18 @@ fn csv_export_writes_five_tables_a_spreadsheet_opens() {
             .any(|r| &r[4] == "undo" && r[7].contains("Bo was not out"))
     );
 
-    let one = env.ok(&["export", "--format", "csv", "--table", "territories"]);
-    assert_eq!(
-        one.stdout,
-        std::fs::read_to_string(folder.join("territories.csv")).unwrap()
-    );
-    env.run_expect(2, &["export", "--format", "csv", "--table", "cities"]);
-    env.run_expect(2, &["export", "--format", "csv"]);
+    env.test()
+        .args(["export", "--format", "csv", "--table", "territories"])
+        .stdout(std::fs::read_to_string(folder.join("territories.csv")).unwrap())
+        .run();
+    env.test()
+        .args(["export", "--format", "csv", "--table", "cities"])
+        .status(2)
+        .run();
+    env.test()
+        .args(["export", "--format", "csv"])
+        .status(2)
+        .run();
 }
 
 #[test]
@@ -264,17 +272,20 @@ fn output_files_are_replaced_whole_and_leave_nothing_behind() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     let nowhere = env.dir().join("no/such/folder/report.md");
-    let run = env.run_expect(
-        1,
-        &["export", "--format", "md", "-o", nowhere.to_str().unwrap()],
-    );
-    assert!(run.stderr.contains("cannot be written"), "{}", run.stderr);
+    env.test()
+        .args(["export", "--format", "md", "-o", nowhere.to_str().unwrap()])
+        .stderr_has("cannot be written")
+        .status(1)
+        .run();
 }
 
 #[test]
 fn read_commands_refuse_the_export_only_formats() {
     let env = TestEnv::new();
     env.ok(&["init"]);
-    let run = env.run_expect(2, &["board", "--format", "svg"]);
-    assert!(run.stderr.contains("export"), "{}", run.stderr);
+    env.test()
+        .args(["board", "--format", "svg"])
+        .stderr_has("export")
+        .status(2)
+        .run();
 }

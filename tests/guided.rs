@@ -640,8 +640,11 @@ fn without_a_terminal_game_log_never_waits() {
     assert!(stderr.contains("--player"), "{stderr}");
 
     // The same with stdin closed.
-    let run = env.run_expect(2, &["game", "log"]);
-    assert!(run.stderr.contains("--player"), "{}", run.stderr);
+    env.test()
+        .args(["game", "log"])
+        .stderr_has("--player")
+        .status(2)
+        .run();
 
     // On a terminal, --no-input asks nothing either.
     let mut t = Terminal::open(&env, &["game", "log", "--no-input"]);

@@ -604,8 +604,11 @@ fn history_by_continent_printed_or_given_name() {
     // resource; game 9 the bonus: 11 entries.
     let south = history(&env, &["--continent", "South America"]);
     assert_eq!(south.len(), 11, "{:#?}", texts(&south));
-    let unknown = env.run_expect(1, &["history", "--continent", "Atlantis"]);
-    assert!(unknown.stdout.is_empty(), "{}", unknown.stdout);
+    env.test()
+        .args(["history", "--continent", "Atlantis"])
+        .stdout("")
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -648,8 +651,11 @@ fn history_by_player_ignores_case() {
             "eliminated"
         ]
     );
-    let unknown = env.run_expect(1, &["history", "--player", "Zed"]);
-    assert!(unknown.stderr.contains("Zed"), "{}", unknown.stderr);
+    env.test()
+        .args(["history", "--player", "Zed"])
+        .stderr_has("Zed")
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -681,8 +687,11 @@ fn history_by_faction_word() {
         .collect();
     assert_eq!(kinds(&mechaniker), ["signature", "destroy_card"]);
     assert!(mechaniker.iter().all(|e| e["game"] == 6));
-    let unknown = env.run_expect(1, &["history", "--faction", "wolf"]);
-    assert!(unknown.stdout.is_empty(), "{}", unknown.stdout);
+    env.test()
+        .args(["history", "--faction", "wolf"])
+        .stdout("")
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -790,18 +799,20 @@ fn history_by_game_and_by_player_in_a_game() {
 #[test]
 fn history_refuses_an_unknown_territory_and_a_game_not_played() {
     let env = campaign();
-    let brasil = env.run_expect(1, &["history", "--territory", "Brasil"]);
-    assert!(brasil.stderr.contains("Brazil"), "{}", brasil.stderr);
-    assert!(brasil.stdout.is_empty(), "{}", brasil.stdout);
+    env.test()
+        .args(["history", "--territory", "Brasil"])
+        .stdout("")
+        .stderr_has("Brazil")
+        .status(1)
+        .run();
     for game in ["99", "10", "0"] {
-        let run = env.run_expect(1, &["history", "--game", game]);
-        assert!(
-            run.stderr.contains(&format!("There is no game {game}")),
-            "{}",
-            run.stderr
-        );
-        assert!(run.stderr.contains("9 games"), "{}", run.stderr);
-        assert!(run.stdout.is_empty(), "{}", run.stdout);
+        env.test()
+            .args(["history", "--game", game])
+            .stdout("")
+            .stderr_has(format!("There is no game {game}"))
+            .stderr_has("9 games")
+            .status(1)
+            .run();
     }
 }
 
@@ -1186,10 +1197,7 @@ fn tables_fit_in_80_columns() {
         &["packets"],
     ];
     for args in commands {
-        let mut cmd = env.command_with(args);
-        cmd.env("COLUMNS", "80");
-        let run = env.run_command(cmd, &args.join(" "));
-        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let run = env.test().args(args).env_var("COLUMNS", "80").run();
         assert!(!run.stdout.trim().is_empty(), "{args:?}");
         for line in run.stdout.lines() {
             assert!(

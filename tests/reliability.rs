@@ -213,7 +213,7 @@ fn a_damaged_file_is_refused_with_exit_3_and_a_way_out() {
     }
     std::fs::write(env.db_path(), bytes).expect("write");
     for args in [&["board"][..], &["check"][..]] {
-        let run = env.run_expect(3, args);
+        let run = env.test().args(args).status(3).run();
         assert!(
             run.stderr.contains("damaged") || run.stderr.contains("not a chronicle database"),
             "{args:?}: {}",
@@ -237,15 +237,17 @@ fn a_log_changed_behind_chronicles_back_is_found_by_check() {
     env.connect()
         .execute("UPDATE change SET territory = 'Alaska' WHERE kind = 'destroy_card' AND territory = 'Peru'", [])
         .expect("edit");
-    let run = env.run_expect(3, &["check"]);
-    assert!(
-        run.stdout.contains("entry 2 breaks a rule"),
-        "{}",
-        run.stdout
-    );
-    assert!(run.stdout.contains("destroyed in game 1"), "{}", run.stdout);
-    let run = env.run_expect(3, &["board"]);
-    assert!(run.stderr.contains("damaged"), "{}", run.stderr);
+    env.test()
+        .arg("check")
+        .stdout_has("entry 2 breaks a rule")
+        .stdout_has("destroyed in game 1")
+        .status(3)
+        .run();
+    env.test()
+        .arg("board")
+        .stderr_has("damaged")
+        .status(3)
+        .run();
 }
 
 #[test]
@@ -270,13 +272,11 @@ fn a_closed_pipe_ends_quietly_and_errors_never_show_a_backtrace() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let mut command = env.command_with(&["board", "--continent", "Atlantis"]);
-    command.env("RUST_BACKTRACE", "1");
-    let run = env.run_command(command, "board");
-    assert_eq!(run.code, 1);
-    assert!(
-        !run.stderr.contains("backtrace") && !run.stderr.contains("panicked"),
-        "{}",
-        run.stderr
-    );
+    env.test()
+        .args(["board", "--continent", "Atlantis"])
+        .env_var("RUST_BACKTRACE", "1")
+        .stderr_lacks("backtrace")
+        .stderr_lacks("panicked")
+        .status(1)
+        .run();
 }

@@ -3,6 +3,10 @@
 //! No test ever reads or writes the real data of the person running the tests.
 #![allow(dead_code)]
 
+mod transcript;
+
+pub use transcript::Test;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -51,7 +55,7 @@ pub struct Run {
 }
 
 impl Run {
-    fn from_output(args: String, output: std::process::Output) -> Run {
+    pub(crate) fn from_output(args: String, output: std::process::Output) -> Run {
         let code = output.status.code().unwrap_or_else(|| {
             panic!(
                 "`chronicle {args}` was killed by a signal\nstderr:\n{}",
