@@ -16,6 +16,7 @@ mod queries;
 mod reliability;
 mod rules;
 mod sealed;
+mod transcripts;
 mod undo;
 
 use std::path::{Path, PathBuf};

@@ -100,6 +100,15 @@ impl TestEnv {
         }
     }
 
+    /// A database holding the demo campaign (`chronicle --db DB demo`), the only campaign
+    /// there, so that every command finds it.
+    pub fn demo() -> TestEnv {
+        let env = TestEnv::new();
+        let db = env.db_path().to_str().unwrap().to_string();
+        env.ok(&["--db", &db, "demo"]);
+        env
+    }
+
     /// A database holding the demo campaign, with game 16 taken back and logged again
     /// differently, so that the log has an entry taken back.
     pub fn demo_with_undo() -> TestEnv {

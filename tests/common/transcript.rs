@@ -296,7 +296,7 @@ fn quote(arg: &str) -> String {
 }
 
 /// `text` with the environment's temporary folder shown as `[TMP]`, however it is spelt.
-pub fn redact(env: &TestEnv, text: &str) -> String {
+fn redact(env: &TestEnv, text: &str) -> String {
     let mut text = text.to_string();
     let dir = env.dir();
     let mut spellings = vec![dir.to_string_lossy().into_owned()];
