@@ -13,6 +13,7 @@ mod html_render;
 mod invariants;
 mod mutated_import;
 mod queries;
+mod reference;
 mod reliability;
 mod rules;
 mod sealed;
