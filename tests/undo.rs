@@ -247,7 +247,7 @@ fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
     let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
     let expected: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/demo-board.json"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/demo-board.snap.json"),
         )
         .expect("demo board"),
     )
