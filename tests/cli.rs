@@ -750,11 +750,13 @@ fn dry_run_prints_the_changes_and_writes_nothing() {
     let bytes = env.db_bytes();
     let mut game = flags(FIFTEEN_GAMES[0]);
     game.push("--dry-run");
-    let run = log_game(&env, &game);
-    assert!(run.stderr.contains("Dry run"), "{}", run.stderr);
-    assert!(run.stderr.contains("Nothing was written"), "{}", run.stderr);
-    assert!(run.stdout.contains("Kyro"), "{}", run.stdout);
-    assert!(run.stdout.contains("Lima Nova"), "{}", run.stdout);
+    game_log(&env, &game)
+        .stdout_has("Kyro")
+        .stdout_has("Lima Nova")
+        .stderr_has("Dry run")
+        .stderr_has("Nothing was written")
+        .writes_nothing()
+        .run();
     assert_eq!(env.dump(), before, "a dry run changed the database");
     assert_eq!(env.db_bytes(), bytes, "a dry run changed the database file");
 
@@ -973,11 +975,15 @@ fn names_in_any_script_survive_a_round_trip() {
     assert_eq!(players, ["Дмитрий", "Дмитрий"]);
 
     // The continent's given name finds it again, and the table prints the names intact.
-    let run = env.ok(&["board", "--continent", "офигеназия"]);
-    assert!(run.stdout.contains("Офигеназия"), "{}", run.stdout);
-    assert!(run.stdout.contains("Čechy"), "{}", run.stdout);
-    let africa = env.ok(&["board", "--continent", "Africa"]);
-    assert!(africa.stdout.contains("Αλεξάνδρεια"), "{}", africa.stdout);
+    env.test()
+        .args(["board", "--continent", "офигеназия"])
+        .stdout_has("Офигеназия")
+        .stdout_has("Čechy")
+        .run();
+    env.test()
+        .args(["board", "--continent", "Africa"])
+        .stdout_has("Αλεξάνδρεια")
+        .run();
     // The campaign is found by its name in any case.
     env.ok(&["--campaign", "ЗЕМЛЯ", "game", "list"]);
 }
@@ -1092,13 +1098,11 @@ fn demo_writes_a_sixteen_game_campaign_and_replaces_it_when_run_again() {
     let env = TestEnv::new();
     let db = env.dir().join("demo-here.db");
     let db = db.to_str().unwrap();
-    let run = env.ok(&["--db", db, "demo"]);
-    assert!(run.stdout.contains("Demo"), "{}", run.stdout);
-    assert!(
-        run.stderr.contains(db),
-        "says where the demo is:\n{}",
-        run.stderr
-    );
+    env.test()
+        .args(["--db", db, "demo"])
+        .stdout_has("Demo")
+        .stderr_has(db) // says where the demo is
+        .run();
     let board = env.json(&["--db", db, "board", "--format", "json"]);
     assert_eq!(board["campaign"], "Demo");
     assert_eq!(board["games_played"], 16);

@@ -788,12 +788,10 @@ fn history_by_game_and_by_player_in_a_game() {
     assert_eq!(texts(&asia), ["founded the minor city Ulaan in Mongolia"]);
     // Bo sat out game 8: nothing matches, which is not an error.
     assert!(history(&env, &["--player", "Bo", "--game", "8"]).is_empty());
-    let run = env.ok(&["history", "--player", "Bo", "--game", "8"]);
-    assert!(
-        run.stdout.contains("Nothing has happened that matches."),
-        "{}",
-        run.stdout
-    );
+    env.test()
+        .args(["history", "--player", "Bo", "--game", "8"])
+        .stdout_has("Nothing has happened that matches.")
+        .run();
 }
 
 #[test]
