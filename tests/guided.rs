@@ -123,22 +123,9 @@ impl Terminal {
     }
 }
 
-/// `chronicle ARGS…` with the environment of `TestEnv::command` (its temporary database,
-/// clock, no colour), as a plain `std::process::Command`.
+/// `chronicle ARGS…` with the test environment, as a plain `std::process::Command`.
 fn chronicle(env: &TestEnv, args: &[&str]) -> Command {
-    let template = env.command_with(args);
-    let mut command = Command::new(template.get_program());
-    command.args(template.get_args());
-    if let Some(dir) = template.get_current_dir() {
-        command.current_dir(dir);
-    }
-    for (key, value) in template.get_envs() {
-        match value {
-            Some(value) => command.env(key, value),
-            None => command.env_remove(key),
-        };
-    }
-    command
+    env.process(args)
 }
 
 /// Terminal output without its escape sequences (cursor moves, line clearing).

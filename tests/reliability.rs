@@ -24,14 +24,8 @@ fn next_game(env: &TestEnv, number: u64) -> Command {
     if let Some(card) = CARDS_TO_DESTROY.get(number as usize - 1) {
         args.extend(["--destroy-card", card]);
     }
-    let mut command = Command::new(env!("CARGO_BIN_EXE_chronicle"));
+    let mut command = env.process(&args);
     command
-        .args(args)
-        .env("CHRONICLE_DB", env.db_path())
-        .env("CHRONICLE_NOW", "2026-11-29")
-        .env("HOME", env.dir())
-        .env("XDG_DATA_HOME", env.dir())
-        .env_remove("CHRONICLE_CAMPAIGN")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
@@ -255,9 +249,8 @@ fn a_closed_pipe_ends_quietly_and_errors_never_show_a_backtrace() {
     let env = TestEnv::new();
     let db = env.db_path().to_str().unwrap().to_string();
     env.ok(&["--db", &db, "demo"]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronicle"))
-        .args(["history"])
-        .env("CHRONICLE_DB", env.db_path())
+    let mut child = env
+        .process(&["history"])
         .env("RUST_BACKTRACE", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -182,6 +182,25 @@ impl TestEnv {
         cmd
     }
 
+    /// `chronicle ARGS…` with the environment of `command` (its temporary database, clock,
+    /// no colour), as a plain `std::process::Command`, for a test that spawns, waits for or
+    /// kills the process itself.
+    pub fn process(&self, args: &[&str]) -> std::process::Command {
+        let template = self.command_with(args);
+        let mut command = std::process::Command::new(template.get_program());
+        command.args(template.get_args());
+        if let Some(dir) = template.get_current_dir() {
+            command.current_dir(dir);
+        }
+        for (key, value) in template.get_envs() {
+            match value {
+                Some(value) => command.env(key, value),
+                None => command.env_remove(key),
+            };
+        }
+        command
+    }
+
     /// Runs a prepared command (stdin closed) and collects what it did.
     pub fn run_command(&self, mut cmd: Command, what: &str) -> Run {
         let output = cmd
