@@ -154,3 +154,23 @@ fn refused_missing_database() {
         insta::assert_snapshot!(transcript);
     });
 }
+
+/// The demo with no database named: into the data folder, never the real campaign's file.
+#[test]
+fn demo_in_the_data_folder() {
+    let env = TestEnv::new();
+    let transcript = env
+        .test()
+        .arg("demo")
+        .env_remove("CHRONICLE_DB")
+        .transcript();
+    // Its board is the one `demo` above shows; here, where it went.
+    let stderr = transcript
+        .split_once("[stderr]\n")
+        .map(|(_, rest)| format!("[stderr]\n{rest}"))
+        .expect("demo says where it wrote");
+    let command = transcript.lines().next().expect("the command line");
+    insta::with_settings!({omit_expression => true}, {
+        insta::assert_snapshot!(format!("{command}\n[stdout: the demo's board]\n{stderr}"));
+    });
+}

@@ -250,7 +250,20 @@ impl<'a> Test<'a> {
     }
 
     fn transcript_of(&self, run: &Run) -> String {
-        let mut text = String::from("$ chronicle");
+        // The variables this command sets or unsets on top of the test environment's, as
+        // a shell would take them.
+        let mut text = String::from("$ ");
+        for (key, value) in &self.envs {
+            if value.is_none() {
+                let _ = write!(text, "env -u {key} ");
+            }
+        }
+        for (key, value) in &self.envs {
+            if let Some(value) = value {
+                let _ = write!(text, "{key}={} ", quote(value));
+            }
+        }
+        text.push_str("chronicle");
         for arg in &self.args {
             text.push(' ');
             text.push_str(&quote(arg));
