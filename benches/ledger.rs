@@ -23,7 +23,7 @@ fn main() {
 fn demo_log() -> &'static [LoggedEntry] {
     static LOG: OnceLock<Vec<LoggedEntry>> = OnceLock::new();
     LOG.get_or_init(|| {
-        let text = include_str!("../exports/demo.json");
+        let text = include_str!("../exports/demo.snap.json");
         let (_, entries) = chronicle::exchange::read(text).expect("the demo export reads");
         entries.into_iter().map(LoggedEntry::from).collect()
     })

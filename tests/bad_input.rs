@@ -5,9 +5,7 @@
 //! The last tests hold rows that once failed (raw control characters, whole 100 000-character
 //! arguments, setup for an impossible table, weak messages), kept so they stay fixed.
 
-mod common;
-
-use common::TestEnv;
+use crate::common::TestEnv;
 use serde_json::Value;
 
 /// One invalid command: its arguments, the exit code expected, and a fragment the message
@@ -616,13 +614,13 @@ fn names_with_quotes_semicolons_and_sql_come_back_byte_for_byte() {
     let board: Value = env.json(&["board", "--format", "json"]);
     assert_eq!(board["campaign"], SQL_CAMPAIGN);
     assert_eq!(board["games_played"], 2);
-    let europe = common::find(&board["continents"], "name", "Europe");
+    let europe = crate::common::find(&board["continents"], "name", "Europe");
     assert_eq!(europe["given_name"], SQL_CONTINENT);
     assert_eq!(europe["named_by"], SQL_PERSON);
-    let alberta = common::find(&board["territories"], "name", "Alberta");
+    let alberta = crate::common::find(&board["territories"], "name", "Alberta");
     assert_eq!(alberta["city"]["name"], SQL_CITY);
     assert_eq!(alberta["city"]["founder"], QUOTED_PERSON);
-    let egypt = common::find(&board["territories"], "name", "Egypt");
+    let egypt = crate::common::find(&board["territories"], "name", "Egypt");
     assert_eq!(egypt["city"]["name"], QUOTED_CITY);
     assert_eq!(egypt["city"]["founder"], QUOTED_PERSON);
     let signers: Vec<&Value> = board["signatures"]

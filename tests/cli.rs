@@ -1,9 +1,7 @@
 //! The command line as a group uses it: the built `chronicle` binary run on temporary
 //! databases, checked by exit code, stdout (often JSON) and stderr.
 
-mod common;
-
-use common::{Run, TestEnv, assert_no_panic, find};
+use crate::common::{Run, Test, TestEnv, find};
 use serde_json::{Value, json};
 
 /// `chronicle game log FLAGS…`, expected to succeed.
@@ -12,10 +10,9 @@ fn log_game(env: &TestEnv, flags: &[&str]) -> Run {
     env.ok(&args)
 }
 
-/// `chronicle game log FLAGS…`, whatever happens.
-fn try_game(env: &TestEnv, flags: &[&str]) -> Run {
-    let args: Vec<&str> = ["game", "log"].iter().chain(flags).copied().collect();
-    env.run(&args)
+/// `chronicle game log FLAGS…`, to be run with what it should do.
+fn game_log<'a>(env: &'a TestEnv, flags: &[&str]) -> Test<'a> {
+    env.test().args(["game", "log"]).args(flags)
 }
 
 /// The twelve first coins, in two calls: Alaska and Peru get two each.
@@ -564,8 +561,11 @@ fn game_list_and_game_show_after_fifteen_games() {
     assert_eq!(fortify["person"], "Chidi");
 
     // There is no game 16.
-    let missing = env.run_expect(1, &["game", "show", "16", "--format", "json"]);
-    assert!(missing.stderr.contains("16"), "{}", missing.stderr);
+    env.test()
+        .args(["game", "show", "16", "--format", "json"])
+        .stderr_has("16")
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -603,26 +603,12 @@ fn pool_left_counts_after_fifteen_games() {
 
 /// Runs a game the rules refuse: exit 1, the rule named on stderr, the content unchanged.
 fn assert_refused(env: &TestEnv, flags: &[&str], rule: &str) -> Run {
-    let before = env.dump();
-    let run = try_game(env, flags);
-    assert_eq!(
-        run.code, 1,
-        "expected a refusal for {flags:?}\nstdout:\n{}\nstderr:\n{}",
-        run.stdout, run.stderr
-    );
-    assert_no_panic(&run);
-    assert!(
-        run.stderr.contains(rule),
-        "stderr should name the rule ({rule:?}):\n{}",
-        run.stderr
-    );
-    assert!(
-        run.stderr.contains("Nothing was written."),
-        "{}",
-        run.stderr
-    );
-    assert_eq!(env.dump(), before, "a refused game changed the database");
-    run
+    game_log(env, flags)
+        .status(1)
+        .stderr_has(rule)
+        .stderr_has("Nothing was written.")
+        .writes_nothing()
+        .run()
 }
 
 #[test]
@@ -764,11 +750,13 @@ fn dry_run_prints_the_changes_and_writes_nothing() {
     let bytes = env.db_bytes();
     let mut game = flags(FIFTEEN_GAMES[0]);
     game.push("--dry-run");
-    let run = log_game(&env, &game);
-    assert!(run.stderr.contains("Dry run"), "{}", run.stderr);
-    assert!(run.stderr.contains("Nothing was written"), "{}", run.stderr);
-    assert!(run.stdout.contains("Kyro"), "{}", run.stdout);
-    assert!(run.stdout.contains("Lima Nova"), "{}", run.stdout);
+    game_log(&env, &game)
+        .stdout_has("Kyro")
+        .stdout_has("Lima Nova")
+        .stderr_has("Dry run")
+        .stderr_has("Nothing was written")
+        .writes_nothing()
+        .run();
     assert_eq!(env.dump(), before, "a dry run changed the database");
     assert_eq!(env.db_bytes(), bytes, "a dry run changed the database file");
 
@@ -809,12 +797,19 @@ fn a_database_from_a_newer_chronicle_is_refused_with_exit_3() {
         .expect("a newer version row");
     }
     let before = env.dump();
-    let run = env.run_expect(3, &["board"]);
-    assert!(run.stderr.contains("newer"), "{}", run.stderr);
-    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    env.test()
+        .arg("board")
+        .stdout("")
+        .stderr_has("newer")
+        .status(3)
+        .run();
     // A command that would write is refused the same way, and writes nothing.
-    let run = env.run_expect(3, &["power", "bear", "a"]);
-    assert!(run.stderr.contains("newer"), "{}", run.stderr);
+    env.test()
+        .args(["power", "bear", "a"])
+        .stderr_has("newer")
+        .status(3)
+        .writes_nothing()
+        .run();
     assert_eq!(env.dump(), before);
 }
 
@@ -825,13 +820,13 @@ fn usage_errors_exit_2() {
     let env = TestEnv::new();
     env.ok(&["init"]);
     let before = env.dump();
-    let run = env.run_expect(2, &["game", "log", "--player", "Ann"]);
-    assert!(run.stderr.contains("NAME=FACTION:RESULT"), "{}", run.stderr);
-    let run = env.run_expect(
-        2,
+    game_log(&env, &["--player", "Ann"])
+        .stderr_has("NAME=FACTION:RESULT")
+        .status(2)
+        .run();
+    game_log(
+        &env,
         &[
-            "game",
-            "log",
             "--player",
             "Ann=bear:champion",
             "--player",
@@ -839,22 +834,33 @@ fn usage_errors_exit_2() {
             "--player",
             "Cy=saharan:held-on",
         ],
-    );
-    assert!(run.stderr.contains("champion"), "{}", run.stderr);
-    let run = env.run_expect(2, &["frobnicate"]);
-    assert!(run.stderr.contains("frobnicate"), "{}", run.stderr);
-    env.run_expect(2, &["board", "--format", "yaml"]);
-    env.run_expect(2, &["game", "show", "one"]);
+    )
+    .stderr_has("champion")
+    .status(2)
+    .run();
+    env.test()
+        .arg("frobnicate")
+        .stderr_has("frobnicate")
+        .status(2)
+        .run();
+    env.test()
+        .args(["board", "--format", "yaml"])
+        .status(2)
+        .run();
+    env.test().args(["game", "show", "one"]).status(2).run();
     assert_eq!(env.dump(), before);
 }
 
 #[test]
 fn a_missing_database_exits_3_and_is_not_created() {
     let env = TestEnv::new();
-    let run = env.run_expect(3, &["board"]);
-    assert!(run.stderr.contains("chronicle init"), "{}", run.stderr);
+    env.test()
+        .arg("board")
+        .stderr_has("chronicle init")
+        .status(3)
+        .run();
     assert!(!env.db_path().exists(), "board created the database");
-    env.run_expect(3, &["game", "list"]);
+    env.test().args(["game", "list"]).status(3).run();
     assert!(!env.db_path().exists());
 }
 
@@ -871,16 +877,13 @@ fn a_file_that_is_not_a_database_exits_3_without_a_panic() {
         &["--db", path, "game", "list", "--format", "json"],
         &["--db", path, "demo"],
     ] {
-        let mut cmd = env.command_with(args);
-        cmd.env("RUST_BACKTRACE", "1");
-        let run = env.run_command(cmd, &args.join(" "));
-        assert_eq!(run.code, 3, "{args:?}\n{}", run.stderr);
-        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-        assert!(
-            run.stderr.contains("not a chronicle database"),
-            "{}",
-            run.stderr
-        );
+        env.test()
+            .args(args)
+            .env_var("RUST_BACKTRACE", "1")
+            .stderr_has("not a chronicle database")
+            .stderr_lacks("panicked")
+            .status(3)
+            .run();
         assert_eq!(
             std::fs::read_to_string(&text).unwrap(),
             content,
@@ -896,8 +899,11 @@ fn a_directory_as_database_exits_3() {
     std::fs::create_dir(&folder).unwrap();
     let path = folder.to_str().unwrap();
     for args in [&["--db", path, "board"][..], &["--db", path, "init"]] {
-        let run = env.run_expect(3, args);
-        assert!(run.stderr.contains("directory"), "{}", run.stderr);
+        env.test()
+            .args(args)
+            .stderr_has("directory")
+            .status(3)
+            .run();
     }
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 0);
 }
@@ -969,11 +975,15 @@ fn names_in_any_script_survive_a_round_trip() {
     assert_eq!(players, ["Дмитрий", "Дмитрий"]);
 
     // The continent's given name finds it again, and the table prints the names intact.
-    let run = env.ok(&["board", "--continent", "офигеназия"]);
-    assert!(run.stdout.contains("Офигеназия"), "{}", run.stdout);
-    assert!(run.stdout.contains("Čechy"), "{}", run.stdout);
-    let africa = env.ok(&["board", "--continent", "Africa"]);
-    assert!(africa.stdout.contains("Αλεξάνδρεια"), "{}", africa.stdout);
+    env.test()
+        .args(["board", "--continent", "офигеназия"])
+        .stdout_has("Офигеназия")
+        .stdout_has("Čechy")
+        .run();
+    env.test()
+        .args(["board", "--continent", "Africa"])
+        .stdout_has("Αλεξάνδρεια")
+        .run();
     // The campaign is found by its name in any case.
     env.ok(&["--campaign", "ЗЕМЛЯ", "game", "list"]);
 }
@@ -996,8 +1006,10 @@ fn several_campaigns_are_chosen_by_use_or_by_flag() {
     assert_eq!(powers("beta"), "b");
 
     // `campaign use` makes the bare command work on that campaign.
-    let run = env.ok(&["campaign", "use", "Alpha"]);
-    assert!(run.stderr.contains("Alpha"), "{}", run.stderr);
+    env.test()
+        .args(["campaign", "use", "Alpha"])
+        .stderr_has("Alpha")
+        .run();
     assert_eq!(
         env.json(&["board", "--format", "json"])["campaign"],
         "Alpha"
@@ -1005,11 +1017,12 @@ fn several_campaigns_are_chosen_by_use_or_by_flag() {
     env.ok(&["campaign", "use", "beta"]);
     assert_eq!(env.json(&["board", "--format", "json"])["campaign"], "Beta");
     // CHRONICLE_CAMPAIGN does what --campaign does.
-    let mut cmd = env.command_with(&["board", "--format", "json"]);
-    cmd.env("CHRONICLE_CAMPAIGN", "alpha");
-    let run = env.run_command(cmd, "board");
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(run.json()["campaign"], "Alpha");
+    let board = env
+        .test()
+        .args(["board", "--format", "json"])
+        .env_var("CHRONICLE_CAMPAIGN", "alpha")
+        .json();
+    assert_eq!(board["campaign"], "Alpha");
 
     // `campaign list` lists both, the one in use marked.
     let list = env.json(&["campaign", "list", "--format", "json"]);
@@ -1023,13 +1036,18 @@ fn several_campaigns_are_chosen_by_use_or_by_flag() {
     assert_eq!(find(&list["campaigns"], "name", "Alpha")["current"], false);
 
     // An unknown campaign is refused, naming the ones there are.
-    let run = env.run_expect(1, &["--campaign", "Gamma", "board"]);
-    assert!(run.stderr.contains("Gamma"), "{}", run.stderr);
+    env.test()
+        .args(["--campaign", "Gamma", "board"])
+        .stderr_has("Gamma")
+        .status(1)
+        .run();
     // A second campaign of the same name (in any case) is refused.
-    let before = env.dump();
-    let run = env.run_expect(1, &["init", "ALPHA"]);
-    assert!(run.stderr.contains("exists already"), "{}", run.stderr);
-    assert_eq!(env.dump(), before);
+    env.test()
+        .args(["init", "ALPHA"])
+        .stderr_has("exists already")
+        .status(1)
+        .writes_nothing()
+        .run();
 }
 
 #[test]
@@ -1043,12 +1061,19 @@ fn with_no_campaign_in_use_a_bare_command_names_them_all() {
         .execute("DELETE FROM setting WHERE key = 'current_campaign'", [])
         .unwrap();
     let before = env.dump();
-    let run = env.run_expect(1, &["board"]);
-    assert!(run.stderr.contains("Alpha"), "{}", run.stderr);
-    assert!(run.stderr.contains("Beta"), "{}", run.stderr);
-    assert!(run.stderr.contains("--campaign"), "{}", run.stderr);
-    let run = env.run_expect(1, &["power", "bear", "a"]);
-    assert!(run.stderr.contains("Alpha") && run.stderr.contains("Beta"));
+    env.test()
+        .arg("board")
+        .stderr_has("Alpha")
+        .stderr_has("Beta")
+        .stderr_has("--campaign")
+        .status(1)
+        .run();
+    env.test()
+        .args(["power", "bear", "a"])
+        .stderr_has("Alpha")
+        .stderr_has("Beta")
+        .status(1)
+        .run();
     assert_eq!(env.dump(), before);
     env.ok(&["campaign", "use", "Alpha"]);
     assert_eq!(
@@ -1073,13 +1098,11 @@ fn demo_writes_a_sixteen_game_campaign_and_replaces_it_when_run_again() {
     let env = TestEnv::new();
     let db = env.dir().join("demo-here.db");
     let db = db.to_str().unwrap();
-    let run = env.ok(&["--db", db, "demo"]);
-    assert!(run.stdout.contains("Demo"), "{}", run.stdout);
-    assert!(
-        run.stderr.contains(db),
-        "says where the demo is:\n{}",
-        run.stderr
-    );
+    env.test()
+        .args(["--db", db, "demo"])
+        .stdout_has("Demo")
+        .stderr_has(db) // says where the demo is
+        .run();
     let board = env.json(&["--db", db, "board", "--format", "json"]);
     assert_eq!(board["campaign"], "Demo");
     assert_eq!(board["games_played"], 16);
@@ -1162,12 +1185,14 @@ fn demo_never_replaces_a_real_campaign_called_demo() {
     let env = TestEnv::new();
     env.ok(&["init", "Demo"]);
     env.ok(&["power", "bear", "a"]);
-    let before = env.dump();
     let db = env.db_path().to_str().unwrap().to_string();
-    let run = env.run_expect(1, &["--db", &db, "demo"]);
-    assert!(run.stderr.contains("not a demo campaign"), "{}", run.stderr);
-    assert!(run.stdout.is_empty(), "{}", run.stdout);
-    assert_eq!(env.dump(), before);
+    env.test()
+        .args(["--db", &db, "demo"])
+        .stdout("")
+        .stderr_has("not a demo campaign")
+        .status(1)
+        .writes_nothing()
+        .run();
     let board = env.json(&["--campaign", "demo", "board", "--format", "json"]);
     assert_eq!(board["campaign"], "Demo");
     assert_eq!(board["games_played"], 0);
@@ -1191,8 +1216,10 @@ fn demo_into_a_shared_database_keeps_the_current_campaign() {
     let env = TestEnv::new();
     env.ok(&["init", "Earth"]);
     let db = env.db_path().to_str().unwrap().to_string();
-    let run = env.ok(&["--db", &db, "demo"]);
-    assert!(run.stderr.contains("--campaign Demo"), "{}", run.stderr);
+    env.test()
+        .args(["--db", &db, "demo"])
+        .stderr_has("--campaign Demo")
+        .run();
     let board = env.json(&["board", "--format", "json"]);
     assert_eq!(board["campaign"], "Earth");
     let demo = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
@@ -1202,17 +1229,13 @@ fn demo_into_a_shared_database_keeps_the_current_campaign() {
 #[test]
 fn demo_without_db_writes_into_the_data_folder() {
     let env = TestEnv::new();
-    let mut cmd = env.command_with(&["demo"]);
-    cmd.env_remove("CHRONICLE_DB");
-    let run = env.run_command(cmd, "demo");
-    assert_eq!(run.code, 0, "{}", run.stderr);
     let demo = env.data_home().join("chronicle").join("demo.db");
+    env.test()
+        .arg("demo")
+        .env_remove("CHRONICLE_DB")
+        .stderr_has(demo.to_str().unwrap())
+        .run();
     assert!(demo.is_file(), "no {}", demo.display());
-    assert!(
-        run.stderr.contains(demo.to_str().unwrap()),
-        "{}",
-        run.stderr
-    );
     assert!(!env.db_path().exists());
     assert!(
         !env.data_home()
@@ -1287,7 +1310,7 @@ fn a_person_typed_in_another_case_is_the_same_person() {
     assert_eq!(people, ["Ann", "Bo", "Cy"]);
     assert_eq!(find(&game["changes"], "kind", "resource")["person"], "Bo");
     // Listing one person twice in another case is refused.
-    let run = try_game(
+    game_log(
         &env,
         &[
             "--date",
@@ -1301,9 +1324,10 @@ fn a_person_typed_in_another_case_is_the_same_person() {
             "--fortify",
             "Egypt",
         ],
-    );
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("listed twice"), "{}", run.stderr);
+    )
+    .stderr_has("listed twice")
+    .status(1)
+    .run();
 }
 
 // 9. Every winner's reward has its change kind.
@@ -1409,17 +1433,17 @@ fn a_database_busy_with_another_writer_exits_3_and_reads_still_work() {
         "BEGIN IMMEDIATE; INSERT INTO setting (key, value) VALUES ('held', 'by a test');",
     )
     .unwrap();
-    let mut cmd = env.command_with(&["power", "bear", "a"]);
-    cmd.env("CHRONICLE_BUSY_MS", "200");
-    let run = env.run_command(cmd, "power bear a");
-    assert_eq!(run.code, 3, "{}", run.stderr);
-    assert!(run.stderr.contains("busy"), "{}", run.stderr);
-    assert_no_panic(&run);
+    env.test()
+        .args(["power", "bear", "a"])
+        .env_var("CHRONICLE_BUSY_MS", "200")
+        .stderr_has("busy")
+        .status(3)
+        .run();
     // Reading while another writes is fine (WAL).
-    let mut cmd = env.command_with(&["board", "--format", "json"]);
-    cmd.env("CHRONICLE_BUSY_MS", "200");
-    let run = env.run_command(cmd, "board");
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    env.test()
+        .args(["board", "--format", "json"])
+        .env_var("CHRONICLE_BUSY_MS", "200")
+        .run();
     conn.execute_batch("ROLLBACK;").unwrap();
     env.ok(&["power", "bear", "a"]);
 }
@@ -1445,15 +1469,16 @@ fn a_game_that_meets_a_packet_condition_says_so_and_the_packet_opens_once() {
         flags
     };
     // Not met yet: opening it is refused.
-    let run = try_game(
+    game_log(
         &env,
         &game(
             "2026-01-01",
             &["--major-city", "Egypt=Kyro", "--opened", "Second signature"],
         ),
-    );
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("Second signature"), "{}", run.stderr);
+    )
+    .stderr_has("Second signature")
+    .status(1)
+    .run();
     // The first elimination meets its packet's condition: the report says so.
     let report = log_game(&env, &game("2026-01-01", &["--major-city", "Egypt=Kyro"])).json();
     assert_eq!(report["written"], true);
@@ -1483,17 +1508,17 @@ fn a_game_that_meets_a_packet_condition_says_so_and_the_packet_opens_once() {
     assert_eq!(met, ["Second signature"]);
     assert_eq!(report["game"]["opened"], json!(["First elimination"]));
     // A packet opens once.
-    let before = env.dump();
-    let run = try_game(
+    game_log(
         &env,
         &game(
             "2026-01-15",
             &["--destroy-card", "Peru", "--opened", "First elimination"],
         ),
-    );
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("opens once"), "{}", run.stderr);
-    assert_eq!(env.dump(), before);
+    )
+    .stderr_has("opens once")
+    .status(1)
+    .writes_nothing()
+    .run();
 }
 
 #[test]
@@ -1515,15 +1540,19 @@ fn help_lists_every_command_with_its_summary_and_each_command_its_flags() {
             .unwrap_or_else(|| panic!("no line for {command} in\n{help}"));
         assert!(line.contains(summary), "{command}: {line}");
     }
-    assert_eq!(env.ok(&["help"]).stdout, help);
-    let board = env.ok(&["board", "--help"]).stdout;
-    assert!(board.contains("--continent"), "{board}");
-    let log = env.ok(&["game", "log", "--help"]).stdout;
-    assert!(
-        log.contains("--player") && log.contains("--dry-run"),
-        "{log}"
-    );
-    let run = env.run(&["board", "--no-such-flag"]);
-    assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("--no-such-flag"), "{}", run.stderr);
+    env.test().args(["help"]).stdout(&help).run();
+    env.test()
+        .args(["board", "--help"])
+        .stdout_has("--continent")
+        .run();
+    env.test()
+        .args(["game", "log", "--help"])
+        .stdout_has("--player")
+        .stdout_has("--dry-run")
+        .run();
+    env.test()
+        .args(["board", "--no-such-flag"])
+        .stderr_has("--no-such-flag")
+        .status(2)
+        .run();
 }

@@ -1,54 +1,109 @@
-//! The files kept for readers stay in step with the code: `schema/schema.sql` with the
-//! migrations, `schema/json/*.schema.json` with the JSON each command prints (and every
-//! command's JSON on the demo campaign validates against its committed schema, which admits
-//! no field it does not name), `exports/demo-board.json` with the demo. Run with
-//! CHRONICLE_BLESS=1 to rewrite them after an intended change, then review the diff.
+//! The files kept for readers stay in step with the code, as insta binary snapshots: each
+//! raw file is committed as insta writes it, beside a small `.snap` file of metadata.
+//!
+//! - `schema/schema.snap.sql`: the SQLite schema after every migration;
+//! - `schema/campaign.snap.schema.json`: the JSON Schema of the campaign file;
+//! - `schema/json/NAME.snap.schema.json`: the JSON Schema of each command's JSON output (and
+//!   every command's JSON on the demo campaign validates against its committed schema, which
+//!   admits no field it does not name);
+//! - the demo campaign: `exports/demo-board.snap.json` (`demo --format json`),
+//!   `exports/demo.snap.json` (`export --format json`), `exports/demo-report.snap.md` (`md`),
+//!   `exports/demo-map.snap.svg` (`svg`), `exports/demo-page.snap.html` (`html`) and
+//!   `exports/demo-csv/TABLE.snap.csv` (`csv --table TABLE`).
+//!
+//! After an intended change: `INSTA_UPDATE=always cargo test --test main documented::`
+//! rewrites them (or `cargo insta test` then `cargo insta review`, where cargo-insta is
+//! installed); review the change with `git diff schema/ exports/`.
 
-use std::path::Path;
-use std::process::Command;
+use std::path::{Path, PathBuf};
 
 use chronicle::store::Store;
 
-fn check(path: &str, actual: &str) {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
-    if std::env::var_os("CHRONICLE_BLESS").is_some() {
-        std::fs::write(&file, actual).expect("write the blessed file");
-        return;
-    }
-    let expected = std::fs::read_to_string(&file).unwrap_or_default();
-    assert!(
-        expected == actual,
-        "{path} is out of date; run `CHRONICLE_BLESS=1 cargo test --test documented` and review the diff.\n--- expected\n{expected}\n--- actual\n{actual}"
-    );
+use crate::common::TestEnv;
+
+/// A folder of the repository.
+fn folder(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
 }
 
-/// Runs chronicle on the database `demo.db` in `dir` and returns its stdout.
-fn chronicle(dir: &Path, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_chronicle"))
+/// Checks the raw file `NAME.snap.EXT` in `folder` (given as "NAME.EXT") against `content`.
+#[track_caller]
+fn check(folder_name: &str, name_and_extension: &str, content: impl Into<Vec<u8>>) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(folder(folder_name));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.set_omit_expression(true);
+    let content: Vec<u8> = content.into();
+    // insta shows no diff for a binary snapshot: say where a text file first differs.
+    let (name, extension) = name_and_extension.split_once('.').expect("NAME.EXTENSION");
+    let committed = folder(folder_name).join(format!("{name}.snap.{extension}"));
+    if let (Ok(old), Ok(new)) = (
+        std::fs::read_to_string(&committed),
+        std::str::from_utf8(&content),
+    ) && old != new
+    {
+        let line = old
+            .lines()
+            .zip(new.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| old.lines().count().min(new.lines().count()));
+        eprintln!(
+            "{}: line {} was {:?}, is now {:?}",
+            committed.display(),
+            line + 1,
+            old.lines().nth(line).unwrap_or("(the end)"),
+            new.lines().nth(line).unwrap_or("(the end)"),
+        );
+    }
+    settings.bind(|| {
+        insta::assert_binary_snapshot!(name_and_extension, content);
+    });
+}
+
+/// The demo campaign in its own database in `env`'s folder.
+fn demo() -> TestEnv {
+    let env = TestEnv::new();
+    env.ok(&["--db", db(&env).to_str().unwrap(), "demo"]);
+    env
+}
+
+fn db(env: &TestEnv) -> PathBuf {
+    env.dir().join("demo.db")
+}
+
+/// Runs chronicle on the demo's database and returns its stdout; the clock as when the
+/// committed exports were first written.
+fn chronicle(env: &TestEnv, args: &[&str]) -> String {
+    env.test()
         .args(args)
-        .arg("--db")
-        .arg(dir.join("demo.db"))
-        .env("CHRONICLE_NOW", "2026-11-29T20:00:00Z")
-        .env("HOME", dir)
-        .env("XDG_DATA_HOME", dir)
-        .env_remove("CHRONICLE_DB")
-        .env_remove("CHRONICLE_CAMPAIGN")
-        .output()
-        .expect("run chronicle");
-    assert!(
-        output.status.success(),
-        "chronicle {args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).expect("utf-8")
+        .args(["--db", db(env).to_str().unwrap()])
+        .env_var("CHRONICLE_NOW", "2026-11-29T20:00:00Z")
+        .run()
+        .stdout
 }
 
 fn committed_schema(name: &str) -> jsonschema::Validator {
-    let file =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("schema/json/{name}.schema.json"));
+    let file = folder("schema/json").join(format!("{name}.snap.schema.json"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let schema: serde_json::Value = serde_json::from_str(&text).expect("schema is JSON");
     jsonschema::validator_for(&schema).expect("a valid JSON Schema")
+}
+
+/// The names of the snapshots (`NAME.snap`) committed in a folder.
+fn snapshots_in(folder_name: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder(folder_name))
+        .expect("the folder can be read")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter_map(|name| name.strip_suffix(".snap").map(str::to_string))
+        .collect();
+    names.sort();
+    names
 }
 
 #[test]
@@ -56,38 +111,57 @@ fn schema_sql_matches_the_migrations() {
     let store = Store::in_memory().expect("store");
     let header = "-- chronicle's SQLite schema after every migration (generated; see migrations/ for the\n-- history and tests/documented.rs for how it is kept in step).\n\n";
     check(
-        "schema/schema.sql",
-        &format!("{header}{}", store.schema_sql().expect("schema")),
+        "schema",
+        "schema.sql",
+        format!("{header}{}", store.schema_sql().expect("schema")),
     );
 }
 
 #[test]
 fn the_demo_exports_are_current() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let board = chronicle(dir.path(), &["demo", "--format", "json"]);
-    check("exports/demo-board.json", &board);
-    for (format, file) in [
+    let env = demo();
+    check(
+        "exports",
+        "demo-board.json",
+        chronicle(&env, &["demo", "--format", "json"]),
+    );
+    // One snapshot name each (insta keeps NAME.snap beside NAME.snap.EXT).
+    for (format, name) in [
         ("json", "demo.json"),
-        ("md", "demo.md"),
-        ("svg", "demo.svg"),
-        ("html", "demo.html"),
+        ("md", "demo-report.md"),
+        ("svg", "demo-map.svg"),
+        ("html", "demo-page.html"),
     ] {
-        let text = chronicle(dir.path(), &["export", "--format", format]);
-        check(&format!("exports/{file}"), &text);
+        let text = chronicle(&env, &["export", "--format", format]);
+        check("exports", name, text);
     }
-    for table in ["territories", "continents", "games", "players", "history"] {
-        let text = chronicle(dir.path(), &["export", "--format", "csv", "--table", table]);
-        check(&format!("exports/demo-csv/{table}.csv"), &text);
+    let tables = ["territories", "continents", "games", "players", "history"];
+    for table in tables {
+        let text = chronicle(&env, &["export", "--format", "csv", "--table", table]);
+        check("exports/demo-csv", &format!("{table}.csv"), text);
     }
+    // Nothing else is kept there, so no file outlives the export it showed.
+    assert_eq!(
+        snapshots_in("exports"),
+        ["demo", "demo-board", "demo-map", "demo-page", "demo-report"],
+        "snapshots in exports/"
+    );
+    let mut sorted = tables.map(String::from).to_vec();
+    sorted.sort();
+    assert_eq!(
+        snapshots_in("exports/demo-csv"),
+        sorted,
+        "snapshots in exports/demo-csv/"
+    );
 }
 
 #[test]
 fn the_committed_demo_export_validates_against_the_campaign_schema() {
-    let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
+    let schema_file = folder("schema").join("campaign.snap.schema.json");
     let schema: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(schema_file).expect("schema")).expect("JSON");
     let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
-    let export = Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/demo.json");
+    let export = folder("exports").join("demo.snap.json");
     let file: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(export).expect("export")).expect("JSON");
     let errors: Vec<String> = validator
@@ -101,21 +175,29 @@ fn the_committed_demo_export_validates_against_the_campaign_schema() {
 fn the_campaign_file_schema_matches_its_types() {
     let schema = chronicle::exchange::campaign_schema();
     let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
-    check("schema/campaign.schema.json", &text);
+    check("schema", "campaign.schema.json", text);
 }
 
 #[test]
 fn json_schemas_match_the_types_that_print_them() {
+    let mut names = Vec::new();
     for (name, _, schema) in chronicle::report::json_schemas() {
         let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
-        check(&format!("schema/json/{name}.schema.json"), &text);
+        check("schema/json", &format!("{name}.schema.json"), text);
+        names.push(name.to_string());
     }
+    // No schema is kept for an output that is gone.
+    names.sort();
+    assert_eq!(
+        snapshots_in("schema/json"),
+        names,
+        "snapshots in schema/json/"
+    );
 }
 
 #[test]
 fn every_json_output_validates_against_its_committed_schema() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    chronicle(dir.path(), &["demo"]);
+    let env = demo();
     let game_log: &[&str] = &[
         "game",
         "log",
@@ -155,14 +237,14 @@ fn every_json_output_validates_against_its_committed_schema() {
         let mut full: Vec<&str> = args.to_vec();
         full.extend(["--format", "json"]);
         let output: serde_json::Value =
-            serde_json::from_str(&chronicle(dir.path(), &full)).expect("JSON output");
+            serde_json::from_str(&chronicle(&env, &full)).expect("JSON output");
         let errors: Vec<String> = validator
             .iter_errors(&output)
             .map(|e| format!("{e} at {}", e.instance_path()))
             .collect();
         assert!(
             errors.is_empty(),
-            "chronicle {args:?} --format json does not match {name}.schema.json:\n{}",
+            "chronicle {args:?} --format json does not match {name}.snap.schema.json:\n{}",
             errors.join("\n")
         );
     }

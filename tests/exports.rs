@@ -1,11 +1,9 @@
 //! Exports and import through the binary: the JSON file round trip, a tampered file refused
 //! without a trace, the CSV tables, the Markdown report, atomic writes.
 
-mod common;
-
 use std::path::Path;
 
-use common::TestEnv;
+use crate::common::TestEnv;
 use serde_json::Value;
 
 fn export_json(env: &TestEnv, name: &str) -> (std::path::PathBuf, Value) {
@@ -30,21 +28,21 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
     );
 
     let other = TestEnv::new();
-    let run = other.ok(&["import", file.to_str().unwrap()]);
-    assert!(
-        run.stderr.contains("Imported campaign \"Demo\" (16 games"),
-        "{}",
-        run.stderr
-    );
+    other
+        .test()
+        .args(["import", file.to_str().unwrap()])
+        .stderr_has("Imported campaign \"Demo\" (16 games")
+        .run();
     let (_, second) = export_json(&other, "second.json");
-    let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
+    let schema_file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.snap.schema.json");
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(schema_file).unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     for file in [&first, &second] {
         assert!(
             validator.is_valid(file),
-            "an export does not match schema/campaign.schema.json"
+            "an export does not match schema/campaign.snap.schema.json"
         );
     }
     for part in ["campaign", "log", "board", "stats", "history"] {
@@ -60,10 +58,12 @@ fn import_as_another_name_and_never_over_an_existing_campaign() {
     let env = TestEnv::demo_with_undo();
     let (file, _) = export_json(&env, "demo.json");
     let file = file.to_str().unwrap();
-    let before = env.dump();
-    let run = env.run_expect(1, &["import", file]);
-    assert!(run.stderr.contains("exists already"), "{}", run.stderr);
-    assert_eq!(env.dump(), before);
+    env.test()
+        .args(["import", file])
+        .stderr_has("exists already")
+        .status(1)
+        .writes_nothing()
+        .run();
     env.ok(&["import", file, "--as", "Demo copy"]);
     let board = env.json(&["--campaign", "Demo copy", "board", "--format", "json"]);
     assert_eq!(board["campaign"], "Demo copy");
@@ -110,7 +110,6 @@ fn a_tampered_file_is_refused_naming_the_game_and_the_rule_and_nothing_is_writte
     });
     let other = TestEnv::new();
     other.ok(&["init", "Earth"]);
-    let before = other.dump();
     for (file, says) in [
         (&city_on_city, "Game 10"),
         (&city_on_city, "a city never covers another city"),
@@ -118,17 +117,17 @@ fn a_tampered_file_is_refused_naming_the_game_and_the_rule_and_nothing_is_writte
         (&unknown, "Atlantis"),
         (&renumbered, "says it is game 9"),
     ] {
-        let run = other.run_expect(1, &["import", file]);
-        assert!(
-            run.stderr.contains(says),
-            "{file}: expected {says:?} in\n{}",
-            run.stderr
-        );
-        assert_eq!(other.dump(), before, "{file} left a trace");
+        other
+            .test()
+            .args(["import", file])
+            .stderr_has(says)
+            .status(1)
+            .writes_nothing()
+            .run();
     }
     // Into a database that does not exist yet: it is not even created.
     let fresh = TestEnv::new();
-    fresh.run_expect(1, &["import", &city_on_city]);
+    fresh.test().args(["import", &city_on_city]).status(1).run();
     assert!(!fresh.db_path().exists());
 }
 
@@ -161,8 +160,11 @@ fn files_that_are_not_campaigns_are_refused_plainly() {
             "cannot be read",
         ),
     ] {
-        let run = env.run_expect(1, &["import", &file]);
-        assert!(run.stderr.contains(says), "{file}: {}", run.stderr);
+        env.test()
+            .args(["import", &file])
+            .stderr_has(says)
+            .status(1)
+            .run();
     }
 }
 
@@ -170,7 +172,8 @@ fn files_that_are_not_campaigns_are_refused_plainly() {
 fn the_json_export_validates_against_the_committed_schema() {
     let env = TestEnv::demo_with_undo();
     let (_, file) = export_json(&env, "demo.json");
-    let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
+    let schema_file =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.snap.schema.json");
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(schema_file).unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
@@ -214,13 +217,18 @@ fn csv_export_writes_five_tables_a_spreadsheet_opens() {
             .any(|r| &r[4] == "undo" && r[7].contains("Bo was not out"))
     );
 
-    let one = env.ok(&["export", "--format", "csv", "--table", "territories"]);
-    assert_eq!(
-        one.stdout,
-        std::fs::read_to_string(folder.join("territories.csv")).unwrap()
-    );
-    env.run_expect(2, &["export", "--format", "csv", "--table", "cities"]);
-    env.run_expect(2, &["export", "--format", "csv"]);
+    env.test()
+        .args(["export", "--format", "csv", "--table", "territories"])
+        .stdout(std::fs::read_to_string(folder.join("territories.csv")).unwrap())
+        .run();
+    env.test()
+        .args(["export", "--format", "csv", "--table", "cities"])
+        .status(2)
+        .run();
+    env.test()
+        .args(["export", "--format", "csv"])
+        .status(2)
+        .run();
 }
 
 #[test]
@@ -266,17 +274,20 @@ fn output_files_are_replaced_whole_and_leave_nothing_behind() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     let nowhere = env.dir().join("no/such/folder/report.md");
-    let run = env.run_expect(
-        1,
-        &["export", "--format", "md", "-o", nowhere.to_str().unwrap()],
-    );
-    assert!(run.stderr.contains("cannot be written"), "{}", run.stderr);
+    env.test()
+        .args(["export", "--format", "md", "-o", nowhere.to_str().unwrap()])
+        .stderr_has("cannot be written")
+        .status(1)
+        .run();
 }
 
 #[test]
 fn read_commands_refuse_the_export_only_formats() {
     let env = TestEnv::new();
     env.ok(&["init"]);
-    let run = env.run_expect(2, &["board", "--format", "svg"]);
-    assert!(run.stderr.contains("export"), "{}", run.stderr);
+    env.test()
+        .args(["board", "--format", "svg"])
+        .stderr_has("export")
+        .status(2)
+        .run();
 }

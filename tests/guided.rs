@@ -2,14 +2,12 @@
 //! keystroke in a pseudo-terminal, the way a person at the table answers them, and the ledger
 //! read back afterwards (outside the terminal) to see that exactly the answers were written.
 
-mod common;
-
 use std::io::Read;
 use std::process::{Command, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use common::{NOW, TestEnv, find};
+use crate::common::{NOW, TestEnv, find};
 use expectrl::process::unix::WaitStatus;
 use expectrl::session::OsSession;
 use expectrl::{Eof, Expect, Regex, Session};
@@ -125,22 +123,9 @@ impl Terminal {
     }
 }
 
-/// `chronicle ARGS…` with the environment of `TestEnv::command` (its temporary database,
-/// clock, no colour), as a plain `std::process::Command`.
+/// `chronicle ARGS…` with the test environment, as a plain `std::process::Command`.
 fn chronicle(env: &TestEnv, args: &[&str]) -> Command {
-    let template = env.command_with(args);
-    let mut command = Command::new(template.get_program());
-    command.args(template.get_args());
-    if let Some(dir) = template.get_current_dir() {
-        command.current_dir(dir);
-    }
-    for (key, value) in template.get_envs() {
-        match value {
-            Some(value) => command.env(key, value),
-            None => command.env_remove(key),
-        };
-    }
-    command
+    env.process(args)
 }
 
 /// Terminal output without its escape sequences (cursor moves, line clearing).
@@ -642,8 +627,11 @@ fn without_a_terminal_game_log_never_waits() {
     assert!(stderr.contains("--player"), "{stderr}");
 
     // The same with stdin closed.
-    let run = env.run_expect(2, &["game", "log"]);
-    assert!(run.stderr.contains("--player"), "{}", run.stderr);
+    env.test()
+        .args(["game", "log"])
+        .stderr_has("--player")
+        .status(2)
+        .run();
 
     // On a terminal, --no-input asks nothing either.
     let mut t = Terminal::open(&env, &["game", "log", "--no-input"]);

@@ -3,8 +3,6 @@
 //! /usr/bin/chromium the exports are still written and checked as text, and the screenshots
 //! are skipped with a note.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::BufReader;
@@ -12,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::TestEnv;
+use crate::common::TestEnv;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 

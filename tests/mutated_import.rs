@@ -10,11 +10,9 @@
 //! The mutations are seeded: a failure names its case, and `MUTATED_IMPORT_SEED=N` runs
 //! another sequence (`MUTATED_IMPORT_CASES=N` changes how many cases the binary test runs).
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{Run, TestEnv, assert_no_panic, dump};
+use crate::common::{Run, TestEnv, assert_no_panic, dump};
 use serde_json::{Value, json};
 
 /// The seed of the mutation sequence, unless `MUTATED_IMPORT_SEED` gives another.

@@ -2,9 +2,7 @@
 //! checked against a small campaign played through the binary, whose figures were worked
 //! out by hand (below), never by the code under test.
 
-mod common;
-
-use common::{Run, TestEnv, find};
+use crate::common::{Run, TestEnv, find};
 use serde_json::{Value, json};
 
 // The campaign "Earth": four people, nine games, set up with the five starting powers and
@@ -65,7 +63,7 @@ use serde_json::{Value, json};
 // Africa = 33, Bo 32, Dee 32, a newcomer 32. Seven minor cities of nine.
 
 /// Today, as CHRONICLE_NOW fixes it: the date of changes made between games.
-const TODAY: &str = common::NOW;
+const TODAY: &str = crate::common::NOW;
 
 const POWERS: [(&str, &str); 5] = [
     ("bear", "a"),
@@ -606,8 +604,11 @@ fn history_by_continent_printed_or_given_name() {
     // resource; game 9 the bonus: 11 entries.
     let south = history(&env, &["--continent", "South America"]);
     assert_eq!(south.len(), 11, "{:#?}", texts(&south));
-    let unknown = env.run_expect(1, &["history", "--continent", "Atlantis"]);
-    assert!(unknown.stdout.is_empty(), "{}", unknown.stdout);
+    env.test()
+        .args(["history", "--continent", "Atlantis"])
+        .stdout("")
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -650,8 +651,11 @@ fn history_by_player_ignores_case() {
             "eliminated"
         ]
     );
-    let unknown = env.run_expect(1, &["history", "--player", "Zed"]);
-    assert!(unknown.stderr.contains("Zed"), "{}", unknown.stderr);
+    env.test()
+        .args(["history", "--player", "Zed"])
+        .stderr_has("Zed")
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -683,8 +687,11 @@ fn history_by_faction_word() {
         .collect();
     assert_eq!(kinds(&mechaniker), ["signature", "destroy_card"]);
     assert!(mechaniker.iter().all(|e| e["game"] == 6));
-    let unknown = env.run_expect(1, &["history", "--faction", "wolf"]);
-    assert!(unknown.stdout.is_empty(), "{}", unknown.stdout);
+    env.test()
+        .args(["history", "--faction", "wolf"])
+        .stdout("")
+        .status(1)
+        .run();
 }
 
 #[test]
@@ -781,29 +788,29 @@ fn history_by_game_and_by_player_in_a_game() {
     assert_eq!(texts(&asia), ["founded the minor city Ulaan in Mongolia"]);
     // Bo sat out game 8: nothing matches, which is not an error.
     assert!(history(&env, &["--player", "Bo", "--game", "8"]).is_empty());
-    let run = env.ok(&["history", "--player", "Bo", "--game", "8"]);
-    assert!(
-        run.stdout.contains("Nothing has happened that matches."),
-        "{}",
-        run.stdout
-    );
+    env.test()
+        .args(["history", "--player", "Bo", "--game", "8"])
+        .stdout_has("Nothing has happened that matches.")
+        .run();
 }
 
 #[test]
 fn history_refuses_an_unknown_territory_and_a_game_not_played() {
     let env = campaign();
-    let brasil = env.run_expect(1, &["history", "--territory", "Brasil"]);
-    assert!(brasil.stderr.contains("Brazil"), "{}", brasil.stderr);
-    assert!(brasil.stdout.is_empty(), "{}", brasil.stdout);
+    env.test()
+        .args(["history", "--territory", "Brasil"])
+        .stdout("")
+        .stderr_has("Brazil")
+        .status(1)
+        .run();
     for game in ["99", "10", "0"] {
-        let run = env.run_expect(1, &["history", "--game", game]);
-        assert!(
-            run.stderr.contains(&format!("There is no game {game}")),
-            "{}",
-            run.stderr
-        );
-        assert!(run.stderr.contains("9 games"), "{}", run.stderr);
-        assert!(run.stdout.is_empty(), "{}", run.stdout);
+        env.test()
+            .args(["history", "--game", game])
+            .stdout("")
+            .stderr_has(format!("There is no game {game}"))
+            .stderr_has("9 games")
+            .status(1)
+            .run();
     }
 }
 
@@ -1188,10 +1195,7 @@ fn tables_fit_in_80_columns() {
         &["packets"],
     ];
     for args in commands {
-        let mut cmd = env.command_with(args);
-        cmd.env("COLUMNS", "80");
-        let run = env.run_command(cmd, &args.join(" "));
-        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let run = env.test().args(args).env_var("COLUMNS", "80").run();
         assert!(!run.stdout.trim().is_empty(), "{args:?}");
         for line in run.stdout.lines() {
             assert!(

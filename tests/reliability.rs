@@ -2,12 +2,10 @@
 //! several processes writing at once, backups taken while others write, damaged files.
 //! `CHRONICLE_CRASH_RUNS` sets how many kills (default 150).
 
-mod common;
-
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{CARDS_TO_DESTROY, TestEnv};
+use crate::common::{CARDS_TO_DESTROY, TestEnv};
 
 /// `game log` for the next game: a card destroyed up to game 15, nothing after.
 fn next_game(env: &TestEnv, number: u64) -> Command {
@@ -26,14 +24,8 @@ fn next_game(env: &TestEnv, number: u64) -> Command {
     if let Some(card) = CARDS_TO_DESTROY.get(number as usize - 1) {
         args.extend(["--destroy-card", card]);
     }
-    let mut command = Command::new(env!("CARGO_BIN_EXE_chronicle"));
+    let mut command = env.process(&args);
     command
-        .args(args)
-        .env("CHRONICLE_DB", env.db_path())
-        .env("CHRONICLE_NOW", "2026-11-29")
-        .env("HOME", env.dir())
-        .env("XDG_DATA_HOME", env.dir())
-        .env_remove("CHRONICLE_CAMPAIGN")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
@@ -215,7 +207,7 @@ fn a_damaged_file_is_refused_with_exit_3_and_a_way_out() {
     }
     std::fs::write(env.db_path(), bytes).expect("write");
     for args in [&["board"][..], &["check"][..]] {
-        let run = env.run_expect(3, args);
+        let run = env.test().args(args).status(3).run();
         assert!(
             run.stderr.contains("damaged") || run.stderr.contains("not a chronicle database"),
             "{args:?}: {}",
@@ -239,15 +231,17 @@ fn a_log_changed_behind_chronicles_back_is_found_by_check() {
     env.connect()
         .execute("UPDATE change SET territory = 'Alaska' WHERE kind = 'destroy_card' AND territory = 'Peru'", [])
         .expect("edit");
-    let run = env.run_expect(3, &["check"]);
-    assert!(
-        run.stdout.contains("entry 2 breaks a rule"),
-        "{}",
-        run.stdout
-    );
-    assert!(run.stdout.contains("destroyed in game 1"), "{}", run.stdout);
-    let run = env.run_expect(3, &["board"]);
-    assert!(run.stderr.contains("damaged"), "{}", run.stderr);
+    env.test()
+        .arg("check")
+        .stdout_has("entry 2 breaks a rule")
+        .stdout_has("destroyed in game 1")
+        .status(3)
+        .run();
+    env.test()
+        .arg("board")
+        .stderr_has("damaged")
+        .status(3)
+        .run();
 }
 
 #[test]
@@ -255,9 +249,8 @@ fn a_closed_pipe_ends_quietly_and_errors_never_show_a_backtrace() {
     let env = TestEnv::new();
     let db = env.db_path().to_str().unwrap().to_string();
     env.ok(&["--db", &db, "demo"]);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chronicle"))
-        .args(["history"])
-        .env("CHRONICLE_DB", env.db_path())
+    let mut child = env
+        .process(&["history"])
         .env("RUST_BACKTRACE", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -272,13 +265,11 @@ fn a_closed_pipe_ends_quietly_and_errors_never_show_a_backtrace() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let mut command = env.command_with(&["board", "--continent", "Atlantis"]);
-    command.env("RUST_BACKTRACE", "1");
-    let run = env.run_command(command, "board");
-    assert_eq!(run.code, 1);
-    assert!(
-        !run.stderr.contains("backtrace") && !run.stderr.contains("panicked"),
-        "{}",
-        run.stderr
-    );
+    env.test()
+        .args(["board", "--continent", "Atlantis"])
+        .env_var("RUST_BACKTRACE", "1")
+        .stderr_lacks("backtrace")
+        .stderr_lacks("panicked")
+        .status(1)
+        .run();
 }

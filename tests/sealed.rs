@@ -2,9 +2,7 @@
 //! cards, packets opened between games, events during play, the world capital, and the
 //! world's name. All of it goes through the log, so undo, history and import carry it.
 
-mod common;
-
-use common::{CARDS_TO_DESTROY, TestEnv};
+use crate::common::{CARDS_TO_DESTROY, TestEnv};
 use serde_json::Value;
 
 fn log(env: &TestEnv, date: &str, flags: &[&str]) {
@@ -14,20 +12,12 @@ fn log(env: &TestEnv, date: &str, flags: &[&str]) {
 }
 
 fn refused(env: &TestEnv, args: &[&str], says: &str) {
-    let before = env.dump();
-    let run = env.run_expect(1, args);
-    assert!(
-        run.stderr.contains(says),
-        "`{}`: expected {says:?} in\n{}",
-        args.join(" "),
-        run.stderr
-    );
-    assert_eq!(
-        env.dump(),
-        before,
-        "`{}` changed the database",
-        args.join(" ")
-    );
+    env.test()
+        .args(args)
+        .stderr_has(says)
+        .status(1)
+        .writes_nothing()
+        .run();
 }
 
 fn territory(board: &Value, name: &str) -> Value {

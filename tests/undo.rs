@@ -1,9 +1,7 @@
 //! `game undo` through the binary: games taken back one by one, the board worked out again,
 //! the history keeping what was taken back and why.
 
-mod common;
-
-use common::TestEnv;
+use crate::common::TestEnv;
 
 fn log(env: &TestEnv, date: &str, flags: &[&str]) {
     let mut args = vec!["game", "log", "--date", date];
@@ -118,8 +116,10 @@ fn taking_back_a_game_gives_the_board_as_it_was_before_it() {
         );
         scratch.json(&["board", "--format", "json"])
     };
-    let run = env.ok(&["game", "undo", "--yes", "--reason", "Cy did not really win"]);
-    assert!(run.stderr.contains("Game 3 taken back"), "{}", run.stderr);
+    env.test()
+        .args(["game", "undo", "--yes", "--reason", "Cy did not really win"])
+        .stderr_has("Game 3 taken back")
+        .run();
     assert_eq!(env.json(&["board", "--format", "json"]), after_two);
     let games = env.json(&["game", "list", "--format", "json"]);
     assert_eq!(games["games"].as_array().unwrap().len(), 2);
@@ -207,10 +207,20 @@ fn games_are_taken_back_one_by_one_and_a_number_can_be_logged_again() {
 #[test]
 fn without_a_terminal_undo_needs_yes_and_writes_nothing() {
     let env = three_games();
-    let before = env.dump();
-    let run = env.run_expect(2, &["game", "undo"]);
-    assert!(run.stderr.contains("--yes"), "{}", run.stderr);
-    assert_eq!(env.dump(), before);
+    env.test()
+        .args(["game", "undo"])
+        .stderr_has("--yes")
+        .status(2)
+        .writes_nothing()
+        .run();
+    // A "y" typed on a pipe is not an answer either.
+    env.test()
+        .args(["game", "undo"])
+        .stdin("y\n")
+        .stderr_has("--yes")
+        .status(2)
+        .writes_nothing()
+        .run();
 }
 
 #[test]
@@ -218,14 +228,12 @@ fn with_no_game_there_is_nothing_to_take_back() {
     let env = TestEnv::new();
     env.ok(&["init"]);
     env.ok(&["power", "bear", "a"]);
-    let before = env.dump();
-    let run = env.run_expect(1, &["game", "undo", "--yes"]);
-    assert!(
-        run.stderr.contains("no game to take back"),
-        "{}",
-        run.stderr
-    );
-    assert_eq!(env.dump(), before);
+    env.test()
+        .args(["game", "undo", "--yes"])
+        .stderr_has("no game to take back")
+        .status(1)
+        .writes_nothing()
+        .run();
 }
 
 /// A database written by the first released chronicle (schema version 1, before undo): it is
@@ -239,7 +247,7 @@ fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
     let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
     let expected: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/demo-board.json"),
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/demo-board.snap.json"),
         )
         .expect("demo board"),
     )

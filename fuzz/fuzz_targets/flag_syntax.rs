@@ -35,7 +35,7 @@ struct World {
     demo_entries: i64,
 }
 
-const DEMO_EXPORT: &str = include_str!("../../exports/demo.json");
+const DEMO_EXPORT: &str = include_str!("../../exports/demo.snap.json");
 
 fn cli(args: &[&str]) {
     let parsed = Cli::try_parse_from(args).expect("the set-up command parses");

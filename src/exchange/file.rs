@@ -69,7 +69,7 @@ impl CampaignFile<'_> {
     }
 }
 
-/// The JSON Schema of the campaign file, kept in `schema/campaign.schema.json`.
+/// The JSON Schema of the campaign file, kept in `schema/campaign.snap.schema.json`.
 pub fn campaign_schema() -> Schema {
     crate::report::schema::schema::<CampaignFile<'static>>()
 }

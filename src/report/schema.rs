@@ -45,7 +45,7 @@ pub fn schema<T: JsonSchema>() -> Schema {
 }
 
 /// Each command's JSON output: the file name under `schema/json/` (without
-/// `.schema.json`), the command that prints it, and its schema.
+/// `.snap.schema.json`), the command that prints it, and its schema.
 pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
     vec![
         ("board", "board", schema::<BoardView>()),

@@ -157,7 +157,7 @@ impl Store {
     }
 
     /// The schema as SQLite keeps it, every table and index in name order, for
-    /// `schema/schema.sql` and for people who open the file with `sqlite3`.
+    /// `schema/schema.snap.sql` and for people who open the file with `sqlite3`.
     pub fn schema_sql(&self) -> Result<String, StoreError> {
         let mut statement = self.conn.prepare(
             "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'

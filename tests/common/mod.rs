@@ -3,6 +3,10 @@
 //! No test ever reads or writes the real data of the person running the tests.
 #![allow(dead_code)]
 
+mod transcript;
+
+pub use transcript::Test;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
@@ -51,7 +55,7 @@ pub(crate) struct Run {
 }
 
 impl Run {
-    fn from_output(args: String, output: std::process::Output) -> Run {
+    pub(crate) fn from_output(args: String, output: std::process::Output) -> Run {
         let code = output.status.code().unwrap_or_else(|| {
             panic!(
                 "`chronicle {args}` was killed by a signal\nstderr:\n{}",
@@ -94,6 +98,15 @@ impl TestEnv {
             _owned: Some(dir),
             db,
         }
+    }
+
+    /// A database holding the demo campaign (`chronicle --db DB demo`), the only campaign
+    /// there, so that every command finds it.
+    pub fn demo() -> TestEnv {
+        let env = TestEnv::new();
+        let db = env.db_path().to_str().unwrap().to_string();
+        env.ok(&["--db", &db, "demo"]);
+        env
     }
 
     /// A database holding the demo campaign, with game 16 taken back and logged again
@@ -167,6 +180,25 @@ impl TestEnv {
         let mut cmd = self.command();
         cmd.args(args);
         cmd
+    }
+
+    /// `chronicle ARGS…` with the environment of `command` (its temporary database, clock,
+    /// no colour), as a plain `std::process::Command`, for a test that spawns, waits for or
+    /// kills the process itself.
+    pub fn process(&self, args: &[&str]) -> std::process::Command {
+        let template = self.command_with(args);
+        let mut command = std::process::Command::new(template.get_program());
+        command.args(template.get_args());
+        if let Some(dir) = template.get_current_dir() {
+            command.current_dir(dir);
+        }
+        for (key, value) in template.get_envs() {
+            match value {
+                Some(value) => command.env(key, value),
+                None => command.env_remove(key),
+            };
+        }
+        command
     }
 
     /// Runs a prepared command (stdin closed) and collects what it did.

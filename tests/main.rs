@@ -1,0 +1,95 @@
+//! chronicle's integration tests, in one test binary: each file beside this one is a module
+//! of it (`cargo test --test main rules::` runs one). One binary links once and runs every
+//! test on one pool of threads; the test at the end fails when a file under `tests/` is
+//! not declared here, so that no test is silently left out.
+
+mod bad_input;
+mod cli;
+mod common;
+mod documented;
+mod exports;
+mod guided;
+mod html_render;
+mod invariants;
+mod mutated_import;
+mod queries;
+mod reference;
+mod reliability;
+mod render;
+mod rules;
+mod sealed;
+mod transcripts;
+mod undo;
+
+use std::path::{Path, PathBuf};
+
+/// The modules a Rust file declares (`mod NAME;` or `pub mod NAME;`, one a line).
+fn declared_modules(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file)
+        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", file.display()));
+    text.lines()
+        .filter_map(|line| {
+            let line = line.trim();
+            let line = line.strip_prefix("pub ").unwrap_or(line);
+            let line = line.strip_prefix("pub(crate) ").unwrap_or(line);
+            line.strip_prefix("mod ")?
+                .strip_suffix(';')
+                .map(|name| name.trim().to_string())
+        })
+        .collect()
+}
+
+/// Every `.rs` file under `dir`, at any depth.
+fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("the tests folder can be read") {
+        let path = entry.expect("a folder entry").path();
+        if path.is_dir() {
+            rust_files(&path, found);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_file_under_tests_is_a_module_of_this_binary() {
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut files = Vec::new();
+    rust_files(&tests, &mut files);
+    files.sort();
+    let mut forgotten = Vec::new();
+    for file in files {
+        let relative = file.strip_prefix(&tests).expect("under tests/");
+        if relative == Path::new("main.rs") {
+            continue;
+        }
+        // `a/mod.rs` is the module `a`, declared in the file of the folder holding `a`;
+        // `a/b.rs` is the module `b`, declared in `a/mod.rs` or `a.rs`.
+        let (name, folder) = if file.file_name().is_some_and(|n| n == "mod.rs") {
+            let folder = file.parent().expect("a folder");
+            (folder.file_name(), folder.parent().expect("a parent"))
+        } else {
+            (file.file_stem(), file.parent().expect("a folder"))
+        };
+        let name = name.expect("a name").to_string_lossy().into_owned();
+        let parent = if folder == tests {
+            tests.join("main.rs")
+        } else if folder.join("mod.rs").is_file() {
+            folder.join("mod.rs")
+        } else {
+            folder.with_extension("rs")
+        };
+        if !parent.is_file() || !declared_modules(&parent).contains(&name) {
+            forgotten.push(format!(
+                "{} (add `mod {name};` to {})",
+                relative.display(),
+                parent.strip_prefix(&tests).unwrap_or(&parent).display()
+            ));
+        }
+    }
+    assert!(
+        forgotten.is_empty(),
+        "files under tests/ that no test binary builds:\n{}",
+        forgotten.join("\n")
+    );
+}
