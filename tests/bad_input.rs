@@ -466,7 +466,7 @@ fn shown(stderr: &str) -> String {
 fn problems(env: &TestEnv, case: &Case, before: &[String]) -> (Vec<String>, String) {
     let mut cmd = env.command();
     cmd.args(expand(case.args)).env("RUST_BACKTRACE", "1");
-    let run = env.run_command(cmd, &case.args.join(" "));
+    let run = TestEnv::run_command(cmd, &case.args.join(" "));
     let mut problems = Vec::new();
     if run.code != case.code {
         problems.push(format!("exit code {} (expected {})", run.code, case.code));

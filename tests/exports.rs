@@ -270,7 +270,11 @@ fn output_files_are_replaced_whole_and_leave_nothing_behind() {
     let leftovers: Vec<_> = std::fs::read_dir(env.dir())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tmp"))
+        .filter(|n| {
+            std::path::Path::new(n)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("tmp"))
+        })
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     let nowhere = env.dir().join("no/such/folder/report.md");

@@ -28,7 +28,10 @@ fn export_demo(env: &TestEnv, format: &str, file: &str) -> PathBuf {
 /// Chromium's screenshot of a file, or None (with a note) where Chromium is not installed.
 fn screenshot(page: &Path, png: &Path, size: &str) -> Option<()> {
     if !Path::new(CHROMIUM).exists() {
-        println!("note: {CHROMIUM} is not installed; the screenshot of {page:?} is skipped");
+        println!(
+            "note: {CHROMIUM} is not installed; the screenshot of {} is skipped",
+            page.display()
+        );
         return None;
     }
     let profile = tempfile::tempdir().expect("a temporary browser profile");
@@ -65,7 +68,11 @@ fn screenshot(page: &Path, png: &Path, size: &str) -> Option<()> {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    assert!(png.exists(), "chromium wrote no screenshot of {page:?}");
+    assert!(
+        png.exists(),
+        "chromium wrote no screenshot of {}",
+        page.display()
+    );
     Some(())
 }
 

@@ -423,7 +423,7 @@ fn city_name(c: &Campaign, spec: &NameSpec, aim: bool, used: &[String]) -> Strin
         .collect();
     let name = match free.get(spec.index % free.len().max(1)) {
         Some(name) => name.to_string(),
-        None => (0..)
+        None => (0..=u32::MAX)
             .map(|k| format!("Town {k}"))
             .find(|n| !taken.contains(n))
             .expect("a free name"),

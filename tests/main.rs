@@ -3,6 +3,21 @@
 //! test on one pool of threads; the test at the end fails when a file under `tests/` is
 //! not declared here, so that no test is silently left out.
 
+// Tests are linted as the code is, but for these: a test reads as one transcript or one
+// table of cases, however long; the numbers cast in tests are small counts, seeds and
+// boxes; proptest's indexes are lent as they are kept in the cases; and the shared helpers
+// of `common` are `pub` to the modules that use them.
+#![allow(
+    clippy::too_many_lines,
+    clippy::trivially_copy_pass_by_ref,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names,
+    unreachable_pub
+)]
+
+mod architecture;
 mod bad_input;
 mod cli;
 mod common;

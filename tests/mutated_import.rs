@@ -554,7 +554,7 @@ fn copy_database(from: &Path, to: &Path) {
 fn run_with_backtrace(env: &TestEnv, args: &[&str]) -> Run {
     let mut command = env.command_with(args);
     command.env("RUST_BACKTRACE", "1");
-    env.run_command(command, &args.join(" "))
+    TestEnv::run_command(command, &args.join(" "))
 }
 
 /// The campaign name an import reports: `Imported campaign "NAME" (N games, …`.
@@ -712,9 +712,7 @@ fn mutated_campaign_files_never_panic_the_reader_and_what_it_reads_round_trips()
         let bytes = mutated(&original, &mut rng);
         let text = String::from_utf8_lossy(&bytes);
         let outcome = std::panic::catch_unwind(|| chronicle::exchange::read(&text));
-        let result = if let Ok(result) = outcome {
-            result
-        } else {
+        let Ok(result) = outcome else {
             let kept = keep(&format!("seed-{seed}-library-{case}.json"), &bytes);
             panic!(
                 "exchange::read panicked on case {case} (seed {seed}); file kept at {}",

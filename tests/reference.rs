@@ -3,6 +3,8 @@
 //! at 100 columns. Kept as one insta snapshot, `tests/snapshots/main__reference__cli-reference@.md.snap`,
 //! so that any change to a help text shows in review as a change to this document.
 
+use std::fmt::Write as _;
+
 use crate::common::TestEnv;
 
 /// Every command path, as the tree of commands is meant to be. The walk must find exactly
@@ -111,10 +113,10 @@ fn the_command_line_reference() {
     );
     for (path, _) in &helps {
         let title = title(path);
-        doc.push_str(&format!("* [`{title}`](#{})\n", title.replace(' ', "-")));
+        let _ = writeln!(doc, "* [`{title}`](#{})", title.replace(' ', "-"));
     }
     for (path, text) in &helps {
-        doc.push_str(&format!("\n## `{}`\n\n```text\n{}```\n", title(path), text));
+        let _ = write!(doc, "\n## `{}`\n\n```text\n{}```\n", title(path), text);
     }
     insta::with_settings!({snapshot_suffix => ".md", omit_expression => true}, {
         insta::assert_snapshot!("cli-reference", doc);

@@ -202,7 +202,7 @@ impl TestEnv {
     }
 
     /// Runs a prepared command (stdin closed) and collects what it did.
-    pub(crate) fn run_command(&self, mut cmd: Command, what: &str) -> Run {
+    pub(crate) fn run_command(mut cmd: Command, what: &str) -> Run {
         let output = cmd
             .write_stdin(Vec::new())
             .output()
@@ -212,7 +212,7 @@ impl TestEnv {
 
     /// Runs `chronicle ARGS…` and returns what it did, whatever the exit code.
     pub(crate) fn run(&self, args: &[&str]) -> Run {
-        self.run_command(self.command_with(args), &args.join(" "))
+        TestEnv::run_command(self.command_with(args), &args.join(" "))
     }
 
     /// Runs `chronicle ARGS…` and expects exit code `code`.

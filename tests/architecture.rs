@@ -1,0 +1,328 @@
+//! The layers of `src/` and the arrows between them (docs/ARCHITECTURE.md), checked on the
+//! source itself: which crates each layer may use, which layers it may import, that no two
+//! modules import each other (directly or round a longer loop), and that files stay small.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `src/`, with its module path (`crate::store::log`) and text.
+fn sources() -> Vec<(String, PathBuf, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    let mut folders = vec![root.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("src/ is readable") {
+            let path = entry.expect("an entry of src/").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let relative = path.strip_prefix(&root).expect("under src/");
+                let mut parts: Vec<String> = relative
+                    .with_extension("")
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                if matches!(
+                    parts.last().map(String::as_str),
+                    Some("mod" | "lib" | "main")
+                ) {
+                    parts.pop();
+                }
+                let module = std::iter::once("crate".to_string())
+                    .chain(parts)
+                    .collect::<Vec<_>>()
+                    .join("::");
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                files.push((module, relative.to_path_buf(), text));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The text without its `#[cfg(test)] mod tests { … }` (the unit tests at a file's end).
+fn without_unit_tests(text: &str) -> &str {
+    text.find("#[cfg(test)]\nmod tests")
+        .map_or(text, |at| &text[..at])
+}
+
+/// The text without comments, so that a word in a doc comment is not taken for a use.
+fn code(text: &str) -> String {
+    text.lines()
+        .map(|line| match line.find("//") {
+            Some(at) if !line[..at].contains('"') => &line[..at],
+            _ => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn layer(path: &Path) -> String {
+    path.components()
+        .next()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
+fn mentions(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + word.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
+}
+
+#[test]
+fn each_layer_uses_only_the_crates_of_its_job() {
+    // (crate, the layers that may use it)
+    let allowed: &[(&str, &[&str])] = &[
+        ("rusqlite", &["store"]),
+        ("refinery", &["store"]),
+        ("clap", &["cli", "main"]),
+        ("dialoguer", &["cli"]),
+        ("ctrlc", &["cli"]),
+        ("tabled", &["render", "cli"]),
+        ("terminal_size", &["cli"]),
+    ];
+    let mut wrong = Vec::new();
+    for (_, path, text) in sources() {
+        let code = code(text.as_str());
+        for (krate, layers) in allowed {
+            if mentions(&code, krate) && !layers.contains(&layer(&path).as_str()) {
+                wrong.push(format!("{} uses {krate}", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn arrows_point_down_only() {
+    // (layer, the layers it must not import)
+    let forbidden: &[(&str, &[&str])] = &[
+        ("domain", &["store", "exchange", "report", "render", "cli"]),
+        ("store", &["exchange", "report", "render", "cli"]),
+        ("report", &["store", "exchange", "render", "cli"]),
+        ("exchange", &["store", "render", "cli"]),
+        ("render", &["store", "exchange", "cli"]),
+    ];
+    let mut wrong = Vec::new();
+    for (_, path, text) in sources() {
+        let code = code(text.as_str());
+        let Some((_, above)) = forbidden.iter().find(|(l, _)| *l == layer(&path)) else {
+            continue;
+        };
+        for other in *above {
+            if code.contains(&format!("crate::{other}")) {
+                wrong.push(format!("{} imports crate::{other}", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_domain_names_no_flag() {
+    let mut wrong = Vec::new();
+    for (_, path, text) in sources() {
+        if layer(&path) != "domain" {
+            continue;
+        }
+        for (number, line) in code(&text).lines().enumerate() {
+            let quoted = line.split('"').skip(1).step_by(2);
+            if quoted.clone().any(|s| {
+                s.match_indices("--")
+                    .any(|(at, _)| s[at + 2..].starts_with(char::is_alphabetic))
+            }) {
+                wrong.push(format!(
+                    "{}:{}: {}",
+                    path.display(),
+                    number + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "flag text in the domain:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn no_source_file_is_past_600_lines() {
+    let long: Vec<String> = sources()
+        .into_iter()
+        .filter(|(_, _, text)| text.lines().count() > 600)
+        .map(|(_, path, text)| format!("{} ({} lines)", path.display(), text.lines().count()))
+        .collect();
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// `a::{b, c::{d, e}}` as `a::b`, `a::c::d`, `a::c::e`.
+fn expand(path: &str) -> Vec<String> {
+    let Some(open) = path.find('{') else {
+        return vec![path.trim().to_string()];
+    };
+    let (head, rest) = (&path[..open], &path[open + 1..]);
+    let (mut parts, mut part, mut depth) = (Vec::new(), String::new(), 0);
+    for c in rest.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(std::mem::take(&mut part));
+                continue;
+            }
+            _ => {}
+        }
+        part.push(c);
+    }
+    parts.push(part);
+    parts
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .flat_map(|p| expand(&format!("{head}{}", p.trim())))
+        .collect()
+}
+
+/// The module a path names from `from`, the longest that is a file of `src/`.
+fn module_of(from: &str, path: &str, modules: &BTreeSet<String>) -> Option<String> {
+    let mut segments = path.split("::").map(str::trim).peekable();
+    let mut at: Vec<&str> = match segments.peek() {
+        Some(&"crate") => {
+            segments.next();
+            vec!["crate"]
+        }
+        Some(&"super") => {
+            let mut at: Vec<&str> = from.split("::").collect();
+            while segments.next_if(|s| *s == "super").is_some() {
+                at.pop();
+            }
+            at
+        }
+        _ => return None,
+    };
+    let mut found = modules.contains(&at.join("::")).then(|| at.join("::"));
+    for segment in segments {
+        let name = segment.split(" as ").next().unwrap_or(segment).trim();
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        {
+            break;
+        }
+        at.push(name);
+        let joined = at.join("::");
+        if !modules.contains(&joined) {
+            break;
+        }
+        found = Some(joined);
+    }
+    found
+}
+
+/// Every module that reaches itself through what it imports, with the way round.
+fn cycles(imports: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut loops = Vec::new();
+    for start in imports.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<Vec<String>> = vec![vec![start.clone()]];
+        while let Some(trail) = stack.pop() {
+            let last = trail.last().expect("a trail is never empty");
+            for next in imports.get(last).into_iter().flatten() {
+                if next == start {
+                    loops.push(trail.join(" -> ") + " -> " + start);
+                } else if seen.insert(next.clone()) {
+                    let mut longer = trail.clone();
+                    longer.push(next.clone());
+                    stack.push(longer);
+                }
+            }
+        }
+    }
+    loops.sort();
+    loops.dedup();
+    loops
+}
+
+#[test]
+fn no_two_modules_import_each_other() {
+    let files = sources();
+    let modules: BTreeSet<String> = files.iter().map(|(m, _, _)| m.clone()).collect();
+    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (module, _, text) in &files {
+        let code = code(without_unit_tests(text));
+        let mut paths: Vec<String> = Vec::new();
+        for statement in code.split("use ").skip(1) {
+            if let Some(end) = statement.find(';') {
+                paths.extend(expand(
+                    &statement[..end].split_whitespace().collect::<String>(),
+                ));
+            }
+        }
+        for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')) {
+            if word.starts_with("crate::") || word.starts_with("super::") {
+                paths.push(word.to_string());
+            }
+        }
+        let targets = imports.entry(module.clone()).or_default();
+        for path in paths {
+            if let Some(target) = module_of(module, &path, &modules) {
+                let related = target == *module
+                    || module.starts_with(&format!("{target}::"))
+                    || target.starts_with(&format!("{module}::"));
+                if !related {
+                    targets.insert(target);
+                }
+            }
+        }
+    }
+    let loops = cycles(&imports);
+    assert!(loops.is_empty(), "import cycles:\n{}", loops.join("\n"));
+}
+
+#[test]
+fn the_cycle_check_sees_a_cycle() {
+    // The check above is only worth something if it finds a loop where there is one.
+    let modules: BTreeSet<String> = ["crate", "crate::a", "crate::b", "crate::a::c"]
+        .iter()
+        .map(|s| (*s).to_string())
+        .collect();
+    assert_eq!(
+        module_of("crate::a", "super::b::Thing", &modules).as_deref(),
+        Some("crate::b")
+    );
+    assert_eq!(
+        module_of("crate::a::c", "super::super::b", &modules).as_deref(),
+        Some("crate::b")
+    );
+    assert_eq!(
+        expand("super::{b::Thing, a::{c, D}}"),
+        vec!["super::b::Thing", "super::a::c", "super::a::D"]
+    );
+    let graph = |edges: &[(&str, &str)]| {
+        let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (from, to) in edges {
+            imports
+                .entry((*from).to_string())
+                .or_default()
+                .insert((*to).to_string());
+        }
+        imports
+    };
+    assert!(cycles(&graph(&[("a", "b"), ("b", "c")])).is_empty());
+    assert_eq!(
+        cycles(&graph(&[("a", "b"), ("b", "c"), ("c", "a")])),
+        vec!["a -> b -> c -> a", "b -> c -> a -> b", "c -> a -> b -> c"]
+    );
+}
