@@ -19,7 +19,8 @@ Environment:
   XDG_DATA_HOME         where the default database lives (Linux)
 
 Exit codes: 0 done, 1 refused by the rules or bad input (nothing written),
-2 command-line usage, 3 the database (cannot open, busy, damaged, newer).";
+2 command-line usage, 3 the database (cannot open, busy, damaged, newer),
+4 a bug in chronicle.";
 
 /// The folder chronicle keeps its databases in by default.
 pub(super) fn data_dir() -> Result<PathBuf, CliError> {

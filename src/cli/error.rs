@@ -180,7 +180,7 @@ impl CliError {
 
     /// Prints the error on stderr: "error: …" (in red when `color`), then, where a write
     /// was attempted, that nothing was written.
-    pub fn report(&self, color: bool, terminal: bool) {
+    pub fn print(&self, color: bool, terminal: bool) {
         if self.kind == ErrorKind::ClosedPipe {
             return;
         }

@@ -45,7 +45,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         return Err(CliError::usage("--table goes with --format csv."));
     }
     let text = match format {
-        Format::Md => md_report::report(&export),
+        Format::Md => md_report::campaign_report(&export),
         Format::Svg => svg::map(&export.board),
         Format::Html => html::page(&html::Page {
             board: &export.board,

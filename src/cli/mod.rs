@@ -123,7 +123,7 @@ pub fn main() -> ExitCode {
     match run(cli, terminal) {
         Ok(()) => ExitCode::from(exit::DONE),
         Err(error) => {
-            error.report(terminal.stderr_color, terminal.stderr_terminal);
+            error.print(terminal.stderr_color, terminal.stderr_terminal);
             ExitCode::from(error.code())
         }
     }

@@ -23,8 +23,8 @@ pub(super) fn render(report: &impl Tabular, context: &Context) -> Result<String,
     match context.format {
         Format::Json => json(report),
         Format::Table => Ok(table::text(report, context.terminal.table_style())),
-        Format::Csv => Ok(csv::report(report)?),
-        Format::Md => Ok(md::report(report)),
+        Format::Csv => Ok(csv::tables(report)?),
+        Format::Md => Ok(md::tables(report)),
         Format::Svg | Format::Html => Err(CliError::usage(
             "svg and html are formats of `chronicle export`; this command prints table, json, csv or md.",
         )),

@@ -2,7 +2,6 @@
 //! entries through [`Campaign::apply`](super::Campaign::apply).
 
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
 
 use super::board::{Continent, Territory};
 use super::faction::{Faction, Power};
@@ -141,8 +140,7 @@ pub struct Seat {
 }
 
 /// How a faction ended the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     Won,
     HeldOn,

@@ -3,8 +3,6 @@
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use super::names::{closest, fold};
 use super::refusal::Refusal;
 
@@ -36,7 +34,7 @@ impl std::fmt::Display for Faction {
 }
 
 /// Which of its two starting powers a faction keeps; the other is destroyed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Power {
     A,
     B,

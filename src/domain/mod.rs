@@ -20,7 +20,6 @@ mod refusal;
 mod rewards;
 mod sealed;
 pub mod state;
-pub mod stats;
 pub mod words;
 
 pub use apply::{Applied, PacketProgress};

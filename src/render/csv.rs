@@ -18,7 +18,7 @@ pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<Strin
 }
 
 /// The report's tables as CSV, one block after another.
-pub fn report(report: &impl Tabular) -> Result<String, std::io::Error> {
+pub fn tables(report: &impl Tabular) -> Result<String, std::io::Error> {
     let blocks: Vec<String> = report
         .tables()
         .iter()

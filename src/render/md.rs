@@ -41,7 +41,7 @@ pub fn table(table: &Table) -> String {
 }
 
 /// The report as Markdown: its lines as paragraphs, its tables as pipe tables.
-pub fn report(report: &impl Tabular) -> String {
+pub fn tables(report: &impl Tabular) -> String {
     let mut parts: Vec<String> = vec![report.lines().join("\n\n")];
     parts.extend(report.tables().iter().map(table));
     join_blocks(&parts)

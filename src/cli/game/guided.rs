@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 
 use super::ask::Ask;
-use super::logged::report;
+use super::logged::print_logged;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
@@ -71,7 +71,7 @@ pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
         return Err(CliError::input("Not written: the game was not confirmed.").nothing_written());
     }
     let (_, recorded) = context.record(Asked::Prompt, dry_run, |_| Ok(entry))?;
-    report(context, &recorded)
+    print_logged(context, &recorded)
 }
 
 /// Ctrl-C at a question comes back from the prompt as an interruption, which stops the

@@ -2,7 +2,7 @@
 
 use super::args::LogArgs;
 use super::flags;
-use super::logged::report;
+use super::logged::print_logged;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
@@ -27,5 +27,5 @@ pub(super) fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
     let (_, recorded) = context.record(Asked::Flags, args.dry_run, |campaign| {
         Ok(Entry::Game(flags::game(&args, campaign, today)?))
     })?;
-    report(context, &recorded)
+    print_logged(context, &recorded)
 }
