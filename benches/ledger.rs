@@ -12,7 +12,7 @@ use chronicle::cli::bench;
 use chronicle::domain::names::CampaignName;
 use chronicle::domain::{Campaign, Entry, Faction, Game, Outcome, Seat};
 use chronicle::domain::{CheckedLog, LoggedEntry};
-use chronicle::store::{Create, Store};
+use chronicle::store::{Access, Store};
 use chrono::NaiveDate;
 
 fn main() {
@@ -24,7 +24,8 @@ fn demo_log() -> &'static [LoggedEntry] {
     static LOG: OnceLock<Vec<LoggedEntry>> = OnceLock::new();
     LOG.get_or_init(|| {
         let text = include_str!("../exports/demo.snap.json");
-        let (_, entries) = chronicle::exchange::read(text).expect("the demo export reads");
+        let (_, entries) =
+            chronicle::exchange::read(text, chrono::NaiveDate::MAX).expect("the demo export reads");
         entries.into_iter().map(LoggedEntry::from).collect()
     })
 }
@@ -40,8 +41,9 @@ fn database(campaigns: usize) -> PathBuf {
     std::fs::create_dir_all(&folder).expect("bench folder");
     let _ = std::fs::remove_file(&path);
     let mut store =
-        Store::open(&path, Create::IfMissing, std::time::Duration::from_secs(5)).expect("open");
-    let log = CheckedLog::new(demo_log().to_vec()).expect("the demo log folds");
+        Store::open(&path, Access::Create, std::time::Duration::from_secs(5)).expect("open");
+    let log =
+        CheckedLog::new(demo_log().to_vec(), chrono::NaiveDate::MAX).expect("the demo log folds");
     for i in 1..=campaigns {
         store
             .import_campaign(
@@ -101,13 +103,16 @@ const SIZES: [usize; 2] = [1, 10_000];
 fn log_a_game_to_disk(bencher: divan::Bencher, campaigns: usize) {
     let (_dir, copy) = scratch_copy(campaigns);
     let mut store =
-        Store::open(&copy, Create::Never, std::time::Duration::from_secs(5)).expect("open");
+        Store::open(&copy, Access::Write, std::time::Duration::from_secs(5)).expect("open");
     let id = store.choose_campaign(Some("Demo 1")).expect("campaign").id;
     bencher.bench_local(|| {
         store
-            .record::<chronicle::cli::CliError>(id, "2026-06-01T00:00:00Z", false, |_| {
-                Ok(Entry::Game(a_later_game()))
-            })
+            .record::<chronicle::cli::CliError>(
+                id,
+                ("2026-06-01T00:00:00Z", chrono::NaiveDate::MAX),
+                false,
+                |_| Ok(Entry::Game(a_later_game())),
+            )
             .expect("recorded")
     });
 }

@@ -15,7 +15,7 @@ use chronicle::domain::{
     RewardKind, Seat, Targets,
 };
 use chronicle::domain::{CheckedLog, LoggedEntry};
-use chronicle::store::{Create, Store};
+use chronicle::store::{Access, Store};
 use chrono::NaiveDate;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -58,7 +58,7 @@ fn main() {
         }
     }
     let db = db.unwrap_or_else(|| usage());
-    let mut store = Store::open(&db, Create::IfMissing, std::time::Duration::from_secs(5))
+    let mut store = Store::open(&db, Access::Create, std::time::Duration::from_secs(5))
         .unwrap_or_else(|e| {
             eprintln!("error: {e}");
             std::process::exit(3);
@@ -76,10 +76,11 @@ fn main() {
     let maker = std::thread::spawn(move || {
         let mut random = Random(seed);
         for _ in 0..campaigns {
-            let log = CheckedLog::new(league_campaign(&mut random)).unwrap_or_else(|e| {
-                eprintln!("error: {e}");
-                std::process::exit(1);
-            });
+            let log = CheckedLog::new(league_campaign(&mut random), chrono::NaiveDate::MAX)
+                .unwrap_or_else(|e| {
+                    eprintln!("error: {e}");
+                    std::process::exit(1);
+                });
             if made.send(log).is_err() {
                 break;
             }

@@ -38,6 +38,7 @@ const COMMANDS: &[&str] = &[
     "world",
     "world name",
     "backup",
+    "upgrade",
     "check",
     "stats",
     "setup",

@@ -236,14 +236,39 @@ fn with_no_game_there_is_nothing_to_take_back() {
         .run();
 }
 
+/// A read of a file an earlier chronicle wrote is refused, naming the way to upgrade it,
+/// and leaves the file byte for byte as it was; `chronicle upgrade` upgrades it, and says so.
+fn upgrade(env: &TestEnv, from: i64) {
+    let before = std::fs::read(env.db_path()).expect("the fixture");
+    let refused = env.run_expect(3, &["board"]);
+    assert!(
+        refused.stderr.contains("written by an earlier chronicle")
+            && refused.stderr.contains("chronicle upgrade"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(std::fs::read(env.db_path()).expect("the file"), before);
+    let upgraded = env.ok(&["upgrade"]);
+    assert!(
+        upgraded
+            .stderr
+            .contains(&format!("from schema version {from} to")),
+        "{}",
+        upgraded.stderr
+    );
+    let again = env.ok(&["upgrade"]);
+    assert!(again.stderr.contains("nothing to do"), "{}", again.stderr);
+}
+
 /// A database written by the first released chronicle (schema version 1, before undo): it is
-/// upgraded when opened, and reads the same board.
+/// upgraded, and reads the same board.
 #[test]
 fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
     let env = TestEnv::new();
     let fixture =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v1.db");
     std::fs::copy(&fixture, env.db_path()).expect("copy the fixture");
+    upgrade(&env, 1);
     let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
     let expected: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(
@@ -270,13 +295,14 @@ fn a_version_1_database_is_upgraded_and_keeps_its_campaigns() {
 }
 
 /// A database written by the chronicle that brought undo (schema version 2), holding a game
-/// taken back and logged again: it is upgraded when opened and keeps all of it.
+/// taken back and logged again: it is upgraded and keeps all of it.
 #[test]
 fn a_version_2_database_is_upgraded_and_keeps_what_was_taken_back() {
     let env = TestEnv::new();
     let fixture =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v2.db");
     std::fs::copy(&fixture, env.db_path()).expect("copy the fixture");
+    upgrade(&env, 2);
     env.ok(&["check"]);
     let board = env.json(&["--campaign", "Demo", "board", "--format", "json"]);
     assert_eq!(board["games_played"], 16);

@@ -74,7 +74,7 @@ fn world() -> &'static World {
             "Earth",
         ]);
         cli(&["chronicle", "--db", demo_db.to_str().unwrap(), "demo"]);
-        let (_, read) = chronicle::exchange::read(DEMO_EXPORT).expect("the demo export reads");
+        let (_, read) = chronicle::exchange::read(DEMO_EXPORT, chrono::NaiveDate::MAX).expect("the demo export reads");
         let mut demo = Campaign::new();
         for entry in read.iter().filter(|e| e.taken_back.is_none()) {
             demo.apply(&entry.entry).expect("the demo replays");

@@ -6,7 +6,7 @@ use super::context::Context;
 use super::env;
 use super::error::CliError;
 use super::output::say;
-use crate::store::{Create, Store, StoreError};
+use crate::store::{Access, Store, StoreError};
 
 /// Copy the database to FILE with SQLite's online backup (consistent while another chronicle
 /// writes); the copy is checked before chronicle says it is done
@@ -17,9 +17,9 @@ pub struct Args {
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let store = context.open(Create::Never)?;
+    let store = context.open(Access::Read)?;
     store.backup(&args.file)?;
-    let copy = Store::open(&args.file, Create::Never, env::busy_timeout())?;
+    let copy = Store::open(&args.file, Access::Read, env::busy_timeout()?)?;
     let report = copy.check()?;
     if !report.problems.is_empty() {
         return Err(StoreError::Damaged {

@@ -11,13 +11,12 @@ use crate::report::board::BoardView;
 use crate::report::export::CampaignExport;
 use crate::report::history::history;
 use crate::report::stats::StatsReport;
-use crate::store::{Create, Loaded, Store};
+use crate::store::{Access, Loaded, Store};
 
 /// Opens the database and loads one campaign's log and board, as every read command does.
 pub fn load(db: &Path, campaign: &str) -> Result<(String, Loaded), CliError> {
-    let store = Store::open(db, Create::Never, crate::store::DEFAULT_BUSY_TIMEOUT)?;
-    let info = store.choose_campaign(Some(campaign))?;
-    let loaded = store.load(info.id)?;
+    let store = Store::open(db, Access::Read, crate::store::DEFAULT_BUSY_TIMEOUT)?;
+    let (info, loaded) = store.load_campaign(Some(campaign))?;
     Ok((info.name, loaded))
 }
 
@@ -47,9 +46,8 @@ pub fn stats(name: &str, loaded: &Loaded) -> String {
 
 /// `export --format json`.
 pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
-    let store = Store::open(db, Create::Never, crate::store::DEFAULT_BUSY_TIMEOUT)?;
-    let info = store.choose_campaign(Some(campaign))?;
-    let stored = store.read(info.id)?;
+    let store = Store::open(db, Access::Read, crate::store::DEFAULT_BUSY_TIMEOUT)?;
+    let (info, stored) = store.read_campaign(Some(campaign))?;
     let export = CampaignExport::new(
         &info.name,
         &info.created_at,

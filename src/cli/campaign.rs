@@ -4,7 +4,7 @@ use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::{print, say};
 use crate::report::campaigns::{CampaignList, CampaignRow};
-use crate::store::Create;
+use crate::store::Access;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -20,7 +20,7 @@ pub enum Command {
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {
         Command::List => {
-            let store = context.open(Create::Never)?;
+            let store = context.open(Access::Read)?;
             let campaigns = store
                 .campaigns()?
                 .into_iter()
@@ -35,7 +35,7 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
             print(&CampaignList { campaigns }, context)
         }
         Command::Use { name } => writing(|| {
-            let mut store = context.open(Create::Never)?;
+            let mut store = context.open(Access::Write)?;
             let campaign = store.choose_campaign(Some(&name))?;
             store.use_campaign(campaign.id)?;
             say(&format!(

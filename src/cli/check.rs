@@ -5,7 +5,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::output::print;
 use crate::report::check::{CheckView, CheckedCampaign};
-use crate::store::{Create, StoreError};
+use crate::store::{Access, StoreError};
 
 /// Check the database: SQLite's integrity and foreign keys, and every campaign's log
 /// replayed through the rules (exit 0 when all is well, 3 when not)
@@ -13,7 +13,7 @@ use crate::store::{Create, StoreError};
 pub struct Args {}
 
 pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
-    let store = context.open(Create::Never)?;
+    let store = context.open(Access::Read)?;
     let report = store.check()?;
     let view = CheckView {
         database: store.path().display().to_string(),

@@ -11,7 +11,7 @@ use super::explain::Asked;
 use super::format::{ColorChoice, Format};
 use crate::domain::{Campaign, Entry};
 use crate::render::TableStyle;
-use crate::store::{CampaignInfo, Create, Loaded, Recorded, Store, StoredLog};
+use crate::store::{Access, CampaignInfo, Loaded, Recorded, Store, StoredLog};
 
 /// The terminal chronicle runs in.
 #[derive(Clone, Copy, Debug)]
@@ -32,7 +32,7 @@ pub struct Terminal {
 }
 
 impl Terminal {
-    pub fn new(color: ColorChoice, no_input: bool) -> Terminal {
+    pub fn new(color: ColorChoice, no_input: bool) -> Result<Terminal, CliError> {
         let stdout = std::io::stdout().is_terminal();
         let stderr = std::io::stderr().is_terminal();
         let color_wanted = match color {
@@ -47,13 +47,25 @@ impl Terminal {
         let from_terminal = stdout
             .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
             .flatten();
-        Terminal {
+        Ok(Terminal {
             color_wanted,
             stdout_color: on(stdout) && stdout,
             stderr_color: on(stderr),
             stderr_terminal: stderr,
             may_prompt: !no_input && std::io::stdin().is_terminal() && stderr,
-            width: env::columns().or(from_terminal).unwrap_or(80).max(40),
+            width: env::columns()?.or(from_terminal).unwrap_or(80).max(40),
+        })
+    }
+
+    /// A terminal of plain text, for what is printed before the real one is known.
+    pub fn plain() -> Terminal {
+        Terminal {
+            color_wanted: false,
+            stdout_color: false,
+            stderr_color: false,
+            stderr_terminal: false,
+            may_prompt: false,
+            width: 80,
         }
     }
 
@@ -89,7 +101,10 @@ impl Context {
         Ok(Context {
             db: db.clone().or_else(env::db),
             db_flag: db,
-            campaign: campaign.or_else(env::campaign),
+            campaign: match campaign {
+                Some(named) => Some(named),
+                None => env::campaign()?,
+            },
             format,
             clock: Clock::from_env()?,
             terminal,
@@ -104,26 +119,27 @@ impl Context {
 
     /// The database to use: the one given, else the default in the data folder (whose
     /// folder is created when a database is to be created there).
-    pub fn db_path(&self, create: Create) -> Result<PathBuf, CliError> {
+    pub fn db_path(&self, access: Access) -> Result<PathBuf, CliError> {
         if let Some(path) = &self.db {
             Ok(path.clone())
         } else {
             let path = env::default_db()?;
-            if create == Create::IfMissing {
+            if access == Access::Create {
                 create_folder(&path)?;
             }
             Ok(path)
         }
     }
 
-    pub fn open(&self, create: Create) -> Result<Store, CliError> {
-        let path = self.db_path(create)?;
-        Ok(Store::open(&path, create, env::busy_timeout())?)
+    /// Opens the database for `access`; a write says when it upgraded the file.
+    pub fn open(&self, access: Access) -> Result<Store, CliError> {
+        let path = self.db_path(access)?;
+        open_store(&path, access)
     }
 
-    /// Opens the database and picks the campaign to work on.
+    /// Opens the database for writing and picks the campaign to work on.
     pub fn open_campaign(&self) -> Result<(Store, CampaignInfo), CliError> {
-        let store = self.open(Create::Never)?;
+        let store = self.open(Access::Write)?;
         let campaign = store.choose_campaign(self.campaign.as_deref())?;
         Ok((store, campaign))
     }
@@ -138,8 +154,11 @@ impl Context {
         build: impl FnOnce(&Campaign) -> Result<Entry, CliError>,
     ) -> Result<(CampaignInfo, Recorded), CliError> {
         let written = || {
-            let (mut store, campaign) = self.open_campaign()?;
-            let recorded = store.record(campaign.id, &self.clock.stamp(), dry_run, build)?;
+            let access = if dry_run { Access::Read } else { Access::Write };
+            let mut store = self.open(access)?;
+            let campaign = store.choose_campaign(self.campaign.as_deref())?;
+            let now = (self.clock.stamp(), self.clock.today());
+            let recorded = store.record(campaign.id, (&now.0, now.1), dry_run, build)?;
             Ok((campaign, recorded))
         };
         written().map_err(|e: CliError| {
@@ -148,19 +167,32 @@ impl Context {
         })
     }
 
-    /// Reads the chosen campaign's log and state.
+    /// Reads the chosen campaign's log and state, on one snapshot, the file opened for
+    /// reading only.
     pub fn load(&self) -> Result<(CampaignInfo, Loaded), CliError> {
-        let (store, campaign) = self.open_campaign()?;
-        let loaded = store.load(campaign.id)?;
-        Ok((campaign, loaded))
+        let store = self.open(Access::Read)?;
+        Ok(store.load_campaign(self.campaign.as_deref())?)
     }
 
-    /// Reads the chosen campaign's log, not folded (for the commands that walk it).
+    /// Reads the chosen campaign's log, not folded (for the commands that walk it), on one
+    /// snapshot, the file opened for reading only.
     pub fn read(&self) -> Result<(CampaignInfo, StoredLog), CliError> {
-        let (store, campaign) = self.open_campaign()?;
-        let stored = store.read(campaign.id)?;
-        Ok((campaign, stored))
+        let store = self.open(Access::Read)?;
+        Ok(store.read_campaign(self.campaign.as_deref())?)
     }
+}
+
+/// Opens a database file for `access`; a write says when it upgraded the file.
+pub(super) fn open_store(path: &Path, access: Access) -> Result<Store, CliError> {
+    let store = Store::open(path, access, env::busy_timeout()?)?;
+    if let Some(from) = store.opening().upgraded_from {
+        super::talk::say(&format!(
+            "Upgraded {} from schema version {from} to {} (made by an earlier chronicle).",
+            path.display(),
+            Store::known_version()
+        ));
+    }
+    Ok(store)
 }
 
 /// Runs a write: any error it ends with says that nothing was written.

@@ -3,7 +3,7 @@
 
 use clap::Parser;
 
-use super::context::{Context, create_folder, writing};
+use super::context::{Context, create_folder, open_store, writing};
 use super::env;
 use super::error::CliError;
 use super::game::LogArgs;
@@ -12,7 +12,7 @@ use super::output::{print, say};
 use crate::domain::names::CampaignName;
 use crate::domain::{Campaign, CheckedLog, Entry, Power, Territory};
 use crate::report::board::BoardView;
-use crate::store::{Create, Store};
+use crate::store::Access;
 
 /// Build the sample campaign "Demo" in its own database (or the --db given), replacing an
 /// earlier demo, and print its board
@@ -414,7 +414,7 @@ pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
         };
         let stamp = context.clock.stamp();
         let log = CheckedLog::from_entries(&demo_entries()?, &stamp)?;
-        let mut store = Store::open(&path, Create::IfMissing, env::busy_timeout())?;
+        let mut store = open_store(&path, Access::Create)?;
         store.replace_demo(&CampaignName::new(NAME)?, &stamp, &log)?;
         Ok((path, store, log))
     })?;

@@ -14,7 +14,9 @@ Environment:
   CHRONICLE_DB          the database file (as --db; `demo` ignores it and keeps to its own file)
   CHRONICLE_CAMPAIGN    the campaign to use (same as --campaign)
   CHRONICLE_NOW         fixes today and the clock (YYYY-MM-DD or RFC 3339), for tests and demos
-  CHRONICLE_BUSY_MS     how long to wait for another writer, in milliseconds (default 5000)
+  CHRONICLE_BUSY_MS     how long to wait for another writer, in milliseconds (default 5000,
+                        at most 600000)
+  COLUMNS               the width tables fit (20 to 10000; default: the terminal's, else 80)
   NO_COLOR              no colour, whatever --color says
   XDG_DATA_HOME         where the default database lives (Linux)
 
@@ -49,11 +51,42 @@ pub(super) fn db() -> Option<PathBuf> {
         .map(PathBuf::from)
 }
 
+/// A variable's value, trimmed; none when unset or empty. A value that is not text is
+/// refused.
+fn value(name: &str) -> Result<Option<String>, CliError> {
+    match std::env::var(name) {
+        Ok(value) if value.trim().is_empty() => Ok(None),
+        Ok(value) => Ok(Some(value.trim().to_string())),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(_)) => Err(CliError::usage(format!(
+            "{name} holds bytes that are not text; give it a plain value or unset it."
+        ))),
+    }
+}
+
+/// A number from a variable, within `range`; refused, naming the variable and the range,
+/// when it is not one.
+fn number(
+    name: &str,
+    range: std::ops::RangeInclusive<u64>,
+    unit: &str,
+) -> Result<Option<u64>, CliError> {
+    let Some(text) = value(name)? else {
+        return Ok(None);
+    };
+    match text.parse::<u64>() {
+        Ok(n) if range.contains(&n) => Ok(Some(n)),
+        _ => Err(CliError::usage(format!(
+            "{name} is \"{text}\"; give a whole number of {unit} from {} to {}, or unset it.",
+            range.start(),
+            range.end()
+        ))),
+    }
+}
+
 /// The campaign named by `CHRONICLE_CAMPAIGN`, if any.
-pub(super) fn campaign() -> Option<String> {
-    std::env::var("CHRONICLE_CAMPAIGN")
-        .ok()
-        .filter(|v| !v.trim().is_empty())
+pub(super) fn campaign() -> Result<Option<String>, CliError> {
+    value("CHRONICLE_CAMPAIGN")
 }
 
 /// Whether colour is switched off by `NO_COLOR`.
@@ -61,42 +94,52 @@ pub(super) fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
-/// The width given by `COLUMNS`, if any.
-pub(super) fn columns() -> Option<usize> {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok())
+/// The width given by `COLUMNS`, if any (20 to 10,000 columns).
+pub(super) fn columns() -> Result<Option<usize>, CliError> {
+    Ok(number("COLUMNS", 20..=10_000, "columns")?.and_then(|n| usize::try_from(n).ok()))
 }
 
-pub(super) fn busy_timeout() -> Duration {
-    std::env::var("CHRONICLE_BUSY_MS")
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .map_or(crate::store::DEFAULT_BUSY_TIMEOUT, Duration::from_millis)
+/// The longest wait for another writer that `CHRONICLE_BUSY_MS` may ask for: ten minutes.
+const MAX_BUSY_MS: u64 = 600_000;
+
+/// How long a write waits for another writer: `CHRONICLE_BUSY_MS`, else 5 seconds.
+pub(super) fn busy_timeout() -> Result<Duration, CliError> {
+    Ok(
+        number("CHRONICLE_BUSY_MS", 0..=MAX_BUSY_MS, "milliseconds")?
+            .map_or(crate::store::DEFAULT_BUSY_TIMEOUT, Duration::from_millis),
+    )
 }
 
 /// Today and now: the real clock, or the one `CHRONICLE_NOW` fixes.
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
     pub now: DateTime<Utc>,
+    /// Today where the group is: the local date of the real clock, or the date `CHRONICLE_NOW`
+    /// names.
+    today: NaiveDate,
 }
 
 impl Clock {
     pub fn from_env() -> Result<Clock, CliError> {
-        let Ok(fixed) = std::env::var("CHRONICLE_NOW") else {
-            return Ok(Clock { now: Utc::now() });
+        let Some(fixed) = value("CHRONICLE_NOW")? else {
+            let now = Utc::now();
+            let today = now.with_timezone(&chrono::Local).date_naive();
+            return Ok(Clock { now, today });
         };
-        let fixed = fixed.trim();
-        if let Ok(now) = DateTime::parse_from_rfc3339(fixed) {
+        if let Ok(now) = DateTime::parse_from_rfc3339(&fixed) {
             return Ok(Clock {
                 now: now.with_timezone(&Utc),
+                today: now.date_naive(),
             });
         }
-        if let Some(now) = NaiveDate::parse_from_str(fixed, "%Y-%m-%d")
+        if let Some(now) = NaiveDate::parse_from_str(&fixed, "%Y-%m-%d")
             .ok()
             .and_then(|d| d.and_hms_opt(12, 0, 0))
         {
-            return Ok(Clock { now: now.and_utc() });
+            return Ok(Clock {
+                now: now.and_utc(),
+                today: now.date(),
+            });
         }
         Err(CliError::usage(format!(
             "CHRONICLE_NOW is \"{fixed}\"; give a date (2026-11-29) or a time (2026-11-29T20:00:00Z)."
@@ -104,7 +147,13 @@ impl Clock {
     }
 
     pub fn today(&self) -> NaiveDate {
-        self.now.date_naive()
+        self.today
+    }
+
+    /// The latest date a game from another machine may carry: a day after today, since
+    /// that machine's today may be ahead of this one's.
+    pub fn latest_elsewhere(&self) -> NaiveDate {
+        self.today.succ_opt().unwrap_or(self.today)
     }
 
     /// The stored form of a moment: RFC 3339 in UTC, to the second.

@@ -63,7 +63,9 @@ fn flags(refusal: &Refusal) -> Option<(String, Vec<String>)> {
         Refusal::WinnerCount { .. } => {
             hint("Mark one player :won and the others :held-on or :eliminated.".to_string())
         }
-        Refusal::DateBeforeLastGame { .. } => hint("Check --date.".to_string()),
+        Refusal::DateBeforeLastGame { .. } | Refusal::GameAfterToday { .. } => {
+            hint("Check --date.".to_string())
+        }
         Refusal::NoWear { territory } => hint(format!(
             "Give --wear \"{territory}=N\" with N from 1 to 10."
         )),
@@ -143,7 +145,19 @@ pub(super) fn store_hints(error: &StoreError) -> Vec<String> {
             "Start a campaign with `chronicle init`, or point --db (or CHRONICLE_DB) at your database."
         }
         StoreError::NoFolder { .. } => "Create it, or give another --db path.",
-        StoreError::IsDirectory { .. } => "Give the path of a file with --db.",
+        StoreError::IsDirectory { .. } | StoreError::NotAFile { .. } => {
+            "Give the path of a file with --db."
+        }
+        StoreError::Uri { .. } => {
+            "Give the path itself (a file whose name starts with `file:` as ./file:NAME)."
+        }
+        StoreError::Empty { .. } => {
+            "Start a campaign in it with `chronicle init`, or give the right --db path."
+        }
+        StoreError::NotChronicle { .. } => "Give the path of your chronicle database with --db.",
+        StoreError::Older { .. } => {
+            "Run `chronicle upgrade` to bring it up to date (or any command that writes); reading never changes a file."
+        }
         StoreError::NotADatabase { .. } => "Give the right --db path, or restore a backup.",
         StoreError::CannotOpen { .. } => "Check the path and its permissions.",
         StoreError::Newer { .. } => "Use the newer chronicle, or a backup made before it.",

@@ -9,7 +9,7 @@ use super::output::say;
 use crate::domain::names::CampaignName;
 use crate::domain::{CheckedLog, LoggedEntry};
 use crate::exchange::read;
-use crate::store::Create;
+use crate::store::Access;
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
 /// through the rules; a file that breaks one is refused whole
@@ -26,12 +26,19 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
         let text = std::fs::read_to_string(&args.file)
             .map_err(|e| CliError::file(format!("{} cannot be read: {e}.", args.file.display())))?;
-        let (campaign, entries) = read(&text).map_err(|e| CliError::input(e.to_string()))?;
+        let latest = context.clock.latest_elsewhere();
+        let (campaign, entries) =
+            read(&text, latest).map_err(|e| CliError::input(e.to_string()))?;
         let entries: Vec<LoggedEntry> = entries.into_iter().map(LoggedEntry::from).collect();
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
         let count = entries.len();
-        let log = CheckedLog::new(entries)?;
-        let mut store = context.open(Create::IfMissing)?;
+        let log = CheckedLog::new(entries, latest).map_err(|broken| {
+            CliError::input(format!(
+                "Entry {} of the file breaks a rule: {}",
+                broken.seq, broken.refusal
+            ))
+        })?;
+        let mut store = context.open(Access::Create)?;
         let imported = store.import_campaign(&name, &campaign.created_at, &log)?;
         say(&format!(
             "Imported campaign \"{}\" ({} games, {} entries) into {}.",

@@ -4,7 +4,7 @@ use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::{out, say};
 use crate::domain::names::CampaignName;
-use crate::store::Create;
+use crate::store::Access;
 
 /// Start a new campaign on the standard board, in a new or existing database
 #[derive(Debug, clap::Args)]
@@ -25,7 +25,7 @@ After each game:
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
         let name = CampaignName::new(&args.name)?;
-        let mut store = context.open(Create::IfMissing)?;
+        let mut store = context.open(Access::Create)?;
         let campaign = store.create_campaign(&name, &context.clock.stamp())?;
         say(&format!(
             "Started campaign \"{}\" in {}.",

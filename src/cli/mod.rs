@@ -29,6 +29,8 @@ mod power;
 mod scar_type;
 mod setup;
 mod stats;
+mod talk;
+mod upgrade;
 mod world;
 
 use std::process::ExitCode;
@@ -97,6 +99,7 @@ pub enum Command {
     Faction(Lazy<faction::Command>),
     World(Lazy<world::Args>),
     Backup(Lazy<backup::Args>),
+    Upgrade(Lazy<upgrade::Args>),
     Check(Lazy<check::Args>),
     Stats(Lazy<stats::Args>),
     Setup(Lazy<setup::Args>),
@@ -119,7 +122,13 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let terminal = Terminal::new(cli.color, cli.no_input);
+    let terminal = match Terminal::new(cli.color, cli.no_input) {
+        Ok(terminal) => terminal,
+        Err(error) => {
+            error.print(false, false);
+            return ExitCode::from(error.code());
+        }
+    };
     match run(cli, terminal) {
         Ok(()) => ExitCode::from(exit::DONE),
         Err(error) => {
@@ -171,6 +180,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Faction(Lazy(command)) => faction::run(&context, command),
         Command::World(Lazy(args)) => world::run(&context, args),
         Command::Backup(Lazy(args)) => backup::run(&context, args),
+        Command::Upgrade(Lazy(args)) => upgrade::run(&context, args),
         Command::Check(Lazy(args)) => check::run(&context, args),
         Command::Stats(Lazy(args)) => stats::run(&context, args),
         Command::Setup(Lazy(args)) => setup::run(&context, args),

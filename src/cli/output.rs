@@ -10,6 +10,8 @@ use super::error::CliError;
 use super::format::Format;
 use crate::render::{Tabular, csv, md, table};
 
+pub(super) use super::talk::say;
+
 /// JSON as chronicle prints it: pretty, with a final newline.
 pub(super) fn json(value: &impl Serialize) -> Result<String, CliError> {
     let mut text = serde_json::to_string_pretty(value)
@@ -42,9 +44,4 @@ pub(super) fn out(text: &str) -> Result<(), CliError> {
     stdout.write_all(text.as_bytes())?;
     stdout.flush()?;
     Ok(())
-}
-
-/// A message for the person (not data): to stderr.
-pub(super) fn say(text: &str) {
-    eprintln!("{text}");
 }

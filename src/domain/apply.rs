@@ -14,6 +14,7 @@ use super::refusal::{Refusal, WayOut};
 use super::state::{
     Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Name, Scar, Signature,
 };
+use super::validate;
 
 /// What applying an entry did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,7 +170,7 @@ impl Campaign {
         reason: &str,
     ) -> Result<Applied, Refusal> {
         let kind = find_kind(&kind.key(), &self.pools)?;
-        let reason = reason.trim();
+        let reason = validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
         if reason.is_empty() {
             return Err(Refusal::MissingReason);
         }
@@ -193,7 +194,7 @@ impl Campaign {
         Ok(Applied::of(Entry::PoolCapacity {
             pool: kind,
             capacity,
-            reason: reason.to_string(),
+            reason,
         }))
     }
 
@@ -213,6 +214,12 @@ impl Campaign {
     }
 
     fn play(&mut self, game: &Game) -> Result<Applied, Refusal> {
+        let note = game
+            .note
+            .as_deref()
+            .map(|n| validate::text("note", n, validate::MAX_NOTE_CHARS, true))
+            .transpose()?
+            .filter(|n| !n.is_empty());
         let number = self.games + 1;
         let seats = self.seat_players(game, number)?;
         let winner = seats
@@ -264,11 +271,6 @@ impl Campaign {
             .into_iter()
             .filter(|p| self.opened(*p).is_none())
             .collect();
-        let note = game
-            .note
-            .as_ref()
-            .map(|n| n.trim().to_string())
-            .filter(|n| !n.is_empty());
         let recorded = Game {
             date: game.date,
             seats,

@@ -2,9 +2,12 @@
 //! back. The one log-entry type every layer shares (the store reads and writes it, the
 //! campaign file carries it, the reports walk it).
 
+use chrono::NaiveDate;
+
 use super::entry::Entry;
 use super::refusal::Refusal;
 use super::state::Campaign;
+use super::validate;
 
 /// One entry of a campaign's log, as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +52,28 @@ impl std::fmt::Display for BrokenLog {
 
 impl std::error::Error for BrokenLog {}
 
+/// Checks an entry of the log as kept, besides the rules `apply` holds: its timestamps, the
+/// reason it was taken back, and that a game is not dated after `latest` (today, or a day
+/// later for an entry from another machine, whose today may be ahead).
+pub fn check_logged(entry: &LoggedEntry, latest: NaiveDate) -> Result<(), Refusal> {
+    validate::timestamp("time the entry was recorded", &entry.recorded_at)?;
+    if let Some(back) = &entry.taken_back {
+        validate::timestamp("time the entry was taken back", &back.at)?;
+        if let Some(reason) = &back.reason {
+            validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
+        }
+    }
+    if let Entry::Game(game) = &entry.entry
+        && game.date > latest
+    {
+        return Err(Refusal::GameAfterToday {
+            date: game.date.to_string(),
+            today: latest.to_string(),
+        });
+    }
+    Ok(())
+}
+
 /// Folds the entries of a log that stand through the rules.
 pub fn fold<'a, I>(log: I) -> Result<Campaign, BrokenLog>
 where
@@ -72,14 +97,22 @@ pub struct CheckedLog {
 }
 
 impl CheckedLog {
-    /// Folds the entries that stand through the rules.
-    pub fn new(entries: Vec<LoggedEntry>) -> Result<CheckedLog, BrokenLog> {
+    /// Checks every entry (its timestamps, no game after `latest`) and folds the entries
+    /// that stand through the rules.
+    pub fn new(entries: Vec<LoggedEntry>, latest: NaiveDate) -> Result<CheckedLog, BrokenLog> {
+        for entry in &entries {
+            check_logged(entry, latest).map_err(|refusal| BrokenLog {
+                seq: entry.seq,
+                refusal,
+            })?;
+        }
         let campaign = fold(&entries)?;
         Ok(CheckedLog { entries, campaign })
     }
 
     /// A new log from entries applied one after another, all recorded at the same moment:
-    /// each is kept as the rules record it.
+    /// each is kept as the rules record it (the sample campaign: its games may be dated
+    /// after today).
     pub fn from_entries(entries: &[Entry], recorded_at: &str) -> Result<CheckedLog, BrokenLog> {
         let mut campaign = Campaign::new();
         let mut logged = Vec::with_capacity(entries.len());
@@ -88,13 +121,15 @@ impl CheckedLog {
             let applied = campaign
                 .apply(entry)
                 .map_err(|refusal| BrokenLog { seq, refusal })?;
-            logged.push(LoggedEntry {
+            let entry = LoggedEntry {
                 seq,
                 game: applied.game,
                 recorded_at: recorded_at.to_string(),
                 entry: applied.entry,
                 taken_back: None,
-            });
+            };
+            check_logged(&entry, NaiveDate::MAX).map_err(|refusal| BrokenLog { seq, refusal })?;
+            logged.push(entry);
         }
         Ok(CheckedLog {
             entries: logged,

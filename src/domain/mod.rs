@@ -20,6 +20,7 @@ mod refusal;
 mod rewards;
 mod sealed;
 pub mod state;
+pub mod validate;
 pub mod words;
 
 pub use apply::{Applied, PacketProgress};
@@ -35,5 +36,5 @@ pub use log::{BrokenLog, CheckedLog, LoggedEntry, TakenBack};
 pub use lookup::{find_kind, person_key};
 pub use packet::Packet;
 pub use pool::{Pool, PoolKind};
-pub use refusal::{Added, NameProblem, Refusal, RewardGiven, WayOut};
+pub use refusal::{Added, NameProblem, Refusal, RewardGiven, TextProblem, WayOut};
 pub use state::Campaign;

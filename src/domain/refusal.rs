@@ -319,6 +319,46 @@ pub enum Refusal {
 
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
+
+    #[error("The {what} cannot be used: {problem}.")]
+    BadText {
+        what: &'static str,
+        problem: TextProblem,
+    },
+
+    #[error("The {what} \"{given}\" is not a moment of the form 2026-11-29T20:00:00Z (RFC 3339).")]
+    BadTimestamp { what: &'static str, given: String },
+
+    #[error(
+        "The game's date {date} is after today ({today}); a game is logged once it has been played."
+    )]
+    GameAfterToday { date: String, today: String },
+}
+
+/// What is wrong with free text someone gave (a note, a reason).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextProblem {
+    /// A control character (shown escaped).
+    ControlCharacter(char),
+    TooLong {
+        count: usize,
+        max: usize,
+    },
+}
+
+impl std::fmt::Display for TextProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextProblem::ControlCharacter(c) => write!(
+                f,
+                "it holds the control character {}, which would reach a terminal raw",
+                c.escape_default()
+            ),
+            TextProblem::TooLong { count, max } => {
+                write!(f, "it has {count} characters, more than {max}")
+            }
+        }
+    }
 }
 
 /// What is wrong with a name someone gave.

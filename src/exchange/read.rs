@@ -5,6 +5,10 @@ use serde::Deserialize;
 
 use super::{CampaignDoc, EntryDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION};
 use crate::domain::Entry;
+use chrono::NaiveDate;
+
+use crate::domain::log::check_logged;
+use crate::domain::validate;
 use crate::domain::{LoggedEntry, TakenBack};
 
 /// The part of a campaign file `import` reads; the derived board, statistics and history
@@ -70,19 +74,32 @@ pub enum ReadError {
 }
 
 fn what(seq: u32, game: Option<u32>) -> String {
-    match game {
-        Some(game) => format!("Game {game} (entry {seq} of the file)"),
-        None => format!("Entry {seq} of the file"),
+    match (game, seq) {
+        (Some(game), _) => format!("Game {game} (entry {seq} of the file)"),
+        (None, 0) => "The file's campaign".to_string(),
+        (None, _) => format!("Entry {seq} of the file"),
     }
 }
 
 /// Reads a campaign file and replays its log through the rules: all of it, or an error
 /// naming the entry (and game) and the rule.
-pub fn read(text: &str) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+/// No game may be dated after `latest`.
+pub fn read(text: &str, latest: NaiveDate) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
     let file = parse(text)?;
+    validate::timestamp("time the campaign was started", &file.campaign.created_at).map_err(
+        |refusal| ReadError::Refused {
+            seq: 0,
+            game: None,
+            refusal,
+        },
+    )?;
     let mut docs = file.log;
     docs.sort_by_key(|d| d.seq);
-    let mut replay = Replay::default();
+    let mut replay = Replay {
+        campaign: crate::domain::Campaign::new(),
+        taken_back_games: 0,
+        latest,
+    };
     let read = (1u32..)
         .zip(docs)
         .map(|(seq, doc)| replay.entry(seq, doc))
@@ -119,11 +136,12 @@ fn parse(text: &str) -> Result<FileIn, ReadError> {
 }
 
 /// A file's log replayed entry by entry.
-#[derive(Default)]
 struct Replay {
     campaign: crate::domain::Campaign,
     /// Games taken back since the last game that stands.
     taken_back_games: u32,
+    /// The latest date a game may carry.
+    latest: NaiveDate,
 }
 
 impl Replay {
@@ -158,13 +176,21 @@ impl Replay {
             }
             (applied.entry, applied.game)
         };
-        Ok(ReadEntry {
+        let read = ReadEntry {
             seq,
             recorded_at: doc.recorded_at,
             taken_back: doc.taken_back,
             game,
             entry,
-        })
+        };
+        check_logged(&LoggedEntry::from(read.clone()), self.latest).map_err(|refusal| {
+            ReadError::Refused {
+                seq,
+                game: said,
+                refusal,
+            }
+        })?;
+        Ok(read)
     }
 
     /// Checks the number of a game taken back: it was the latest when it was, so it is

@@ -17,6 +17,25 @@ pub enum StoreError {
     #[error("{} is a directory, not a database file.", path.display())]
     IsDirectory { path: PathBuf },
 
+    #[error("{} is not a regular file (a device, a pipe or a socket), so it is no database.", path.display())]
+    NotAFile { path: PathBuf },
+
+    #[error("{} is a path given as an SQLite URI (`file:…`); chronicle takes a file's path.", path.display())]
+    Uri { path: PathBuf },
+
+    #[error("{} is an empty file, not a chronicle database.", path.display())]
+    Empty { path: PathBuf },
+
+    #[error("{} is an SQLite database of another program (its tables: {}), not a chronicle database; it was left as it is.", path.display(), tables.join(", "))]
+    NotChronicle { path: PathBuf, tables: Vec<String> },
+
+    #[error("{} was written by an earlier chronicle (schema version {found}; this one reads {known}).", path.display())]
+    Older {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+
     #[error("{} is not a chronicle database (it is not an SQLite file, or it is damaged).", path.display())]
     NotADatabase { path: PathBuf },
 
@@ -87,6 +106,11 @@ impl StoreError {
             StoreError::Missing { .. }
             | StoreError::NoFolder { .. }
             | StoreError::IsDirectory { .. }
+            | StoreError::NotAFile { .. }
+            | StoreError::Uri { .. }
+            | StoreError::Empty { .. }
+            | StoreError::NotChronicle { .. }
+            | StoreError::Older { .. }
             | StoreError::NotADatabase { .. }
             | StoreError::CannotOpen { .. }
             | StoreError::Newer { .. }

@@ -5,8 +5,11 @@ use super::campaigns::{campaign_exists, insert_campaign, set_current};
 use super::decode::read_log;
 use super::encode::{append, write_log};
 use super::{CampaignInfo, Store, StoreError};
-use crate::domain::log::fold as fold_log;
+use chrono::NaiveDate;
+
+use crate::domain::log::{check_logged, fold as fold_log};
 use crate::domain::names::CampaignName;
+
 use crate::domain::{Applied, Campaign, CheckedLog, Entry, LoggedEntry, Refusal, TakenBack};
 
 /// A campaign's log and the state it folds to.
@@ -65,6 +68,28 @@ impl Store {
         Ok(stored.with(campaign))
     }
 
+    /// Chooses the campaign (the one named, else the only or the current one) and reads and
+    /// folds its log, on one snapshot of the database.
+    pub fn load_campaign(&self, named: Option<&str>) -> Result<(CampaignInfo, Loaded), StoreError> {
+        self.snapshot(|store| {
+            let campaign = store.choose_campaign(named)?;
+            let loaded = store.load(campaign.id)?;
+            Ok((campaign, loaded))
+        })
+    }
+
+    /// Chooses the campaign and reads its log without folding it, on one snapshot.
+    pub fn read_campaign(
+        &self,
+        named: Option<&str>,
+    ) -> Result<(CampaignInfo, StoredLog), StoreError> {
+        self.snapshot(|store| {
+            let campaign = store.choose_campaign(named)?;
+            let stored = store.read(campaign.id)?;
+            Ok((campaign, stored))
+        })
+    }
+
     /// Reads a campaign's log without folding it.
     pub fn read(&self, campaign_id: i64) -> Result<StoredLog, StoreError> {
         let (log, taken_back) = split(read_log(&self.conn, campaign_id)?);
@@ -111,7 +136,7 @@ impl Store {
     pub fn record<E>(
         &mut self,
         campaign_id: i64,
-        recorded_at: &str,
+        (recorded_at, today): (&str, NaiveDate),
         dry_run: bool,
         build: impl FnOnce(&Campaign) -> Result<Entry, E>,
     ) -> Result<Recorded, E>
@@ -126,14 +151,15 @@ impl Store {
             let entry = build(&before)?;
             let mut after = before.clone();
             let applied = after.apply(&entry)?;
+            let logged = LoggedEntry {
+                seq,
+                game: applied.game,
+                recorded_at: recorded_at.to_string(),
+                entry: applied.entry.clone(),
+                taken_back: None,
+            };
+            check_logged(&logged, today)?;
             if !dry_run {
-                let logged = LoggedEntry {
-                    seq,
-                    game: applied.game,
-                    recorded_at: recorded_at.to_string(),
-                    entry: applied.entry.clone(),
-                    taken_back: None,
-                };
                 append(tx, campaign_id, &logged)?;
             }
             Ok(Recorded {

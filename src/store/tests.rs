@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use chrono::NaiveDate;
 
-use super::{Create, Store, StoreError};
+use super::{Access, Store, StoreError};
 use crate::domain::{
     Campaign, Entry, Faction, Game, Outcome, Power, Refusal, Reward, Seat, Territory,
 };
@@ -33,6 +33,11 @@ fn name(name: &str) -> crate::domain::names::CampaignName {
     crate::domain::names::CampaignName::new(name).expect("a campaign name")
 }
 
+/// A recording moment, with a today far enough on for every game of these tests.
+fn at(stamp: &str) -> (&str, chrono::NaiveDate) {
+    (stamp, NaiveDate::from_ymd_opt(2030, 1, 1).expect("a date"))
+}
+
 fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("test.db");
@@ -40,7 +45,7 @@ fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
 }
 
 fn open(path: &std::path::Path) -> Store {
-    Store::open(path, Create::IfMissing, Duration::from_millis(200)).expect("open")
+    Store::open(path, Access::Create, Duration::from_millis(200)).expect("open")
 }
 
 fn game(day: u32, reward: Reward) -> Entry {
@@ -82,7 +87,7 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
         },
     );
     let recorded = store
-        .record::<Failed>(id, "2026-01-03T20:00:00Z", false, |_| Ok(entry.clone()))
+        .record::<Failed>(id, at("2026-01-03T20:00:00Z"), false, |_| Ok(entry.clone()))
         .expect("recorded");
     assert!(recorded.written);
     drop(store);
@@ -112,7 +117,7 @@ fn a_refused_entry_writes_nothing() {
         },
     );
     store
-        .record::<Failed>(id, "t", false, |_| Ok(first))
+        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
         .expect("first game");
     let again = game(
         4,
@@ -121,7 +126,7 @@ fn a_refused_entry_writes_nothing() {
             name: "Other".into(),
         },
     );
-    let refused = store.record::<Failed>(id, "t", false, |_| Ok(again));
+    let refused = store.record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(again));
     assert!(matches!(
         refused,
         Err(Failed::Refused(Refusal::HasCity { .. }))
@@ -144,7 +149,7 @@ fn a_dry_run_writes_nothing() {
         },
     );
     let recorded = store
-        .record::<Failed>(id, "t", true, |_| Ok(entry))
+        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), true, |_| Ok(entry))
         .expect("dry run");
     assert!(!recorded.written);
     assert_eq!(recorded.after.games_played(), 1);
@@ -186,7 +191,7 @@ fn a_database_from_a_newer_chronicle_is_refused() {
     )
     .expect("mark newer");
     drop(conn);
-    match Store::open(&path, Create::Never, Duration::from_millis(200)) {
+    match Store::open(&path, Access::Write, Duration::from_millis(200)) {
         Err(StoreError::Newer { found, known, .. }) => {
             assert_eq!(found, 9999);
             assert_eq!(known, Store::known_version());
@@ -205,17 +210,17 @@ fn files_that_are_not_databases_are_refused_plainly() {
     )
     .expect("write");
     assert!(matches!(
-        Store::open(&path, Create::Never, Duration::from_millis(200)),
+        Store::open(&path, Access::Write, Duration::from_millis(200)),
         Err(StoreError::NotADatabase { .. })
     ));
     assert!(matches!(
-        Store::open(dir.path(), Create::Never, Duration::from_millis(200)),
+        Store::open(dir.path(), Access::Write, Duration::from_millis(200)),
         Err(StoreError::IsDirectory { .. })
     ));
     assert!(matches!(
         Store::open(
             &dir.path().join("missing.db"),
-            Create::Never,
+            Access::Write,
             Duration::from_millis(200)
         ),
         Err(StoreError::Missing { .. })
@@ -223,7 +228,7 @@ fn files_that_are_not_databases_are_refused_plainly() {
     assert!(matches!(
         Store::open(
             &dir.path().join("no/such/folder.db"),
-            Create::IfMissing,
+            Access::Create,
             Duration::from_millis(200)
         ),
         Err(StoreError::NoFolder { .. })
@@ -271,7 +276,7 @@ fn the_stored_log_of_one_campaign_does_not_see_another() {
         },
     );
     store
-        .record::<Failed>(a, "t", false, |_| Ok(entry))
+        .record::<Failed>(a, at("2026-01-01T00:00:00Z"), false, |_| Ok(entry))
         .expect("game in A");
     assert_eq!(store.load(a).expect("a").campaign.games_played(), 1);
     assert_eq!(store.load(b).expect("b").campaign, Campaign::new());
@@ -299,10 +304,10 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     store
-        .record::<Failed>(id, "t1", false, |_| Ok(first))
+        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
         .expect("game 1");
     store
-        .record::<Failed>(id, "t2", false, |_| Ok(second))
+        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(second))
         .expect("game 2");
 
     // Only the latest game can be taken back.
@@ -339,7 +344,7 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     let recorded = store
-        .record::<Failed>(id, "t4", false, |_| Ok(again))
+        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(again))
         .expect("game 2 again");
     assert_eq!(recorded.applied.game, Some(2));
     let loaded = store.load(id).expect("load");
@@ -356,7 +361,7 @@ fn there_is_nothing_to_take_back_before_game_one() {
         .expect("campaign")
         .id;
     store
-        .record::<Failed>(id, "t", false, |_| {
+        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| {
             Ok(Entry::Power {
                 faction: Faction::new("Khan Industries"),
                 power: Power::B,

@@ -50,7 +50,7 @@ fn split_last<'a>(
     sides(flag, value, value.rsplit_once(sep), form)
 }
 
-/// The date of a game: `YYYY-MM-DD`, not after today.
+/// The date of a game: `YYYY-MM-DD` (the domain refuses one after today).
 pub(crate) fn date(given: Option<&str>, today: NaiveDate) -> Result<NaiveDate, CliError> {
     let Some(given) = given else {
         return Ok(today);
@@ -60,11 +60,6 @@ pub(crate) fn date(given: Option<&str>, today: NaiveDate) -> Result<NaiveDate, C
             "--date \"{given}\" is not a date of the form YYYY-MM-DD."
         ))
     })?;
-    if date > today {
-        return Err(CliError::input(format!(
-            "The game's date {date} is after today ({today}); log a game once it has been played, or check --date."
-        )));
-    }
     Ok(date)
 }
 
