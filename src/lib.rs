@@ -9,10 +9,14 @@
 //! - [`report`]: read models, the JSON contract of every command;
 //! - [`store`]: SQLite, the only place that speaks SQL;
 //! - [`domain`]: the board, the campaign state and the rules; no I/O.
+//!
+//! Beneath them all, [`files`] writes a file whole or not at all, never over what is not a
+//! regular file.
 
 pub mod cli;
 pub mod domain;
 pub mod exchange;
+pub mod files;
 pub mod render;
 pub mod report;
 pub mod store;

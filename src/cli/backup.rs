@@ -1,4 +1,5 @@
-//! `chronicle backup FILE`: an online copy of the database, checked after it is made.
+//! `chronicle backup FILE`: an online copy of the database, checked before it takes the
+//! place of the file.
 
 use std::path::PathBuf;
 
@@ -6,38 +7,62 @@ use super::context::Context;
 use super::env;
 use super::error::CliError;
 use super::output::say;
-use crate::store::{Access, Store, StoreError};
+use crate::files::{self, Symlinks};
+use crate::store::{Access, CheckReport, Store, StoreError};
 
 /// Copy the database to FILE with SQLite's online backup (consistent while another chronicle
-/// writes); the copy is checked before chronicle says it is done
+/// writes); the copy is checked before it takes FILE's place
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Where the copy goes (replaced whole if it exists)
+    /// Where the copy goes (a regular file, replaced whole if it exists)
     pub file: PathBuf,
+    /// Write through FILE if it is a symbolic link (replacing the file it points at)
+    #[arg(long)]
+    pub follow_symlink: bool,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let store = context.open(Access::Read)?;
-    store.backup(&args.file)?;
-    let copy = Store::open(&args.file, Access::Read, env::busy_timeout()?)?;
-    let report = copy.check()?;
-    if !report.problems.is_empty() {
-        return Err(StoreError::Damaged {
-            detail: format!(
-                "the copy in {} fails its check: {}",
-                args.file.display(),
-                report.problems.join("; ")
-            ),
-        }
-        .into());
+    if args.file.as_os_str() == "-" {
+        return Err(CliError::usage(
+            "A backup is a database file: give its path, not - (stdout).",
+        ));
     }
-    let games: u32 = report.campaigns.iter().map(|(_, g)| g).sum();
+    let store = context.open(Access::Read)?;
+    let symlinks = if args.follow_symlink {
+        Symlinks::Follow
+    } else {
+        Symlinks::Refuse
+    };
+    let latest = context.clock.latest_elsewhere();
+    let mut checked = CheckReport::default();
+    files::replace(&args.file, symlinks, |temporary| -> Result<(), CliError> {
+        store.backup_into(temporary)?;
+        let copy = Store::open(temporary, Access::Read, env::busy_timeout()?)?;
+        checked = copy.check(latest)?;
+        if checked.problems.is_empty() {
+            Ok(())
+        } else {
+            Err(StoreError::Damaged {
+                detail: format!(
+                    "the copy fails its check ({}); {} was left as it was",
+                    checked.problems.join("; "),
+                    args.file.display()
+                ),
+            }
+            .into())
+        }
+    })?;
+    let games: u32 = checked.campaigns.iter().map(|(_, g)| g).sum();
     say(&format!(
         "Backed up {} to {} ({} campaign{}, {games} games); the copy passes `chronicle check`.",
         store.path().display(),
         args.file.display(),
-        report.campaigns.len(),
-        if report.campaigns.len() == 1 { "" } else { "s" }
+        checked.campaigns.len(),
+        if checked.campaigns.len() == 1 {
+            ""
+        } else {
+            "s"
+        }
     ));
     Ok(())
 }

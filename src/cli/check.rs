@@ -14,11 +14,12 @@ pub struct Args {}
 
 pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
     let store = context.open(Access::Read)?;
-    let report = store.check()?;
+    let report = store.check(context.clock.latest_elsewhere())?;
     let view = CheckView {
         database: store.path().display().to_string(),
         ok: report.problems.is_empty(),
         problems: report.problems.clone(),
+        warnings: report.warnings.clone(),
         campaigns: report
             .campaigns
             .iter()

@@ -29,10 +29,12 @@ pub struct Terminal {
     pub may_prompt: bool,
     /// The width tables fit: `COLUMNS`, else the terminal's, else 80.
     pub width: usize,
+    /// Long error messages are printed whole (`--verbose`).
+    pub verbose: bool,
 }
 
 impl Terminal {
-    pub fn new(color: ColorChoice, no_input: bool) -> Result<Terminal, CliError> {
+    pub fn new(color: ColorChoice, no_input: bool, verbose: bool) -> Result<Terminal, CliError> {
         let stdout = std::io::stdout().is_terminal();
         let stderr = std::io::stderr().is_terminal();
         let color_wanted = match color {
@@ -54,6 +56,7 @@ impl Terminal {
             stderr_terminal: stderr,
             may_prompt: !no_input && std::io::stdin().is_terminal() && stderr,
             width: env::columns()?.or(from_terminal).unwrap_or(80).max(40),
+            verbose,
         })
     }
 
@@ -66,6 +69,7 @@ impl Terminal {
             stderr_terminal: false,
             may_prompt: false,
             width: 80,
+            verbose: false,
         }
     }
 

@@ -178,26 +178,46 @@ impl CliError {
             .join(" ")
     }
 
-    /// Prints the error on stderr: "error: …" (in red when `color`), then, where a write
-    /// was attempted, that nothing was written.
-    pub fn print(&self, color: bool, terminal: bool) {
+    /// Prints the error on stderr: "error: …" (in red where colour is on; a long message
+    /// cut short unless `--verbose`), then, where a write was attempted, that nothing was
+    /// written.
+    pub fn print(&self, terminal: &super::Terminal) {
         if self.kind == ErrorKind::ClosedPipe {
             return;
         }
-        if matches!(self.kind, ErrorKind::Stopped | ErrorKind::Interrupted) && terminal {
+        if matches!(self.kind, ErrorKind::Stopped | ErrorKind::Interrupted)
+            && terminal.stderr_terminal
+        {
             // A prompt may have hidden the cursor: show it again.
             eprint!("\x1b[?25h");
         }
-        let label = if color {
+        let label = if terminal.stderr_color {
             "\x1b[1;31merror:\x1b[0m"
         } else {
             "error:"
         };
-        eprintln!("{label} {}", printable(&self.message()));
+        let message = printable(&self.message());
+        eprintln!("{label} {}", shortened(&message, terminal.verbose));
         if self.nothing_written {
             eprintln!("Nothing was written.");
         }
     }
+}
+
+/// The longest message printed whole without `--verbose`, in characters.
+const LONGEST_MESSAGE: usize = 600;
+
+/// A message cut to its first few hundred characters, saying how to see the rest.
+fn shortened(message: &str, verbose: bool) -> std::borrow::Cow<'_, str> {
+    let count = message.chars().count();
+    if verbose || count <= LONGEST_MESSAGE {
+        return std::borrow::Cow::Borrowed(message);
+    }
+    let head: String = message.chars().take(LONGEST_MESSAGE - 100).collect();
+    std::borrow::Cow::Owned(format!(
+        "{head}… ({} more characters; run again with --verbose to see them all)",
+        count - (LONGEST_MESSAGE - 100)
+    ))
 }
 
 impl std::fmt::Display for CliError {
@@ -230,6 +250,12 @@ impl From<StoreError> for CliError {
 impl From<BrokenLog> for CliError {
     fn from(broken: BrokenLog) -> CliError {
         CliError::from(StoreError::BrokenLog(broken))
+    }
+}
+
+impl From<crate::files::FileError> for CliError {
+    fn from(error: crate::files::FileError) -> CliError {
+        CliError::file(error.to_string())
     }
 }
 

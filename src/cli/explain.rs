@@ -185,6 +185,9 @@ pub(super) fn store_hints(error: &StoreError) -> Vec<String> {
             "`chronicle demo` never replaces a real campaign: give the demo another database with --db."
         }
         StoreError::NotLatestGame { .. } => "Look again with `chronicle game list`.",
+        StoreError::UndoBlocked { .. } => {
+            "Take that entry back first (`chronicle undo` takes back the latest entry of any kind), then the game."
+        }
     };
     vec![hint.to_string()]
 }

@@ -4,10 +4,10 @@ use std::path::{Path, PathBuf};
 
 use super::context::Context;
 use super::error::CliError;
-use super::files;
 use super::format::Format;
 use super::output::{out, say};
 use crate::exchange::CampaignFile;
+use crate::files::{self, Symlinks};
 use crate::render::csv_export::{self, CsvTable};
 use crate::render::{html, md_report, svg};
 use crate::report::export::CampaignExport;
@@ -16,9 +16,12 @@ use crate::report::export::CampaignExport;
 /// printable report), svg (a map of the board) or html (one self-contained page)
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Where to write: a file (a folder for csv) [default: stdout]
+    /// Where to write: a file (a folder for csv), or - for stdout [default: stdout]
     #[arg(short = 'o', long = "output", value_name = "PATH")]
     pub output: Option<PathBuf>,
+    /// Write through the output if it is a symbolic link (replacing the file it points at)
+    #[arg(long)]
+    pub follow_symlink: bool,
     /// With --format csv: print one table on stdout (territories, continents, games, players,
     /// history)
     #[arg(long, value_name = "NAME")]
@@ -38,8 +41,14 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         stored.taken_back,
         format != Format::Json,
     )?;
+    let output = args.output.as_deref().filter(|o| o.as_os_str() != "-");
+    let symlinks = if args.follow_symlink {
+        Symlinks::Follow
+    } else {
+        Symlinks::Refuse
+    };
     if format == Format::Csv {
-        return csv(&export, args.output.as_deref(), args.table.as_deref());
+        return csv(&export, output, args.table.as_deref(), symlinks);
     }
     if args.table.is_some() {
         return Err(CliError::usage("--table goes with --format csv."));
@@ -61,9 +70,9 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
                 })?
         }
     };
-    match &args.output {
+    match output {
         Some(path) => {
-            files::write(path, text.as_bytes())?;
+            files::write(path, symlinks, text.as_bytes())?;
             say(&format!("Wrote {}.", path.display()));
             Ok(())
         }
@@ -73,7 +82,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
 
 /// `export --format csv -o DIR`: the five tables into a folder, or one of them on stdout
 /// with `--table NAME`.
-fn csv(export: &CampaignExport, folder: Option<&Path>, only: Option<&str>) -> Result<(), CliError> {
+fn csv(
+    export: &CampaignExport,
+    folder: Option<&Path>,
+    only: Option<&str>,
+    symlinks: Symlinks,
+) -> Result<(), CliError> {
     if let Some(name) = only {
         let table = CsvTable::find(name).ok_or_else(|| {
             let names: Vec<&str> = CsvTable::ALL.iter().map(|t| t.name()).collect();
@@ -99,6 +113,7 @@ fn csv(export: &CampaignExport, folder: Option<&Path>, only: Option<&str>) -> Re
     for table in CsvTable::ALL {
         files::write(
             &folder.join(format!("{}.csv", table.name())),
+            symlinks,
             csv_export::table(export, table)?.as_bytes(),
         )?;
     }

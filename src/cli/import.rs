@@ -8,7 +8,7 @@ use super::error::CliError;
 use super::output::say;
 use crate::domain::names::CampaignName;
 use crate::domain::{CheckedLog, LoggedEntry};
-use crate::exchange::read;
+use crate::exchange::{DEFAULT_LIMIT_MB, read_path};
 use crate::store::Access;
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
@@ -20,15 +20,16 @@ pub struct Args {
     /// The name to give the campaign here [default: its name in the file]
     #[arg(long = "as", value_name = "NAME")]
     pub name: Option<String>,
+    /// The largest file read, in MiB
+    #[arg(long, value_name = "MB", default_value_t = DEFAULT_LIMIT_MB, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub max_mb: u64,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
-        let text = std::fs::read_to_string(&args.file)
-            .map_err(|e| CliError::file(format!("{} cannot be read: {e}.", args.file.display())))?;
         let latest = context.clock.latest_elsewhere();
-        let (campaign, entries) =
-            read(&text, latest).map_err(|e| CliError::input(e.to_string()))?;
+        let (campaign, entries) = read_path(&args.file, args.max_mb, latest)
+            .map_err(|e| CliError::input(e.to_string()))?;
         let entries: Vec<LoggedEntry> = entries.into_iter().map(LoggedEntry::from).collect();
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
         let count = entries.len();

@@ -15,7 +15,6 @@ mod error;
 mod explain;
 mod export;
 mod faction;
-mod files;
 mod format;
 mod game;
 mod history;
@@ -71,6 +70,10 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub no_input: bool,
 
+    /// Print long error messages whole
+    #[arg(long, global = true)]
+    pub verbose: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -122,17 +125,17 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let terminal = match Terminal::new(cli.color, cli.no_input) {
+    let terminal = match Terminal::new(cli.color, cli.no_input, cli.verbose) {
         Ok(terminal) => terminal,
         Err(error) => {
-            error.print(false, false);
+            error.print(&Terminal::plain());
             return ExitCode::from(error.code());
         }
     };
     match run(cli, terminal) {
         Ok(()) => ExitCode::from(exit::DONE),
         Err(error) => {
-            error.print(terminal.stderr_color, terminal.stderr_terminal);
+            error.print(&terminal);
             ExitCode::from(error.code())
         }
     }

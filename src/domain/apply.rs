@@ -14,7 +14,6 @@ use super::refusal::{Refusal, WayOut};
 use super::state::{
     Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Name, Scar, Signature,
 };
-use super::validate;
 
 /// What applying an entry did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -170,7 +169,7 @@ impl Campaign {
         reason: &str,
     ) -> Result<Applied, Refusal> {
         let kind = find_kind(&kind.key(), &self.pools)?;
-        let reason = validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
+        let reason = reason.trim().to_string();
         if reason.is_empty() {
             return Err(Refusal::MissingReason);
         }
@@ -216,9 +215,8 @@ impl Campaign {
     fn play(&mut self, game: &Game) -> Result<Applied, Refusal> {
         let note = game
             .note
-            .as_deref()
-            .map(|n| validate::text("note", n, validate::MAX_NOTE_CHARS, true))
-            .transpose()?
+            .as_ref()
+            .map(|n| n.trim().to_string())
             .filter(|n| !n.is_empty());
         let number = self.games + 1;
         let seats = self.seat_players(game, number)?;

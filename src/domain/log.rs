@@ -63,13 +63,28 @@ pub fn check_logged(entry: &LoggedEntry, latest: NaiveDate) -> Result<(), Refusa
             validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
         }
     }
-    if let Entry::Game(game) = &entry.entry
-        && game.date > latest
-    {
-        return Err(Refusal::GameAfterToday {
-            date: game.date.to_string(),
-            today: latest.to_string(),
-        });
+    match &entry.entry {
+        Entry::Game(game) => {
+            if let Some(note) = &game.note {
+                validate::text("note", note, validate::MAX_NOTE_CHARS, true)?;
+            }
+            if game.date > latest {
+                return Err(Refusal::GameAfterToday {
+                    date: game.date.to_string(),
+                    today: latest.to_string(),
+                });
+            }
+        }
+        Entry::PoolCapacity { reason, .. } => {
+            validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
+        }
+        Entry::AddScarType {
+            effect: Some(effect),
+            ..
+        } => {
+            validate::text("effect", effect, validate::MAX_REASON_CHARS, false)?;
+        }
+        _ => {}
     }
     Ok(())
 }

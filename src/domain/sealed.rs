@@ -13,7 +13,6 @@ use super::refusal::{Added, Refusal};
 use super::state::{
     Campaign, CityKind, FactionCard, LAST_REWARDED_GAME, Name, PacketOpening, WorldName,
 };
-use super::validate;
 
 impl Campaign {
     pub(super) fn add_scar_type(
@@ -33,9 +32,9 @@ impl Campaign {
             return Err(Refusal::ScarCount { count });
         }
         let effect = effect
-            .map(|e| validate::text("effect", e, validate::MAX_REASON_CHARS, false))
-            .transpose()?
-            .filter(|e| !e.is_empty());
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .map(str::to_string);
         self.pools.push(Pool {
             kind: PoolKind::Scar(name.clone()),
             capacity: count,

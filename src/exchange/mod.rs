@@ -23,7 +23,7 @@ mod file;
 mod read;
 
 pub use file::{CampaignFile, campaign_schema};
-pub use read::{ReadEntry, ReadError, read};
+pub use read::{DEFAULT_LIMIT_MB, ReadEntry, ReadError, read, read_from, read_path};
 
 /// The campaign a file holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

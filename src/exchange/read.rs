@@ -1,23 +1,29 @@
 //! Reading a campaign file back: its log replayed through the rules, entry by entry, all
 //! of it or an error naming the entry (and game) and the rule.
 
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+
+use chrono::NaiveDate;
 use serde::Deserialize;
 
 use super::{CampaignDoc, EntryDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION};
-use crate::domain::Entry;
-use chrono::NaiveDate;
-
 use crate::domain::log::check_logged;
 use crate::domain::validate;
-use crate::domain::{LoggedEntry, TakenBack};
+use crate::domain::{Entry, LoggedEntry, TakenBack};
+
+/// The largest campaign file `import` reads unless told otherwise: 64 MiB (the demo's is
+/// 72 KB; a campaign of 10,000 games would be about 40 MB).
+pub const DEFAULT_LIMIT_MB: u64 = 64;
 
 /// The part of a campaign file `import` reads; the derived board, statistics and history
-/// are for readers and are worked out again from the log.
+/// are for readers and are worked out again from the log (read past, never kept).
 #[derive(Deserialize)]
 struct FileIn {
-    version: u32,
-    campaign: CampaignDoc,
-    log: Vec<LogEntryDoc>,
+    format: Option<String>,
+    version: Option<u64>,
+    campaign: Option<CampaignDoc>,
+    log: Option<Vec<LogEntryDoc>>,
 }
 
 /// An entry read from a file, checked against the rules at its place in the log (those
@@ -51,10 +57,24 @@ impl From<ReadEntry> for LoggedEntry {
 /// Why a campaign file cannot be imported.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
+    #[error(
+        "{path} is {what}, not a regular file; give the path of a file written by `chronicle export --format json`."
+    )]
+    NotAFile { path: String, what: &'static str },
+    #[error(
+        "{path} holds {size} bytes, more than the {limit_mb} MiB a campaign file is read up to; raise the limit with --max-mb if it is one."
+    )]
+    TooLarge {
+        path: String,
+        size: u64,
+        limit_mb: u64,
+    },
+    #[error("{path} cannot be read: {reason}.")]
+    Io { path: String, reason: String },
     #[error("The file is not JSON ({0}). Give a file written by `chronicle export --format json`.")]
     NotJson(String),
     #[error(
-        "The file is not a chronicle campaign (format {0:?}). Give a file written by `chronicle export --format json`."
+        "The file is not a chronicle campaign ({0}). Give a file written by `chronicle export --format json`."
     )]
     NotACampaign(String),
     #[error(
@@ -81,19 +101,64 @@ fn what(seq: u32, game: Option<u32>) -> String {
     }
 }
 
-/// Reads a campaign file and replays its log through the rules: all of it, or an error
-/// naming the entry (and game) and the rule.
-/// No game may be dated after `latest`.
+/// Reads the campaign file at `path` (a regular file of at most `limit_mb` MiB, read as it
+/// streams in) and replays its log through the rules; no game may be dated after `latest`.
+pub fn read_path(
+    path: &Path,
+    limit_mb: u64,
+    latest: NaiveDate,
+) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+    let shown = path.display().to_string();
+    let io = |e: std::io::Error| ReadError::Io {
+        path: shown.clone(),
+        reason: e.to_string(),
+    };
+    // Looked at before it is opened: opening a named pipe would wait for a writer.
+    let metadata = std::fs::metadata(path).map_err(io)?;
+    if !metadata.is_file() {
+        return Err(ReadError::NotAFile {
+            path: shown,
+            what: crate::files::kind(&metadata),
+        });
+    }
+    let limit = limit_mb.saturating_mul(1024 * 1024);
+    if metadata.len() > limit {
+        return Err(ReadError::TooLarge {
+            path: shown,
+            size: metadata.len(),
+            limit_mb,
+        });
+    }
+    let file = std::fs::File::open(path).map_err(io)?;
+    read_from(BufReader::new(file.take(limit)), latest)
+}
+
+/// Reads a campaign file held in memory (see [`read_path`]).
 pub fn read(text: &str, latest: NaiveDate) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
-    let file = parse(text)?;
-    validate::timestamp("time the campaign was started", &file.campaign.created_at).map_err(
+    read_from(text.as_bytes(), latest)
+}
+
+/// Reads a campaign file from `reader` as it comes (a byte-order mark at its start is
+/// skipped) and replays its log through the rules: all of it, or an error naming the entry
+/// (and game) and the rule. No game may be dated after `latest`.
+pub fn read_from(
+    mut reader: impl BufRead,
+    latest: NaiveDate,
+) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+    if reader
+        .fill_buf()
+        .is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF"))
+    {
+        reader.consume(3);
+    }
+    let (campaign, mut docs) = parse(reader)?;
+    validate::timestamp("time the campaign was started", &campaign.created_at).map_err(
         |refusal| ReadError::Refused {
             seq: 0,
             game: None,
             refusal,
         },
     )?;
-    let mut docs = file.log;
     docs.sort_by_key(|d| d.seq);
     let mut replay = Replay {
         campaign: crate::domain::Campaign::new(),
@@ -104,35 +169,40 @@ pub fn read(text: &str, latest: NaiveDate) -> Result<(CampaignDoc, Vec<ReadEntry
         .zip(docs)
         .map(|(seq, doc)| replay.entry(seq, doc))
         .collect::<Result<_, _>>()?;
-    Ok((file.campaign, read))
+    Ok((campaign, read))
 }
 
-/// The file's head checked (format, version) and its log parsed.
-fn parse(text: &str) -> Result<FileIn, ReadError> {
-    let head: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| ReadError::NotJson(e.to_string()))?;
-    let format = head
-        .get("format")
-        .and_then(|f| f.as_str())
-        .unwrap_or_default();
+/// The file parsed as it streams in, and its head checked: format, version, the parts
+/// `import` needs.
+fn parse(reader: impl Read) -> Result<(CampaignDoc, Vec<LogEntryDoc>), ReadError> {
+    let file: FileIn = serde_json::from_reader(reader).map_err(|e| {
+        if e.is_data() {
+            ReadError::NotACampaign(format!("its parts are not of a campaign file's form: {e}"))
+        } else {
+            ReadError::NotJson(e.to_string())
+        }
+    })?;
+    let format = file.format.unwrap_or_default();
     if format != FORMAT {
-        return Err(ReadError::NotACampaign(format.to_string()));
+        return Err(ReadError::NotACampaign(format!("format {format:?}")));
     }
-    match head.get("version").and_then(serde_json::Value::as_u64) {
+    match file.version {
         Some(v) if v > u64::from(VERSION) => {
             return Err(ReadError::Newer(u32::try_from(v).unwrap_or(u32::MAX)));
         }
-        _ => {}
+        Some(v) if v == u64::from(VERSION) => {}
+        other => {
+            return Err(ReadError::NotACampaign(format!(
+                "{FORMAT} version {}",
+                other.map_or("missing".to_string(), |v| v.to_string())
+            )));
+        }
     }
-    let file: FileIn =
-        serde_json::from_value(head).map_err(|e| ReadError::NotJson(e.to_string()))?;
-    if file.version != VERSION {
-        return Err(ReadError::NotACampaign(format!(
-            "{FORMAT} version {}",
-            file.version
-        )));
+    match (file.campaign, file.log) {
+        (Some(campaign), Some(log)) => Ok((campaign, log)),
+        (None, _) => Err(ReadError::NotACampaign("no campaign part".to_string())),
+        (_, None) => Err(ReadError::NotACampaign("no log".to_string())),
     }
-    Ok(file)
 }
 
 /// A file's log replayed entry by entry.

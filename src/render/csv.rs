@@ -1,6 +1,7 @@
 //! CSV: the one place cells are written for a spreadsheet.
 
 use super::tabular::{Tabular, join_blocks};
+use super::terminal::clean;
 
 /// Headers and rows as CSV text.
 pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<String, std::io::Error> {
@@ -9,7 +10,9 @@ pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<Strin
         .write_record(headers.iter().map(AsRef::as_ref))
         .map_err(std::io::Error::other)?;
     for row in rows {
-        writer.write_record(row).map_err(std::io::Error::other)?;
+        writer
+            .write_record(row.iter().map(|c| clean(c).into_owned()))
+            .map_err(std::io::Error::other)?;
     }
     let bytes = writer
         .into_inner()

@@ -3,16 +3,17 @@
 use std::fmt::Write as _;
 
 use super::tabular::{Table, Tabular, join_blocks};
+use super::terminal::clean;
 
-/// A table cell: pipes escaped, lines joined.
+/// A table cell: pipes escaped, lines joined, control characters shown escaped.
 pub fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    clean(text).replace('|', "\\|").replace(['\n', '\t'], " ")
 }
 
 /// Running text: the characters Markdown reads as markup are escaped.
 pub fn text(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
+    for c in clean(text).chars() {
         if matches!(
             c,
             '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#'

@@ -44,3 +44,45 @@ fn escaped(text: &str) -> String {
         })
         .collect()
 }
+
+/// Text as it may go to a terminal, keeping its line breaks and tabs: every other control
+/// character (ESC, BEL, NUL, …) is shown escaped (`\u{1b}`). Stored text goes through this
+/// wherever it is printed, so a bad byte an older chronicle or another program stored never
+/// reaches a terminal raw.
+pub fn clean(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let fast = text
+        .bytes()
+        .all(|b| (b >= 0x20 && b != 0x7f && b < 0x80) || b == b'\n' || b == b'\t');
+    if fast || !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if unsafe_char(c) {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_lines_kept() {
+        assert_eq!(clean("plain, Офигеназия"), "plain, Офигеназия");
+        assert_eq!(clean("two\nlines\tand a tab"), "two\nlines\tand a tab");
+        assert_eq!(
+            clean("x\u{1b}]0;TITLE\u{7}\u{1b}[2J\0"),
+            "x\\u{1b}]0;TITLE\\u{7}\\u{1b}[2J\\u{0}"
+        );
+        assert_eq!(clean("c1 \u{9b}31m"), "c1 \\u{9b}31m");
+        assert!(!printable("a \u{1b}[31m red").contains('\u{1b}'));
+    }
+}

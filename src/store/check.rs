@@ -6,14 +6,20 @@ use std::path::Path;
 use rusqlite::backup::StepResult;
 use rusqlite::{Connection, OpenFlags};
 
+use chrono::NaiveDate;
+
 use super::decode::read_log;
 use super::{Store, StoreError};
-use crate::domain::Campaign;
+use crate::domain::log::check_logged;
+use crate::domain::{Campaign, Refusal};
 
 /// What `check` found: each problem in plain words, and what was looked at.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckReport {
     pub problems: Vec<String>,
+    /// What an earlier chronicle stored that this one would refuse, which does not keep the
+    /// campaign from being read (text with control characters, which is printed escaped).
+    pub warnings: Vec<String>,
     /// Each campaign with its games, as replayed.
     pub campaigns: Vec<(String, u32)>,
     pub entries: usize,
@@ -22,8 +28,13 @@ pub struct CheckReport {
 impl Store {
     /// SQLite's integrity and foreign-key checks, then every campaign's log read back and
     /// replayed through the rules, with what is stored beside it (game numbers, order,
-    /// entries taken back) compared with the replay.
-    pub fn check(&self) -> Result<CheckReport, StoreError> {
+    /// entries taken back) compared with the replay, and every entry checked as a new one
+    /// would be (no game after `latest`). All on one snapshot of the database.
+    pub fn check(&self, latest: NaiveDate) -> Result<CheckReport, StoreError> {
+        self.snapshot(|store| store.check_now(latest))
+    }
+
+    fn check_now(&self, latest: NaiveDate) -> Result<CheckReport, StoreError> {
         let mut report = CheckReport::default();
         let mut integrity = self.conn.prepare("PRAGMA integrity_check")?;
         for line in integrity.query_map([], |row| row.get::<_, String>(0))? {
@@ -43,7 +54,7 @@ impl Store {
             ));
         }
         for campaign in self.campaigns()? {
-            let games = self.check_campaign(campaign.id, &campaign.name, &mut report)?;
+            let games = self.check_campaign(campaign.id, &campaign.name, latest, &mut report)?;
             report.campaigns.push((campaign.name, games));
         }
         Ok(report)
@@ -53,6 +64,7 @@ impl Store {
         &self,
         id: i64,
         name: &str,
+        latest: NaiveDate,
         report: &mut CheckReport,
     ) -> Result<u32, StoreError> {
         let log = match read_log(&self.conn, id) {
@@ -73,6 +85,17 @@ impl Store {
                     "{name}: entry {} stands where entry {} should",
                     logged.seq, place
                 ));
+            }
+            match check_logged(logged, latest) {
+                Ok(()) => {}
+                Err(refusal @ (Refusal::BadText { .. } | Refusal::BadTimestamp { .. })) => {
+                    report
+                        .warnings
+                        .push(format!("{name}: entry {}: {refusal}", logged.seq));
+                }
+                Err(refusal) => report
+                    .problems
+                    .push(format!("{name}: entry {}: {refusal}", logged.seq)),
             }
             if logged.taken_back.is_some() {
                 if logged.game.is_none() {
@@ -105,57 +128,29 @@ impl Store {
         Ok(campaign.games_played())
     }
 
-    /// Copies the database to `path` with SQLite's online backup, consistent even while
-    /// another process writes: into a temporary file beside it, then renamed into place.
-    pub fn backup(&self, path: &Path) -> Result<(), StoreError> {
-        let folder = path
-            .parent()
-            .filter(|p| !p.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        if !folder.is_dir() {
-            return Err(StoreError::NoFolder {
-                path: folder.to_path_buf(),
-            });
-        }
-        if path.is_dir() {
-            return Err(StoreError::IsDirectory {
-                path: path.to_path_buf(),
-            });
-        }
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let temporary = folder.join(format!(".{name}.{}.tmp", std::process::id()));
-        let copied = (|| -> Result<(), StoreError> {
-            let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE;
-            let mut target = Connection::open_with_flags(&temporary, flags)?;
-            let backup = rusqlite::backup::Backup::new(&self.conn, &mut target)?;
-            // One step copies every page under one read transaction: a consistent copy
-            // (tried again for a while when another process holds a lock).
-            let mut tries = 0;
-            loop {
-                match backup.step(-1)? {
-                    StepResult::Done => break,
-                    StepResult::More => {}
-                    _ if tries < 250 => {
-                        tries += 1;
-                        std::thread::sleep(std::time::Duration::from_millis(20));
-                    }
-                    _ => return Err(StoreError::Busy),
+    /// Copies the database into the file at `path` (empty, or new) with SQLite's online
+    /// backup, consistent even while another process writes. Putting the copy in place is
+    /// the caller's (`files::replace`).
+    pub fn backup_into(&self, path: &Path) -> Result<(), StoreError> {
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE;
+        let mut target = Connection::open_with_flags(path, flags)?;
+        let backup = rusqlite::backup::Backup::new(&self.conn, &mut target)?;
+        // One step copies every page under one read transaction: a consistent copy
+        // (tried again for a while when another process holds a lock).
+        let mut tries = 0;
+        loop {
+            match backup.step(-1)? {
+                StepResult::Done => break,
+                StepResult::More => {}
+                _ if tries < 250 => {
+                    tries += 1;
+                    std::thread::sleep(std::time::Duration::from_millis(20));
                 }
+                _ => return Err(StoreError::Busy),
             }
-            drop(backup);
-            target.execute_batch("PRAGMA journal_mode = DELETE;")?;
-            drop(target);
-            std::fs::rename(&temporary, path).map_err(|e| StoreError::CannotOpen {
-                path: path.to_path_buf(),
-                reason: e.to_string(),
-            })
-        })();
-        if copied.is_err() {
-            let _ = std::fs::remove_file(&temporary);
         }
-        copied
+        drop(backup);
+        target.execute_batch("PRAGMA journal_mode = DELETE;")?;
+        Ok(())
     }
 }

@@ -82,6 +82,15 @@ pub enum StoreError {
     #[error("Campaign \"{name}\" is not a demo campaign.")]
     NotADemo { name: String },
 
+    #[error(
+        "Game {game} cannot be taken back: entry {by}, recorded after it, needs it ({refusal})."
+    )]
+    UndoBlocked {
+        game: u32,
+        by: u32,
+        refusal: crate::domain::Refusal,
+    },
+
     #[error("{}", match latest {
         None => "There is no game to take back.".to_string(),
         Some(latest) => format!("Game {expected} is not the latest game any more (game {latest} is)."),
@@ -124,7 +133,8 @@ impl StoreError {
             | StoreError::WhichCampaign { .. }
             | StoreError::CampaignExists { .. }
             | StoreError::NotADemo { .. }
-            | StoreError::NotLatestGame { .. } => false,
+            | StoreError::NotLatestGame { .. }
+            | StoreError::UndoBlocked { .. } => false,
         }
     }
 }

@@ -115,7 +115,19 @@ impl Store {
                     latest: latest.and_then(|e| e.game),
                 });
             };
-            fold(log.iter().filter(|e| e.seq != latest.seq))?;
+            // A later entry (a packet opened after the game, say) may need the game: then it
+            // is that entry, not the database, that is in the way.
+            if let Err(broken) = fold_log(log.iter().filter(|e| e.seq != latest.seq)) {
+                return Err(if broken.seq > latest.seq {
+                    StoreError::UndoBlocked {
+                        game: expected,
+                        by: broken.seq,
+                        refusal: broken.refusal,
+                    }
+                } else {
+                    StoreError::BrokenLog(broken)
+                });
+            }
             tx.execute(
                 "UPDATE entry SET undone_at = ?1, undo_reason = ?2 WHERE campaign_id = ?3 AND seq = ?4",
                 rusqlite::params![at, reason, campaign_id, latest.seq],

@@ -3,6 +3,7 @@
 use crate::cli::context::{Context, writing};
 use crate::cli::error::CliError;
 use crate::cli::output::say;
+use crate::domain::validate;
 use crate::report::history::game_views;
 
 /// Take back the latest game: the board is worked out again without it, and the history
@@ -44,9 +45,15 @@ fn undo(context: &Context, args: UndoArgs) -> Result<(), CliError> {
     let reason = args
         .reason
         .as_deref()
-        .map(str::trim)
+        .map(|r| validate::text("reason", r, validate::MAX_REASON_CHARS, false))
+        .transpose()?
         .filter(|r| !r.is_empty());
-    store.take_back_game(info.id, last.game, &context.clock.stamp(), reason)?;
+    store.take_back_game(
+        info.id,
+        last.game,
+        &context.clock.stamp(),
+        reason.as_deref(),
+    )?;
     let now = match last.game - 1 {
         0 => "before game 1".to_string(),
         n => format!("after game {n}"),

@@ -106,6 +106,13 @@ impl Tabular for CheckView {
             }
             tables.push(problems);
         }
+        if !self.warnings.is_empty() {
+            let mut warnings = Table::new(&["Warning (the campaign still reads)"]);
+            for w in &self.warnings {
+                warnings.row(vec![w.clone()]);
+            }
+            tables.push(warnings);
+        }
         let mut campaigns = Table::new(&["Campaign", "Games"]);
         for c in &self.campaigns {
             campaigns.row(vec![c.name.clone(), c.games.to_string()]);
