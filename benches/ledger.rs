@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use chronicle::cli::bench;
+use chronicle::domain::CheckedLog;
 use chronicle::domain::names::CampaignName;
 use chronicle::domain::{Campaign, Entry, Faction, Game, Outcome, Seat};
-use chronicle::domain::{CheckedLog, LoggedEntry};
 use chronicle::store::{Access, Store};
 use chrono::NaiveDate;
 
@@ -20,13 +20,13 @@ fn main() {
 }
 
 /// The demo campaign's log, read from its committed export.
-fn demo_log() -> &'static [LoggedEntry] {
-    static LOG: OnceLock<Vec<LoggedEntry>> = OnceLock::new();
+fn demo_log() -> &'static CheckedLog {
+    static LOG: OnceLock<CheckedLog> = OnceLock::new();
     LOG.get_or_init(|| {
         let text = include_str!("../exports/demo.snap.json");
-        let (_, entries) =
+        let (_, log) =
             chronicle::exchange::read(text, chrono::NaiveDate::MAX).expect("the demo export reads");
-        entries.into_iter().map(LoggedEntry::from).collect()
+        log
     })
 }
 
@@ -42,14 +42,13 @@ fn database(campaigns: usize) -> PathBuf {
     let _ = std::fs::remove_file(&path);
     let mut store =
         Store::open(&path, Access::Create, std::time::Duration::from_secs(5)).expect("open");
-    let log =
-        CheckedLog::new(demo_log().to_vec(), chrono::NaiveDate::MAX).expect("the demo log folds");
+    let log = demo_log();
     for i in 1..=campaigns {
         store
             .import_campaign(
                 &CampaignName::new(&format!("Demo {i}")).expect("a name"),
                 "2026-01-01T00:00:00Z",
-                &log,
+                log,
             )
             .expect("import");
     }
@@ -85,7 +84,7 @@ fn a_later_game() -> Game {
 
 #[divan::bench]
 fn fold_the_demo_log() -> Campaign {
-    Campaign::replay(demo_log().iter().map(|e| &e.entry)).expect("replays")
+    Campaign::replay(demo_log().resolved().standing().map(|e| &e.entry)).expect("replays")
 }
 
 #[divan::bench]
@@ -109,7 +108,11 @@ fn log_a_game_to_disk(bencher: divan::Bencher, campaigns: usize) {
         store
             .record::<chronicle::cli::CliError>(
                 id,
-                ("2026-06-01T00:00:00Z", chrono::NaiveDate::MAX),
+                &chronicle::store::Stamp {
+                    at: "2026-06-01T00:00:00Z".to_string(),
+                    today: chrono::NaiveDate::MAX,
+                    fixed_clock: false,
+                },
                 false,
                 |_| Ok(Entry::Game(a_later_game())),
             )

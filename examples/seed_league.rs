@@ -10,11 +10,11 @@ use std::time::Instant;
 
 use chronicle::domain::faction::STANDARD_FACTIONS;
 use chronicle::domain::names::CampaignName;
+use chronicle::domain::{Body, CheckedLog, LogRecord, Place};
 use chronicle::domain::{
     Campaign, Entry, Faction, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome, Reward,
     RewardKind, Seat, Targets,
 };
-use chronicle::domain::{CheckedLog, LoggedEntry};
 use chronicle::store::{Access, Store};
 use chrono::NaiveDate;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -126,7 +126,7 @@ fn main() {
 }
 
 /// Fifteen random games, each chosen among what the rules allow and applied through them.
-fn league_campaign(random: &mut Random) -> Vec<LoggedEntry> {
+fn league_campaign(random: &mut Random) -> Vec<LogRecord> {
     let mut campaign = Campaign::new();
     let mut entries = Vec::with_capacity(15);
     for number in 1..=15u32 {
@@ -144,12 +144,15 @@ fn league_campaign(random: &mut Random) -> Vec<LoggedEntry> {
                 Err(_) => {}
             }
         };
-        entries.push(LoggedEntry {
+        let id = chronicle::store::mint_id("2026-01-01T00:00:00Z", None);
+        entries.push(LogRecord {
+            id,
             seq: number,
-            game: applied.game,
             recorded_at: "2026-01-01T00:00:00Z".to_string(),
-            entry: applied.entry,
-            taken_back: None,
+            origin: None,
+            parent: entries.last().map(|r: &LogRecord| r.id.clone()),
+            place: Place::End,
+            body: Body::Add(applied.entry),
         });
     }
     entries

@@ -24,17 +24,27 @@ CREATE TABLE change (
     PRIMARY KEY (entry_id, position)
 ) WITHOUT ROWID;
 
-CREATE TABLE entry (
+CREATE TABLE "entry" (
     id           INTEGER PRIMARY KEY,
     campaign_id  INTEGER NOT NULL REFERENCES campaign (id) ON DELETE CASCADE,
     seq          INTEGER NOT NULL CHECK (seq >= 1),
+    uid          TEXT NOT NULL,
     kind         TEXT NOT NULL,
+    correction   TEXT CHECK (correction IN ('replace', 'take_back', 'rename_person', 'merge_person', 'rename_campaign')),
+    target       TEXT,
+    before       TEXT,
+    parent       TEXT,
+    device       TEXT,
+    device_seq   INTEGER,
+    reason       TEXT,
     game         INTEGER CHECK (game >= 1),
     date         TEXT,
     note         TEXT,
-    recorded_at  TEXT NOT NULL, undone_at TEXT, undo_reason TEXT,
+    recorded_at  TEXT NOT NULL,
+    undone_at    TEXT,
+    undo_reason  TEXT,
     UNIQUE (campaign_id, seq),
-    CHECK ((kind = 'game') = (game IS NOT NULL AND date IS NOT NULL))
+    UNIQUE (campaign_id, uid)
 );
 
 CREATE TABLE refinery_schema_history(
@@ -58,4 +68,4 @@ CREATE TABLE setting (
     value  TEXT NOT NULL
 );
 
-CREATE UNIQUE INDEX entry_game ON entry (campaign_id, game) WHERE game IS NOT NULL AND undone_at IS NULL;
+CREATE INDEX entry_target ON entry (campaign_id, target) WHERE target IS NOT NULL;

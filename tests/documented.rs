@@ -223,6 +223,7 @@ fn every_json_output_validates_against_its_committed_schema() {
         ("coins", &["coins"]),
         ("history", &["history"]),
         ("history", &["history", "--territory", "Egypt"]),
+        ("corrections", &["history", "--corrections"]),
         ("stats", &["stats"]),
         ("setup", &["setup"]),
         ("setup", &["setup", "--players", "Ann,Bo,Zed"]),

@@ -18,13 +18,13 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
     let env = TestEnv::demo_with_undo();
     let (file, first) = export_json(&env, "first.json");
     assert_eq!(first["format"], "chronicle-campaign");
-    assert_eq!(first["version"], 1);
+    assert_eq!(first["version"], 2);
     assert!(
         first["log"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|e| !e["taken_back"].is_null())
+            .any(|e| e["correction"]["kind"] == "take_back")
     );
 
     let other = TestEnv::new();

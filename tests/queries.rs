@@ -454,6 +454,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
         kyro,
         &json!({
             "game": 2,
+            "after_game": null,
             "date": "2026-01-17",
             "person": "Ann",
             "faction": BEAR,
@@ -468,6 +469,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
         nyota,
         &json!({
             "game": 8,
+            "after_game": null,
             "date": "2026-02-28",
             "person": "Cy",
             "faction": SAHARAN,
@@ -483,6 +485,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
         scar,
         &json!({
             "game": 3,
+            "after_game": null,
             "date": "2026-01-24",
             "person": null,
             "faction": null,
@@ -706,6 +709,7 @@ fn history_by_faction_includes_its_starting_power() {
         bear[0],
         json!({
             "game": null,
+            "after_game": 0,
             "date": TODAY,
             "person": null,
             "faction": BEAR,

@@ -96,6 +96,7 @@ fn demo_page(name: &str, taken_back: usize) -> String {
         let at = "2026-05-01T10:00:00Z".to_string();
         let (seq, taken_back) = (seq as u32 + 1, None);
         log.push(LoggedEntry {
+            id: chronicle::domain::EntryId(format!("00000000-0000-7000-8000-{seq:012}")),
             seq,
             game: number,
             recorded_at: at,
@@ -114,7 +115,8 @@ fn demo_page(name: &str, taken_back: usize) -> String {
     let campaign = Campaign::replay(log.iter().map(|e| &e.entry)).expect("the demo replays");
     let board = BoardView::new(name, &campaign, None);
     let games = game_views(&log).expect("the games are described");
-    let history = history(&log, &back, &Filter::default()).expect("the history is told");
+    let all: Vec<LoggedEntry> = log.iter().chain(&back).cloned().collect();
+    let history = history(&all, &Filter::default()).expect("the history is told");
     let stats = StatsReport::new(name, &log, &campaign);
     page(&Page {
         board: &board,

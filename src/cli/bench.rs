@@ -8,7 +8,7 @@ use crate::domain::history::Filter;
 use crate::exchange::CampaignFile;
 use crate::render::{TableStyle, table};
 use crate::report::board::BoardView;
-use crate::report::export::CampaignExport;
+use crate::report::export::{CampaignExport, ExportedLog};
 use crate::report::history::history;
 use crate::report::stats::StatsReport;
 use crate::store::{Access, Loaded, Store};
@@ -32,7 +32,7 @@ pub fn board(name: &str, loaded: &Loaded) -> String {
 
 /// `history` as a table.
 pub fn history_table(loaded: &Loaded) -> Result<String, CliError> {
-    let history = history(&loaded.log, &loaded.taken_back, &Filter::default())?;
+    let history = history(&loaded.entries, &Filter::default())?;
     Ok(table::text(&history, STYLE))
 }
 
@@ -51,9 +51,13 @@ pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
     let export = CampaignExport::new(
         &info.name,
         &info.created_at,
-        stored.log,
-        stored.taken_back,
+        ExportedLog {
+            entries: stored.entries,
+            corrections: stored.corrections,
+            records: stored.records,
+        },
         false,
+        None,
     )?;
     CampaignFile::new(&export, "2026-01-01T00:00:00Z")
         .to_json()

@@ -9,9 +9,13 @@ use super::env::{self, Clock};
 use super::error::CliError;
 use super::explain::Asked;
 use super::format::{ColorChoice, Format};
+use crate::domain::log::fold;
 use crate::domain::{Campaign, Entry};
 use crate::render::TableStyle;
-use crate::store::{Access, CampaignInfo, Loaded, Recorded, Store, StoredLog};
+use crate::report::history::cut;
+use crate::store::{
+    Access, Appended, CampaignInfo, Current, Loaded, NewRecord, Recorded, Store, StoredLog,
+};
 
 /// The terminal chronicle runs in.
 #[derive(Clone, Copy, Debug)]
@@ -161,9 +165,30 @@ impl Context {
             let access = if dry_run { Access::Read } else { Access::Write };
             let mut store = self.open(access)?;
             let campaign = store.choose_campaign(self.campaign.as_deref())?;
-            let now = (self.clock.stamp(), self.clock.today());
-            let recorded = store.record(campaign.id, (&now.0, now.1), dry_run, build)?;
+            let recorded = store.record(campaign.id, &self.clock.write_stamp(), dry_run, build)?;
             Ok((campaign, recorded))
+        };
+        written().map_err(|e: CliError| {
+            let e = e.asked(asked);
+            if dry_run { e } else { e.nothing_written() }
+        })
+    }
+
+    /// Adds one record to the chosen campaign's log: `build` makes it from the log as it
+    /// stands, inside the write transaction; every later entry goes through the rules again.
+    /// A refusal (put in the words of `asked`) writes nothing; so does a dry run.
+    pub fn append(
+        &self,
+        asked: Asked,
+        dry_run: bool,
+        build: impl FnOnce(&Current<'_>) -> Result<NewRecord, CliError>,
+    ) -> Result<(CampaignInfo, Appended), CliError> {
+        let written = || {
+            let access = if dry_run { Access::Read } else { Access::Write };
+            let mut store = self.open(access)?;
+            let campaign = store.choose_campaign(self.campaign.as_deref())?;
+            let appended = store.append(campaign.id, &self.clock.write_stamp(), dry_run, build)?;
+            Ok((campaign, appended))
         };
         written().map_err(|e: CliError| {
             let e = e.asked(asked);
@@ -176,6 +201,30 @@ impl Context {
     pub fn load(&self) -> Result<(CampaignInfo, Loaded), CliError> {
         let store = self.open(Access::Read)?;
         Ok(store.load_campaign(self.campaign.as_deref())?)
+    }
+
+    /// Reads the chosen campaign's log and the state it folds to after game `after` (see
+    /// `--after`), or now.
+    pub fn load_after(&self, after: Option<u32>) -> Result<(CampaignInfo, Loaded), CliError> {
+        let Some(n) = after else {
+            return self.load();
+        };
+        let (info, stored) = self.read()?;
+        super::after::check_after(Some(n), &stored.entries)?;
+        let entries = cut(&stored.entries, Some(n)).to_vec();
+        let campaign = fold(&entries)?;
+        let loaded = Loaded {
+            log: entries
+                .iter()
+                .filter(|e| e.taken_back.is_none())
+                .cloned()
+                .collect(),
+            entries,
+            corrections: stored.corrections,
+            records: stored.records,
+            campaign,
+        };
+        Ok((info, loaded))
     }
 
     /// Reads the chosen campaign's log, not folded (for the commands that walk it), on one

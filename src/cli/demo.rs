@@ -12,7 +12,7 @@ use super::output::{print, say};
 use crate::domain::names::CampaignName;
 use crate::domain::{Campaign, CheckedLog, Entry, Power, Territory};
 use crate::report::board::BoardView;
-use crate::store::Access;
+use crate::store::{Access, mint_id};
 
 /// Build the sample campaign "Demo" in its own database (or the --db given), replacing an
 /// earlier demo, and print its board
@@ -413,7 +413,10 @@ pub fn run(context: &Context, _args: Args) -> Result<(), CliError> {
             path
         };
         let stamp = context.clock.stamp();
-        let log = CheckedLog::from_entries(&demo_entries()?, &stamp)?;
+        let fixed = context.clock.fixed();
+        let log = CheckedLog::from_entries(&demo_entries()?, &stamp, |seq| {
+            mint_id(&stamp, fixed.then_some((0, seq)))
+        })?;
         let mut store = open_store(&path, Access::Create)?;
         store.replace_demo(&CampaignName::new(NAME)?, &stamp, &log)?;
         Ok((path, store, log))

@@ -114,6 +114,8 @@ pub(super) fn busy_timeout() -> Result<Duration, CliError> {
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
     pub now: DateTime<Utc>,
+    /// Whether `CHRONICLE_NOW` fixes the clock.
+    fixed: bool,
     /// Today where the group is: the local date of the real clock, or the date `CHRONICLE_NOW`
     /// names.
     today: NaiveDate,
@@ -124,12 +126,17 @@ impl Clock {
         let Some(fixed) = value("CHRONICLE_NOW")? else {
             let now = Utc::now();
             let today = now.with_timezone(&chrono::Local).date_naive();
-            return Ok(Clock { now, today });
+            return Ok(Clock {
+                now,
+                today,
+                fixed: false,
+            });
         };
         if let Ok(now) = DateTime::parse_from_rfc3339(&fixed) {
             return Ok(Clock {
                 now: now.with_timezone(&Utc),
                 today: now.date_naive(),
+                fixed: true,
             });
         }
         if let Some(now) = NaiveDate::parse_from_str(&fixed, "%Y-%m-%d")
@@ -139,6 +146,7 @@ impl Clock {
             return Ok(Clock {
                 now: now.and_utc(),
                 today: now.date(),
+                fixed: true,
             });
         }
         Err(CliError::usage(format!(
@@ -148,6 +156,21 @@ impl Clock {
 
     pub fn today(&self) -> NaiveDate {
         self.today
+    }
+
+    /// Whether the clock is fixed (`CHRONICLE_NOW`): new records' identities are then
+    /// reproducible.
+    pub fn fixed(&self) -> bool {
+        self.fixed
+    }
+
+    /// What a write is stamped with.
+    pub fn write_stamp(&self) -> crate::store::Stamp {
+        crate::store::Stamp {
+            at: self.stamp(),
+            today: self.today,
+            fixed_clock: self.fixed,
+        }
     }
 
     /// The latest date a game from another machine may carry: a day after today, since

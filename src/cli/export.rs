@@ -10,7 +10,9 @@ use crate::exchange::CampaignFile;
 use crate::files::{self, Symlinks};
 use crate::render::csv_export::{self, CsvTable};
 use crate::render::{html, md_report, svg};
-use crate::report::export::CampaignExport;
+use crate::report::export::{CampaignExport, ExportedLog};
+
+use super::after::{AfterArgs, check_after};
 
 /// Export the whole campaign: json (lossless, for `import`), csv (a folder of tables), md (a
 /// printable report), svg (a map of the board) or html (one self-contained page)
@@ -26,6 +28,8 @@ pub struct Args {
     /// history)
     #[arg(long, value_name = "NAME")]
     pub table: Option<String>,
+    #[command(flatten)]
+    pub time: AfterArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -34,12 +38,22 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         other => other,
     };
     let (info, stored) = context.read()?;
+    if format == Format::Json && args.time.after.is_some() {
+        return Err(CliError::usage(
+            "The campaign file holds the whole log (import works out any moment of it); --after goes with md, csv, svg and html.",
+        ));
+    }
+    check_after(args.time.after, &stored.entries)?;
     let export = CampaignExport::new(
         &info.name,
         &info.created_at,
-        stored.log,
-        stored.taken_back,
+        ExportedLog {
+            entries: stored.entries,
+            corrections: stored.corrections,
+            records: stored.records,
+        },
         format != Format::Json,
+        args.time.after,
     )?;
     let output = args.output.as_deref().filter(|o| o.as_os_str() != "-");
     let symlinks = if args.follow_symlink {

@@ -6,7 +6,10 @@ use super::error::CliError;
 use super::output::print;
 use crate::domain::history::Filter;
 use crate::domain::{Campaign, Territory};
-use crate::report::history::walk;
+use crate::report::corrections::Corrections;
+use crate::report::history::{cut, walk};
+
+use super::after::{AfterArgs, check_after};
 
 /// What happened, in order: every change with its game, date, person and faction
 #[derive(Debug, clap::Args)]
@@ -26,6 +29,12 @@ pub struct Args {
     /// Only changes made in this game
     #[arg(long)]
     pub game: Option<u32>,
+    /// The corrections instead: each game edited or inserted, entry taken back, person
+    /// renamed or merged, with when and why
+    #[arg(long, conflicts_with_all = ["territory", "continent", "player", "faction", "game", "after"])]
+    pub corrections: bool,
+    #[command(flatten)]
+    pub time: AfterArgs,
 }
 
 /// Turns the flags into a filter, with names looked up in the campaign.
@@ -65,14 +74,16 @@ fn filter(args: &Args, campaign: &Campaign, last_game: u32) -> Result<Filter, Cl
 /// looks names up in.
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (_, stored) = context.read()?;
-    let last_game = stored
-        .log
-        .iter()
-        .chain(&stored.taken_back)
-        .filter_map(|e| e.game)
-        .max()
-        .unwrap_or(0);
-    let walked = walk(&stored.log, &stored.taken_back)?;
+    if args.corrections {
+        return print(
+            &Corrections::new(&stored.entries, &stored.corrections),
+            context,
+        );
+    }
+    check_after(args.time.after, &stored.entries)?;
+    let entries = cut(&stored.entries, args.time.after);
+    let last_game = entries.iter().filter_map(|e| e.game).max().unwrap_or(0);
+    let walked = walk(entries)?;
     let filter = filter(&args, walked.campaign(), last_game)?;
     print(&walked.into_history(&filter).0, context)
 }

@@ -7,7 +7,6 @@ use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::say;
 use crate::domain::names::CampaignName;
-use crate::domain::{CheckedLog, LoggedEntry};
 use crate::exchange::{DEFAULT_LIMIT_MB, read_path};
 use crate::store::Access;
 
@@ -28,17 +27,10 @@ pub struct Args {
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
         let latest = context.clock.latest_elsewhere();
-        let (campaign, entries) = read_path(&args.file, args.max_mb, latest)
+        let (campaign, log) = read_path(&args.file, args.max_mb, latest)
             .map_err(|e| CliError::input(e.to_string()))?;
-        let entries: Vec<LoggedEntry> = entries.into_iter().map(LoggedEntry::from).collect();
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
-        let count = entries.len();
-        let log = CheckedLog::new(entries, latest).map_err(|broken| {
-            CliError::input(format!(
-                "Entry {} of the file breaks a rule: {}",
-                broken.seq, broken.refusal
-            ))
-        })?;
+        let count = log.records().len();
         let mut store = context.open(Access::Create)?;
         let imported = store.import_campaign(&name, &campaign.created_at, &log)?;
         say(&format!(

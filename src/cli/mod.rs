@@ -2,6 +2,7 @@
 //! [`Context`] decides the terminal facts once; [`CliError`] carries the error kinds and
 //! their exit codes.
 
+mod after;
 mod backup;
 pub mod bench;
 mod board;

@@ -44,11 +44,18 @@ pub enum ChangeKind {
     WorldName,
     /// An entry taken back.
     Undo,
+    /// Corrections: a game edited, a game inserted, a person renamed or merged into
+    /// another, the campaign renamed.
+    Edit,
+    Insert,
+    Rename,
+    Merge,
+    CampaignRename,
 }
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 26] = [
+    pub const ALL: [ChangeKind; 31] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -75,6 +82,11 @@ impl ChangeKind {
         ChangeKind::FactionScar,
         ChangeKind::WorldName,
         ChangeKind::Undo,
+        ChangeKind::Edit,
+        ChangeKind::Insert,
+        ChangeKind::Rename,
+        ChangeKind::Merge,
+        ChangeKind::CampaignRename,
     ];
 
     /// The printed key: `major_city`, `scar`, `heal`, …
@@ -106,6 +118,11 @@ impl ChangeKind {
             ChangeKind::FactionScar => "faction_scar",
             ChangeKind::WorldName => "world_name",
             ChangeKind::Undo => "undo",
+            ChangeKind::Edit => "edit",
+            ChangeKind::Insert => "insert",
+            ChangeKind::Rename => "rename",
+            ChangeKind::Merge => "merge",
+            ChangeKind::CampaignRename => "campaign_rename",
         }
     }
 

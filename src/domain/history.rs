@@ -21,6 +21,8 @@ pub struct HistoryItem {
     pub game: Option<u32>,
     /// The game's date, for a change made in a game.
     pub date: Option<NaiveDate>,
+    /// The games played before the entry: for an entry between games, "after game N".
+    pub after_game: u32,
     pub happening: Happening,
 }
 
@@ -45,6 +47,7 @@ pub fn events<'a>(
             _ => None,
         };
         let changes = happenings(&campaign, entry);
+        let after_game = campaign.games_played();
         if let Standing::TakenBack { game } = standing {
             let had: Vec<String> = changes.iter().map(Happening::clause).collect();
             let what = game.map_or("an entry".to_string(), |g| format!("game {g}"));
@@ -57,6 +60,7 @@ pub fn events<'a>(
                 entry: index,
                 game,
                 date: None,
+                after_game,
                 happening,
             });
             continue;
@@ -68,6 +72,7 @@ pub fn events<'a>(
             entry: index,
             game: applied.game,
             date,
+            after_game,
             happening,
         }));
     }

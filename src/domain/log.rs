@@ -1,41 +1,26 @@
-//! The log as kept: each entry with its place, when it was recorded and whether it was taken
-//! back. The one log-entry type every layer shares (the store reads and writes it, the
-//! campaign file carries it, the reports walk it).
+//! The log as the rules see it: each entry with its identity, its place among the records,
+//! when it was recorded and whether it was taken back (`LoggedEntry`, worked out from the
+//! records by `resolve`); the check of a record before it is written (`check_record`); and
+//! a whole log checked and folded (`CheckedLog`).
 
 use chrono::NaiveDate;
 
 use super::entry::Entry;
+use super::names::{CampaignName, valid_person};
+use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::Refusal;
+use super::resolve::{Resolved, resolve};
 use super::state::Campaign;
 use super::validate;
 
-/// One entry of a campaign's log, as kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoggedEntry {
-    /// Its place in the log, from 1 (entries taken back keep theirs).
-    pub seq: u32,
-    /// The game's number, for a game.
-    pub game: Option<u32>,
-    /// When it was recorded (RFC 3339, UTC).
-    pub recorded_at: String,
-    pub entry: Entry,
-    /// Set when the entry was taken back (`game undo`).
-    pub taken_back: Option<TakenBack>,
-}
+pub use super::resolve::{LoggedEntry, TakenBack};
 
-/// When and why an entry was taken back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TakenBack {
-    /// RFC 3339, UTC.
-    pub at: String,
-    pub reason: Option<String>,
-}
-
-/// An entry of a log that the rules refuse at its place: the log was changed behind the
-/// rules' back (or read from a file someone edited).
+/// A record of a log that cannot stand at its place: the rules refuse it, or it cannot be
+/// worked into the log. The log was changed behind the rules' back, read from a file
+/// someone edited, or (for a correction being made) a later entry depends on what changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BrokenLog {
-    /// The entry's place in the log.
+    /// The record's place among the records.
     pub seq: u32,
     pub refusal: Refusal,
 }
@@ -52,18 +37,53 @@ impl std::fmt::Display for BrokenLog {
 
 impl std::error::Error for BrokenLog {}
 
-/// Checks an entry of the log as kept, besides the rules `apply` holds: its timestamps, the
-/// reason it was taken back, and that a game is not dated after `latest` (today, or a day
-/// later for an entry from another machine, whose today may be ahead).
-pub fn check_logged(entry: &LoggedEntry, latest: NaiveDate) -> Result<(), Refusal> {
-    validate::timestamp("time the entry was recorded", &entry.recorded_at)?;
-    if let Some(back) = &entry.taken_back {
-        validate::timestamp("time the entry was taken back", &back.at)?;
-        if let Some(reason) = &back.reason {
-            validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
+/// Checks a record before it joins a log, besides the rules `apply` holds: its identity and
+/// timestamp, its free text, names given in corrections, and that a game is not dated after
+/// `latest` (today, or a day later for a record from another machine, whose today may be
+/// ahead).
+pub fn check_record(record: &LogRecord, latest: NaiveDate) -> Result<(), Refusal> {
+    if !EntryId::is_well_formed(record.id.as_str()) {
+        return Err(Refusal::BadId {
+            id: record.id.to_string(),
+        });
+    }
+    validate::timestamp("time the entry was recorded", &record.recorded_at)?;
+    match &record.body {
+        Body::Add(entry) => check_entry(entry, latest),
+        Body::Correct(correction) => check_correction(correction, latest),
+    }
+}
+
+fn check_correction(correction: &Correction, latest: NaiveDate) -> Result<(), Refusal> {
+    let reason = |reason: &Option<String>| {
+        reason
+            .as_deref()
+            .map(|r| validate::text("reason", r, validate::MAX_REASON_CHARS, false))
+            .transpose()
+            .map(|_| ())
+    };
+    match correction {
+        Correction::TakeBack { reason: why, .. } => reason(why),
+        Correction::Replace {
+            entry, reason: why, ..
+        } => {
+            reason(why)?;
+            check_entry(entry, latest)
+        }
+        Correction::RenamePerson { from, to } | Correction::MergePerson { from, into: to } => {
+            valid_person(from)?;
+            valid_person(to).map(|_| ())
+        }
+        Correction::RenameCampaign { from, to } => {
+            CampaignName::new(from)?;
+            CampaignName::new(to).map(|_| ())
         }
     }
-    match &entry.entry {
+}
+
+/// The free text of an entry and the date of a game.
+fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
+    match entry {
         Entry::Game(game) => {
             if let Some(note) = &game.note {
                 validate::text("note", note, validate::MAX_NOTE_CHARS, true)?;
@@ -102,58 +122,79 @@ where
     })
 }
 
-/// A campaign's whole log whose standing entries fold through the rules: what the store
-/// writes for a campaign made in one go (an import, the demo). It can only be made by
-/// folding.
+/// Works out a log from its records and folds it: the log as corrected and the campaign.
+pub fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), BrokenLog> {
+    let resolved = resolve(records).map_err(|u| BrokenLog {
+        seq: u.seq,
+        refusal: u.refusal,
+    })?;
+    let campaign = fold(&resolved.entries)?;
+    Ok((resolved, campaign))
+}
+
+/// A campaign's whole log, every record checked and the log as corrected folding through
+/// the rules: what the store writes for a campaign made in one go (an import, the demo).
+/// It can only be made by checking.
 #[derive(Clone, Debug)]
 pub struct CheckedLog {
-    entries: Vec<LoggedEntry>,
+    records: Vec<LogRecord>,
+    resolved: Resolved,
     campaign: Campaign,
 }
 
 impl CheckedLog {
-    /// Checks every entry (its timestamps, no game after `latest`) and folds the entries
-    /// that stand through the rules.
-    pub fn new(entries: Vec<LoggedEntry>, latest: NaiveDate) -> Result<CheckedLog, BrokenLog> {
-        for entry in &entries {
-            check_logged(entry, latest).map_err(|refusal| BrokenLog {
-                seq: entry.seq,
+    /// Checks every record (its identity, timestamps and text, no game after `latest`) and
+    /// folds the log they make through the rules.
+    pub fn new(records: Vec<LogRecord>, latest: NaiveDate) -> Result<CheckedLog, BrokenLog> {
+        for record in &records {
+            check_record(record, latest).map_err(|refusal| BrokenLog {
+                seq: record.seq,
                 refusal,
             })?;
         }
-        let campaign = fold(&entries)?;
-        Ok(CheckedLog { entries, campaign })
+        let (resolved, campaign) = resolve_and_fold(&records)?;
+        Ok(CheckedLog {
+            records,
+            resolved,
+            campaign,
+        })
     }
 
-    /// A new log from entries applied one after another, all recorded at the same moment:
-    /// each is kept as the rules record it (the sample campaign: its games may be dated
-    /// after today).
-    pub fn from_entries(entries: &[Entry], recorded_at: &str) -> Result<CheckedLog, BrokenLog> {
+    /// A new log from entries applied one after another, all recorded at the same moment,
+    /// each kept as the rules record it, each given the identity `id` makes of its place
+    /// (the sample campaign: its games may be dated after today).
+    pub fn from_entries(
+        entries: &[Entry],
+        recorded_at: &str,
+        mut id: impl FnMut(u32) -> EntryId,
+    ) -> Result<CheckedLog, BrokenLog> {
         let mut campaign = Campaign::new();
-        let mut logged = Vec::with_capacity(entries.len());
+        let mut records: Vec<LogRecord> = Vec::with_capacity(entries.len());
         for (index, entry) in entries.iter().enumerate() {
             let seq = u32::try_from(index + 1).unwrap_or(u32::MAX);
             let applied = campaign
                 .apply(entry)
                 .map_err(|refusal| BrokenLog { seq, refusal })?;
-            let entry = LoggedEntry {
+            records.push(LogRecord {
+                id: id(seq),
                 seq,
-                game: applied.game,
                 recorded_at: recorded_at.to_string(),
-                entry: applied.entry,
-                taken_back: None,
-            };
-            check_logged(&entry, NaiveDate::MAX).map_err(|refusal| BrokenLog { seq, refusal })?;
-            logged.push(entry);
+                origin: None,
+                parent: records.last().map(|r| r.id.clone()),
+                place: Place::End,
+                body: Body::Add(applied.entry),
+            });
         }
-        Ok(CheckedLog {
-            entries: logged,
-            campaign,
-        })
+        CheckedLog::new(records, NaiveDate::MAX)
     }
 
-    pub fn entries(&self) -> &[LoggedEntry] {
-        &self.entries
+    pub fn records(&self) -> &[LogRecord] {
+        &self.records
+    }
+
+    /// The log as corrected.
+    pub fn resolved(&self) -> &Resolved {
+        &self.resolved
     }
 
     /// The campaign the log folds to.

@@ -333,6 +333,38 @@ pub enum Refusal {
         "The game's date {date} is after today ({today}); a game is logged once it has been played."
     )]
     GameAfterToday { date: String, today: String },
+
+    #[error("Two entries of the log have one identity (entry {seq} repeats one).")]
+    EntryTwice { seq: u32 },
+
+    #[error(
+        "No entry of the log has the identity {id} (entries refer only to entries written before them)."
+    )]
+    UnknownEntry { id: String },
+
+    #[error(
+        "Entry {seq} is a correction, not an entry added to the log; only an entry added can be replaced or have one placed before it."
+    )]
+    NotAnEntry { seq: u32 },
+
+    #[error(
+        "An entry is replaced by one of its own kind (a game by a game); entry {seq} is of another."
+    )]
+    ReplacedByOtherKind { seq: u32 },
+
+    #[error("Entry {seq} takes an entry back; taking back is not itself taken back.")]
+    TakeBackTakenBack { seq: u32 },
+
+    #[error("Entry {seq} was taken back already.")]
+    TakenBackTwice { seq: u32 },
+
+    #[error(
+        "\"{id}\" is not an entry's identity (a UUID such as 0192b1c4-7f3e-7a10-9c2d-4e5f60718293)."
+    )]
+    BadId { id: String },
+
+    #[error("After the correction, {what} breaks a rule: {refusal}")]
+    LaterBreaks { what: String, refusal: Box<Refusal> },
 }
 
 /// What is wrong with free text someone gave (a note, a reason).

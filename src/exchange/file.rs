@@ -4,7 +4,7 @@
 use schemars::{JsonSchema, Schema};
 use serde::Serialize;
 
-use super::{CampaignDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION, log_entry};
+use super::{CampaignDoc, FORMAT, LogEntryDoc, VERSION, record_doc};
 use crate::report::board::BoardView;
 use crate::report::export::CampaignExport;
 use crate::report::history::History;
@@ -23,7 +23,8 @@ pub struct CampaignFile<'a> {
     /// When, RFC 3339 UTC.
     pub exported_at: String,
     pub campaign: CampaignDoc,
-    /// Every entry in order, those taken back included: what `import` replays.
+    /// Every record in the order written (entries added and corrections): what `import`
+    /// replays.
     pub log: Vec<LogEntryDoc>,
     /// The board as the log folds it (for readers; `import` works it out again).
     pub board: &'a BoardView,
@@ -35,15 +36,9 @@ impl CampaignFile<'_> {
     /// The file of a campaign worked out for export.
     pub fn new<'a>(export: &'a CampaignExport, exported_at: &str) -> CampaignFile<'a> {
         let log = export
-            .entries()
-            .into_iter()
-            .map(|e| {
-                let back = e.taken_back.as_ref().map(|b| TakenBackDoc {
-                    at: b.at.clone(),
-                    reason: b.reason.clone(),
-                });
-                log_entry(e.seq, &e.recorded_at, back, e.game, &e.entry)
-            })
+            .records
+            .iter()
+            .map(|r| record_doc(r, export.game_of(r)))
             .collect();
         CampaignFile {
             format: FORMAT.to_string(),

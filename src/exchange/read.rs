@@ -1,5 +1,8 @@
-//! Reading a campaign file back: its log replayed through the rules, entry by entry, all
-//! of it or an error naming the entry (and game) and the rule.
+//! Reading a campaign file back: its records checked and its log replayed through the
+//! rules, all of it or an error naming the entry (and game) and the rule. A file of version
+//! 1 (before records had identities) is read too: its entries get identities made from
+//! the campaign and their places, and those it marks as taken back get the records that
+//! take them back.
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
@@ -7,10 +10,12 @@ use std::path::Path;
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use super::{CampaignDoc, EntryDoc, FORMAT, LogEntryDoc, TakenBackDoc, VERSION};
-use crate::domain::log::check_logged;
-use crate::domain::validate;
-use crate::domain::{Entry, LoggedEntry, TakenBack};
+use super::docs::{CampaignDoc, EntryDoc};
+use super::records::{LogEntryDoc, TakenBackDoc};
+use super::{FORMAT, VERSION};
+use crate::domain::log::check_record;
+use crate::domain::resolve::resolve;
+use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place};
 
 /// The largest campaign file `import` reads unless told otherwise: 64 MiB (the demo's is
 /// 72 KB; a campaign of 10,000 games would be about 40 MB).
@@ -23,35 +28,25 @@ struct FileIn {
     format: Option<String>,
     version: Option<u64>,
     campaign: Option<CampaignDoc>,
-    log: Option<Vec<LogEntryDoc>>,
+    log: Option<Vec<RecordIn>>,
 }
 
-/// An entry read from a file, checked against the rules at its place in the log (those
-/// taken back excepted), in the campaign's spelling.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadEntry {
-    pub seq: u32,
-    pub recorded_at: String,
-    pub taken_back: Option<TakenBackDoc>,
-    /// The game's number, for a game.
-    pub game: Option<u32>,
-    pub entry: Entry,
+/// A record as either version of the file has it.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RecordIn {
+    Two(Box<LogEntryDoc>),
+    One(Box<EntryV1>),
 }
 
-impl From<ReadEntry> for LoggedEntry {
-    /// The entry as the store keeps it.
-    fn from(read: ReadEntry) -> LoggedEntry {
-        LoggedEntry {
-            seq: read.seq,
-            game: read.game,
-            recorded_at: read.recorded_at,
-            entry: read.entry,
-            taken_back: read.taken_back.map(|b| TakenBack {
-                at: b.at,
-                reason: b.reason,
-            }),
-        }
-    }
+/// An entry of a file of version 1.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EntryV1 {
+    seq: u32,
+    recorded_at: String,
+    taken_back: Option<TakenBackDoc>,
+    entry: EntryDoc,
 }
 
 /// Why a campaign file cannot be imported.
@@ -107,7 +102,7 @@ pub fn read_path(
     path: &Path,
     limit_mb: u64,
     latest: NaiveDate,
-) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+) -> Result<(CampaignDoc, CheckedLog), ReadError> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| ReadError::Io {
         path: shown.clone(),
@@ -134,47 +129,50 @@ pub fn read_path(
 }
 
 /// Reads a campaign file held in memory (see [`read_path`]).
-pub fn read(text: &str, latest: NaiveDate) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+pub fn read(text: &str, latest: NaiveDate) -> Result<(CampaignDoc, CheckedLog), ReadError> {
     read_from(text.as_bytes(), latest)
 }
 
 /// Reads a campaign file from `reader` as it comes (a byte-order mark at its start is
-/// skipped) and replays its log through the rules: all of it, or an error naming the entry
-/// (and game) and the rule. No game may be dated after `latest`.
+/// skipped), checks its records and replays its log through the rules: all of it, or an
+/// error naming the entry (and game) and the rule. No game may be dated after `latest`.
 pub fn read_from(
     mut reader: impl BufRead,
     latest: NaiveDate,
-) -> Result<(CampaignDoc, Vec<ReadEntry>), ReadError> {
+) -> Result<(CampaignDoc, CheckedLog), ReadError> {
     if reader
         .fill_buf()
         .is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF"))
     {
         reader.consume(3);
     }
-    let (campaign, mut docs) = parse(reader)?;
-    validate::timestamp("time the campaign was started", &campaign.created_at).map_err(
-        |refusal| ReadError::Refused {
+    let (version, campaign, log) = parse(reader)?;
+    crate::domain::validate::timestamp("time the campaign was started", &campaign.created_at)
+        .map_err(|refusal| ReadError::Refused {
             seq: 0,
             game: None,
             refusal,
-        },
-    )?;
-    docs.sort_by_key(|d| d.seq);
-    let mut replay = Replay {
-        campaign: crate::domain::Campaign::new(),
-        taken_back_games: 0,
-        latest,
-    };
-    let read = (1u32..)
-        .zip(docs)
-        .map(|(seq, doc)| replay.entry(seq, doc))
-        .collect::<Result<_, _>>()?;
-    Ok((campaign, read))
+        })?;
+    let (records, said) = records(version, &campaign, log)?;
+    for record in &records {
+        check_record(record, latest).map_err(|refusal| ReadError::Refused {
+            seq: record.seq,
+            game: said_of(&said, record.seq),
+            refusal,
+        })?;
+    }
+    check_numbers(&records, &said)?;
+    let checked = CheckedLog::new(records, latest).map_err(|broken| ReadError::Refused {
+        seq: broken.seq,
+        game: said_of(&said, broken.seq),
+        refusal: broken.refusal,
+    })?;
+    Ok((campaign, checked))
 }
 
 /// The file parsed as it streams in, and its head checked: format, version, the parts
 /// `import` needs.
-fn parse(reader: impl Read) -> Result<(CampaignDoc, Vec<LogEntryDoc>), ReadError> {
+fn parse(reader: impl Read) -> Result<(u32, CampaignDoc, Vec<RecordIn>), ReadError> {
     let file: FileIn = serde_json::from_reader(reader).map_err(|e| {
         if e.is_data() {
             ReadError::NotACampaign(format!("its parts are not of a campaign file's form: {e}"))
@@ -186,109 +184,185 @@ fn parse(reader: impl Read) -> Result<(CampaignDoc, Vec<LogEntryDoc>), ReadError
     if format != FORMAT {
         return Err(ReadError::NotACampaign(format!("format {format:?}")));
     }
-    match file.version {
+    let version = match file.version {
         Some(v) if v > u64::from(VERSION) => {
             return Err(ReadError::Newer(u32::try_from(v).unwrap_or(u32::MAX)));
         }
-        Some(v) if v == u64::from(VERSION) => {}
+        Some(v @ 1..) => u32::try_from(v).unwrap_or(VERSION),
         other => {
             return Err(ReadError::NotACampaign(format!(
                 "{FORMAT} version {}",
                 other.map_or("missing".to_string(), |v| v.to_string())
             )));
         }
-    }
+    };
     match (file.campaign, file.log) {
-        (Some(campaign), Some(log)) => Ok((campaign, log)),
+        (Some(campaign), Some(log)) => Ok((version, campaign, log)),
         (None, _) => Err(ReadError::NotACampaign("no campaign part".to_string())),
         (_, None) => Err(ReadError::NotACampaign("no log".to_string())),
     }
 }
 
-/// A file's log replayed entry by entry.
-struct Replay {
-    campaign: crate::domain::Campaign,
-    /// Games taken back since the last game that stands.
-    taken_back_games: u32,
-    /// The latest date a game may carry.
-    latest: NaiveDate,
-}
+/// The records of the file, in the order written, with the game number each game says it
+/// is (by seq).
+/// The records of a file, and the number each game says it is: (seq, game).
+type Records = (Vec<LogRecord>, Vec<(u32, u32)>);
 
-impl Replay {
-    fn entry(&mut self, seq: u32, doc: LogEntryDoc) -> Result<ReadEntry, ReadError> {
-        let entry = doc
-            .entry
-            .entry()
-            .map_err(|problem| ReadError::Unreadable { seq, problem })?;
-        let said = match &doc.entry {
-            EntryDoc::Game(game) => Some(game.game),
-            _ => None,
-        };
-        let (entry, game) = if doc.taken_back.is_some() {
-            self.taken_back(seq, said)?;
-            (entry, said)
-        } else {
-            let applied = self
-                .campaign
-                .apply(&entry)
-                .map_err(|refusal| ReadError::Refused {
+fn records(version: u32, campaign: &CampaignDoc, log: Vec<RecordIn>) -> Result<Records, ReadError> {
+    let mut records = Vec::with_capacity(log.len());
+    let mut said = Vec::new();
+    let mut taken_back: Vec<(u32, TakenBackDoc)> = Vec::new();
+    for item in log {
+        match (version, item) {
+            (1, RecordIn::One(v1)) => {
+                let seq = v1.seq;
+                if let EntryDoc::Game(game) = &v1.entry {
+                    said.push((seq, game.game));
+                }
+                let entry = v1
+                    .entry
+                    .entry()
+                    .map_err(|problem| ReadError::Unreadable { seq, problem })?;
+                if let Some(back) = v1.taken_back {
+                    taken_back.push((seq, back));
+                }
+                records.push(LogRecord {
+                    id: legacy_id(campaign, "entry", seq),
                     seq,
-                    game: said,
-                    refusal,
+                    recorded_at: v1.recorded_at,
+                    origin: None,
+                    parent: None,
+                    place: Place::End,
+                    body: Body::Add(entry),
+                });
+            }
+            (_, RecordIn::Two(doc)) if version >= 2 => {
+                if let Some(game) = doc.said_game() {
+                    said.push((doc.seq, game));
+                }
+                let record = doc.record().map_err(|problem| ReadError::Unreadable {
+                    seq: doc.seq,
+                    problem,
                 })?;
-            if let (Some(said), Some(is)) = (said, applied.game)
-                && said != is
-            {
-                return Err(ReadError::WrongNumber { seq, said, is });
+                records.push(record);
             }
-            if applied.game.is_some() {
-                self.taken_back_games = 0;
+            (_, RecordIn::One(v1)) => {
+                return Err(ReadError::Unreadable {
+                    seq: v1.seq,
+                    problem: format!(
+                        "it is written as in version 1 of the file, which is of version {version}"
+                    ),
+                });
             }
-            (applied.entry, applied.game)
-        };
-        let read = ReadEntry {
-            seq,
-            recorded_at: doc.recorded_at,
-            taken_back: doc.taken_back,
-            game,
-            entry,
-        };
-        check_logged(&LoggedEntry::from(read.clone()), self.latest).map_err(|refusal| {
-            ReadError::Refused {
-                seq,
-                game: said,
-                refusal,
+            (_, RecordIn::Two(doc)) => {
+                return Err(ReadError::Unreadable {
+                    seq: doc.seq,
+                    problem: "it is written as in version 2 of the file, which is of version 1"
+                        .to_string(),
+                });
             }
-        })?;
-        Ok(read)
-    }
-
-    /// Checks the number of a game taken back: it was the latest when it was, so it is
-    /// numbered after the games that stand before it, and after the ones taken back since
-    /// the last of those.
-    fn taken_back(&mut self, seq: u32, said: Option<u32>) -> Result<(), ReadError> {
-        let least = self.campaign.games_played() + 1;
-        let most = least + self.taken_back_games;
-        match said {
-            Some(number) if (least..=most).contains(&number) => {
-                self.taken_back_games += 1;
-                Ok(())
-            }
-            Some(number) => Err(ReadError::Unreadable {
-                seq,
-                problem: format!(
-                    "it is game {number} taken back, but a game taken back there would be game {}",
-                    if least == most {
-                        least.to_string()
-                    } else {
-                        format!("{least} to {most}")
-                    }
-                ),
-            }),
-            None => Err(ReadError::Unreadable {
-                seq,
-                problem: "only a game can be taken back".to_string(),
-            }),
         }
     }
+    records.sort_by_key(|r| r.seq);
+    for (place, record) in (1u32..).zip(&mut records) {
+        if record.seq != place {
+            return Err(ReadError::Unreadable {
+                seq: record.seq,
+                problem: format!(
+                    "it is numbered {} where entry {place} should be",
+                    record.seq
+                ),
+            });
+        }
+    }
+    if version == 1 {
+        take_back_v1(campaign, &mut records, taken_back);
+    }
+    Ok((records, said))
+}
+
+/// The records that take back the entries a file of version 1 marks as taken back, after
+/// every other record, and each record's parent (the one before it).
+fn take_back_v1(
+    campaign: &CampaignDoc,
+    records: &mut Vec<LogRecord>,
+    taken_back: Vec<(u32, TakenBackDoc)>,
+) {
+    let mut seq = records.last().map_or(0, |r| r.seq);
+    for (target, back) in taken_back {
+        seq += 1;
+        let target = legacy_id(campaign, "entry", target);
+        records.push(LogRecord {
+            id: legacy_id(campaign, "take_back", seq),
+            seq,
+            recorded_at: back.at,
+            origin: None,
+            parent: None,
+            place: Place::End,
+            body: Body::Correct(Correction::TakeBack {
+                target,
+                reason: back.reason,
+            }),
+        });
+    }
+    for i in 1..records.len() {
+        records[i].parent = Some(records[i - 1].id.clone());
+    }
+}
+
+/// The identity of an entry of a version 1 file: made from the campaign and its place, so
+/// the same file gives the same identities (a UUID of version 8, its bits a hash).
+fn legacy_id(campaign: &CampaignDoc, what: &str, seq: u32) -> EntryId {
+    let hash = |salt: u64| {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ salt;
+        for byte in campaign
+            .name
+            .bytes()
+            .chain([0])
+            .chain(campaign.created_at.bytes())
+            .chain([0])
+            .chain(what.bytes())
+            .chain(seq.to_le_bytes())
+        {
+            h ^= u64::from(byte);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        h
+    };
+    let mut bits = (u128::from(hash(1)) << 64) | u128::from(hash(2));
+    bits = (bits & !(0xF_u128 << 76)) | (0x8_u128 << 76);
+    bits = (bits & !(0x3_u128 << 62)) | (0x2_u128 << 62);
+    let hex = format!("{bits:032x}");
+    EntryId(format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    ))
+}
+
+fn said_of(said: &[(u32, u32)], seq: u32) -> Option<u32> {
+    said.iter().find(|(s, _)| *s == seq).map(|(_, g)| *g)
+}
+
+/// Each game's number as the file says it must be its number in the log as corrected.
+fn check_numbers(records: &[LogRecord], said: &[(u32, u32)]) -> Result<(), ReadError> {
+    let Ok(resolved) = resolve(records) else {
+        // The records do not make a log: the fold names why.
+        return Ok(());
+    };
+    for entry in &resolved.entries {
+        if let (Some(said), Some(is)) = (said_of(said, entry.seq), entry.game)
+            && said != is
+        {
+            return Err(ReadError::WrongNumber {
+                seq: entry.seq,
+                said,
+                is,
+            });
+        }
+    }
+    Ok(())
 }

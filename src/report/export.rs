@@ -3,20 +3,22 @@
 
 use super::board::BoardView;
 use super::game::GameView;
-use super::history::{History, walk};
+use super::history::{History, cut, walk};
 use super::stats::StatsReport;
 use crate::domain::history::Filter;
-use crate::domain::{BrokenLog, Campaign, LoggedEntry};
+use crate::domain::{BrokenLog, Campaign, CorrectionEntry, LogRecord, LoggedEntry};
 
 /// A whole campaign as its exports show it.
 pub struct CampaignExport {
     pub name: String,
     /// When the campaign was started (RFC 3339, UTC).
     pub created_at: String,
-    /// The entries that stand, in order.
-    pub log: Vec<LoggedEntry>,
-    /// The entries taken back, in order.
-    pub taken_back: Vec<LoggedEntry>,
+    /// Every entry, those taken back too, in the order of the log.
+    pub entries: Vec<LoggedEntry>,
+    /// The corrections, in the order written.
+    pub corrections: Vec<CorrectionEntry>,
+    /// The records as written: what the campaign file carries.
+    pub records: Vec<LogRecord>,
     /// The campaign the log folds to.
     pub campaign: Campaign,
     pub board: BoardView,
@@ -26,18 +28,26 @@ pub struct CampaignExport {
     pub stats: StatsReport,
 }
 
+/// The log an export is made of.
+pub struct ExportedLog {
+    pub entries: Vec<LoggedEntry>,
+    pub corrections: Vec<CorrectionEntry>,
+    pub records: Vec<LogRecord>,
+}
+
 impl CampaignExport {
     /// Walks the log once: the games (described only when `games` is asked for), the
-    /// history and the board all come from that walk.
+    /// history and the board all come from that walk; `after`: the world as it was after
+    /// that game (see `history::cut`).
     pub fn new(
         name: &str,
         created_at: &str,
-        log: Vec<LoggedEntry>,
-        taken_back: Vec<LoggedEntry>,
+        log: ExportedLog,
         games: bool,
+        after: Option<u32>,
     ) -> Result<CampaignExport, BrokenLog> {
         let (games, history, campaign) = {
-            let walked = walk(&log, &taken_back)?;
+            let walked = walk(cut(&log.entries, after))?;
             let games = if games {
                 walked.game_views()
             } else {
@@ -50,19 +60,25 @@ impl CampaignExport {
             name: name.to_string(),
             created_at: created_at.to_string(),
             board: BoardView::new(name, &campaign, None),
-            stats: StatsReport::new(name, &log, &campaign),
+            stats: StatsReport::new(name, cut(&log.entries, after), &campaign),
             games,
             history,
-            log,
-            taken_back,
+            entries: log.entries,
+            corrections: log.corrections,
+            records: log.records,
             campaign,
         })
     }
 
-    /// Every entry, standing or taken back, in the order recorded.
-    pub fn entries(&self) -> Vec<&LoggedEntry> {
-        let mut entries: Vec<&LoggedEntry> = self.log.iter().chain(&self.taken_back).collect();
-        entries.sort_by_key(|e| e.seq);
-        entries
+    /// The number of the game a record adds or replaces, in the log as corrected.
+    pub fn game_of(&self, record: &LogRecord) -> Option<u32> {
+        let id = match &record.body {
+            crate::domain::Body::Add(_) => &record.id,
+            crate::domain::Body::Correct(c) => c.target()?,
+        };
+        self.entries
+            .iter()
+            .find(|e| &e.id == id)
+            .and_then(|e| e.game)
     }
 }

@@ -22,6 +22,9 @@ pub struct HistoryEntry {
     pub game: Option<u32>,
     /// The game's date, or the day a change between games was recorded.
     pub date: String,
+    /// For a change between games, the games played before it (0: before game 1); null for
+    /// a change made in a game.
+    pub after_game: Option<u32>,
     pub person: Option<String>,
     pub faction: Option<String>,
     /// What kind of change: major_city, minor_city, scar, heal, wear, fortify, …
@@ -33,22 +36,18 @@ pub struct HistoryEntry {
     pub text: String,
 }
 
-/// A stored log walked once through the rules: every change in the order recorded, and
+/// A stored log walked once through the rules: every change in the order of the log, and
 /// the campaign its standing entries fold to.
 pub struct Walked<'a> {
-    /// Every entry, standing or taken back, in the order recorded.
+    /// Every entry, standing or taken back, in the order of the log.
     all: Vec<&'a LoggedEntry>,
     events: Vec<HistoryItem>,
     campaign: Campaign,
 }
 
-/// Walks a log (the entries that stand and those taken back) once.
-pub fn walk<'a>(
-    log: &'a [LoggedEntry],
-    taken_back: &'a [LoggedEntry],
-) -> Result<Walked<'a>, BrokenLog> {
-    let mut all: Vec<&LoggedEntry> = log.iter().chain(taken_back).collect();
-    all.sort_by_key(|e| e.seq);
+/// Walks a log (every entry, those taken back too, in the order of the log) once.
+pub fn walk(entries: &[LoggedEntry]) -> Result<Walked<'_>, BrokenLog> {
+    let all: Vec<&LoggedEntry> = entries.iter().collect();
     let standing = |e: &LoggedEntry| match e.taken_back {
         Some(_) => Standing::TakenBack { game: e.game },
         None => Standing::Stands,
@@ -123,6 +122,7 @@ impl Walked<'_> {
                 };
                 HistoryEntry {
                     game: e.game,
+                    after_game: e.game.is_none().then_some(e.after_game),
                     date,
                     person: h.person,
                     faction: h.faction.map(|f| f.to_string()),
@@ -137,20 +137,28 @@ impl Walked<'_> {
     }
 }
 
-/// The history of a log, filtered: the entries that stand and those taken back, in the
-/// order they were recorded.
-pub fn history(
-    log: &[LoggedEntry],
-    taken_back: &[LoggedEntry],
-    filter: &Filter,
-) -> Result<History, BrokenLog> {
-    Ok(walk(log, taken_back)?.into_history(filter).0)
+/// The history of a log, filtered: every entry (those taken back too), in the order of
+/// the log.
+pub fn history(entries: &[LoggedEntry], filter: &Filter) -> Result<History, BrokenLog> {
+    Ok(walk(entries)?.into_history(filter).0)
 }
 
-/// Every game of a log of standing entries, each described against the campaign as it was
-/// before it (one walk of the log).
-pub fn game_views(log: &[LoggedEntry]) -> Result<Vec<GameView>, BrokenLog> {
-    Ok(walk(log, &[])?.game_views())
+/// Every game of a log that stands, each described against the campaign as it was before
+/// it (one walk of the log).
+pub fn game_views(entries: &[LoggedEntry]) -> Result<Vec<GameView>, BrokenLog> {
+    Ok(walk(entries)?.game_views())
+}
+
+/// The log cut right after game `after` and what the group recorded after it, before the
+/// next game (0: before game 1); the whole log for none.
+pub fn cut(entries: &[LoggedEntry], after: Option<u32>) -> &[LoggedEntry] {
+    let Some(after) = after else {
+        return entries;
+    };
+    let next = entries
+        .iter()
+        .position(|e| e.taken_back.is_none() && e.game == Some(after + 1));
+    &entries[..next.unwrap_or(entries.len())]
 }
 
 /// The day of an RFC 3339 moment.

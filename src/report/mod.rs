@@ -7,6 +7,7 @@ pub mod board;
 pub mod campaigns;
 pub mod check;
 pub mod coins;
+pub mod corrections;
 pub mod export;
 pub mod factions;
 pub mod game;

@@ -9,6 +9,7 @@ use super::board::BoardView;
 use super::campaigns::CampaignList;
 use super::check::CheckView;
 use super::coins::Coins;
+use super::corrections::Corrections;
 use super::factions::Factions;
 use super::game::{GameList, GameLogged, GameView};
 use super::history::History;
@@ -57,6 +58,11 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
         ("power", "power", schema::<Powers>()),
         ("coins", "coins", schema::<Coins>()),
         ("history", "history", schema::<History>()),
+        (
+            "corrections",
+            "history --corrections",
+            schema::<Corrections>(),
+        ),
         ("stats", "stats", schema::<StatsReport>()),
         ("setup", "setup", schema::<SetupReport>()),
         ("packets", "packets", schema::<Packets>()),

@@ -19,10 +19,11 @@ pub struct StatsReport {
 }
 
 impl StatsReport {
-    /// The statistics of a campaign's log (the entries that stand) and its fold.
+    /// The statistics of a campaign's log (of the entries that stand) and its fold.
     pub fn new(name: &str, log: &[LoggedEntry], campaign: &Campaign) -> StatsReport {
         let games: Vec<_> = log
             .iter()
+            .filter(|e| e.taken_back.is_none())
             .filter_map(|e| match &e.entry {
                 Entry::Game(game) => Some(game),
                 _ => None,

@@ -8,10 +8,71 @@ use rusqlite::{Connection, OpenFlags};
 
 use chrono::NaiveDate;
 
-use super::decode::read_log;
+use std::collections::HashMap;
+
+use super::decode::{Derived, Stored, read_records};
 use super::{Store, StoreError};
-use crate::domain::log::check_logged;
-use crate::domain::{Campaign, Refusal};
+use crate::domain::log::check_record;
+use crate::domain::resolve::resolve;
+use crate::domain::{Campaign, Refusal, Resolved};
+
+/// Replays the log as corrected through the rules, comparing what is kept beside each
+/// record (its game number, whether it was taken back) and how each entry is stored with
+/// the replay. Returns the games played.
+fn replay_compared(
+    name: &str,
+    resolved: &Resolved,
+    kept: &HashMap<u32, &Derived>,
+    report: &mut CheckReport,
+) -> u32 {
+    let mut campaign = Campaign::new();
+    for entry in &resolved.entries {
+        let stored = kept.get(&entry.seq);
+        let undone_at = stored.and_then(|d| d.undone_at.as_deref());
+        if undone_at != entry.taken_back.as_ref().map(|b| b.at.as_str()) {
+            report.problems.push(format!(
+                "{name}: entry {} is stored as {} but the log has it {}",
+                entry.seq,
+                if undone_at.is_some() {
+                    "taken back"
+                } else {
+                    "standing"
+                },
+                if entry.taken_back.is_some() {
+                    "taken back"
+                } else {
+                    "standing"
+                }
+            ));
+        }
+        if entry.taken_back.is_some() {
+            continue;
+        }
+        match campaign.apply(&entry.entry) {
+            Ok(applied) if stored.and_then(|d| d.game) != applied.game => {
+                report.problems.push(format!(
+                    "{name}: entry {} is stored as game {:?} but replays as game {:?}",
+                    entry.seq,
+                    stored.and_then(|d| d.game),
+                    applied.game
+                ));
+            }
+            Ok(applied) if applied.entry != entry.entry => report.problems.push(format!(
+                "{name}: entry {} is not stored as the rules record it",
+                entry.seq
+            )),
+            Ok(_) => {}
+            Err(refusal) => {
+                report.problems.push(format!(
+                    "{name}: entry {} breaks a rule: {refusal}",
+                    entry.seq
+                ));
+                return campaign.games_played();
+            }
+        }
+    }
+    campaign.games_played()
+}
 
 /// What `check` found: each problem in plain words, and what was looked at.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,8 +128,8 @@ impl Store {
         latest: NaiveDate,
         report: &mut CheckReport,
     ) -> Result<u32, StoreError> {
-        let log = match read_log(&self.conn, id) {
-            Ok(log) => log,
+        let Stored { records, derived } = match read_records(&self.conn, id) {
+            Ok(stored) => stored,
             Err(StoreError::Damaged { detail }) => {
                 report
                     .problems
@@ -77,55 +138,38 @@ impl Store {
             }
             Err(other) => return Err(other),
         };
-        report.entries += log.len();
-        let mut campaign = Campaign::new();
-        for (place, logged) in (1u32..).zip(&log) {
-            if logged.seq != place {
+        report.entries += records.len();
+        for (place, record) in (1u32..).zip(&records) {
+            if record.seq != place {
                 report.problems.push(format!(
-                    "{name}: entry {} stands where entry {} should",
-                    logged.seq, place
+                    "{name}: entry {} stands where entry {place} should",
+                    record.seq
                 ));
             }
-            match check_logged(logged, latest) {
+            match check_record(record, latest) {
                 Ok(()) => {}
                 Err(refusal @ (Refusal::BadText { .. } | Refusal::BadTimestamp { .. })) => {
                     report
                         .warnings
-                        .push(format!("{name}: entry {}: {refusal}", logged.seq));
+                        .push(format!("{name}: entry {}: {refusal}", record.seq));
                 }
                 Err(refusal) => report
                     .problems
-                    .push(format!("{name}: entry {}: {refusal}", logged.seq)),
-            }
-            if logged.taken_back.is_some() {
-                if logged.game.is_none() {
-                    report.problems.push(format!(
-                        "{name}: entry {} is taken back but is not a game",
-                        logged.seq
-                    ));
-                }
-                continue;
-            }
-            match campaign.apply(&logged.entry) {
-                Ok(applied) if applied.game != logged.game => report.problems.push(format!(
-                    "{name}: entry {} is stored as game {:?} but replays as game {:?}",
-                    logged.seq, logged.game, applied.game
-                )),
-                Ok(applied) if applied.entry != logged.entry => report.problems.push(format!(
-                    "{name}: entry {} is not stored as the rules record it",
-                    logged.seq
-                )),
-                Ok(_) => {}
-                Err(refusal) => {
-                    report.problems.push(format!(
-                        "{name}: entry {} breaks a rule: {refusal}",
-                        logged.seq
-                    ));
-                    return Ok(campaign.games_played());
-                }
+                    .push(format!("{name}: entry {}: {refusal}", record.seq)),
             }
         }
-        Ok(campaign.games_played())
+        let resolved = match resolve(&records) {
+            Ok(resolved) => resolved,
+            Err(unresolved) => {
+                report.problems.push(format!(
+                    "{name}: entry {} cannot stand in the log: {}",
+                    unresolved.seq, unresolved.refusal
+                ));
+                return Ok(0);
+            }
+        };
+        let kept: HashMap<u32, &Derived> = records.iter().map(|r| r.seq).zip(&derived).collect();
+        Ok(replay_compared(name, &resolved, &kept, report))
     }
 
     /// Copies the database into the file at `path` (empty, or new) with SQLite's online

@@ -1,13 +1,15 @@
 //! Reading a campaign's log back: rows of `entry`, `seat` and `change` turned into the
-//! domain's entries. A row that cannot be read means a damaged database.
+//! domain's records. A row that cannot be read means a damaged database.
 
 use rusqlite::{Connection, params};
 
 use super::StoreError;
+use super::stored::{CorrectionKind, entry_kind};
 use crate::domain::pool::PoolKind;
 use crate::domain::{
-    BonusMark, ChangeKind, Continent, Entry, EntryKind, Faction, Game, HeldOnChoice, HeldOnReward,
-    LoggedEntry, Packet, PlayEvent, Power, Reward, ScarPlacement, Seat, TakenBack, Territory, Wear,
+    Body, BonusMark, ChangeKind, Continent, Correction, Entry, EntryId, EntryKind, Faction, Game,
+    HeldOnChoice, HeldOnReward, LogRecord, Origin, Packet, Place, PlayEvent, Power, Reward,
+    ScarPlacement, Seat, Territory, Wear,
 };
 
 /// A change row as read back.
@@ -23,63 +25,173 @@ struct StoredRow {
     text: Option<String>,
 }
 
-pub(super) fn read_log(
-    conn: &Connection,
-    campaign_id: i64,
-) -> Result<Vec<LoggedEntry>, StoreError> {
+/// What the store keeps beside each record, worked out from the log (for people who read
+/// the file with sqlite3), to be rebuilt when the log changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Derived {
+    /// The row's id.
+    pub row: i64,
+    pub game: Option<u32>,
+    pub undone_at: Option<String>,
+    pub undo_reason: Option<String>,
+}
+
+/// A campaign's records, in the order written, with what is kept beside each.
+pub(super) struct Stored {
+    pub records: Vec<LogRecord>,
+    pub derived: Vec<Derived>,
+}
+
+/// The head of a record as stored in `entry`.
+struct Head {
+    row: i64,
+    seq: u32,
+    uid: String,
+    kind: String,
+    correction: Option<CorrectionKind>,
+    target: Option<String>,
+    before: Option<String>,
+    parent: Option<String>,
+    device: Option<String>,
+    device_seq: Option<i64>,
+    reason: Option<String>,
+    date: Option<String>,
+    note: Option<String>,
+    recorded_at: String,
+    derived: Derived,
+}
+
+fn head(row: &rusqlite::Row<'_>) -> rusqlite::Result<Head> {
+    let id: i64 = row.get(0)?;
+    Ok(Head {
+        row: id,
+        seq: row.get(1)?,
+        uid: row.get(2)?,
+        kind: row.get(3)?,
+        correction: row.get(4)?,
+        target: row.get(5)?,
+        before: row.get(6)?,
+        parent: row.get(7)?,
+        device: row.get(8)?,
+        device_seq: row.get(9)?,
+        reason: row.get(10)?,
+        date: row.get(12)?,
+        note: row.get(13)?,
+        recorded_at: row.get(14)?,
+        derived: Derived {
+            row: id,
+            game: row.get(11)?,
+            undone_at: row.get(15)?,
+            undo_reason: row.get(16)?,
+        },
+    })
+}
+
+/// Reads a campaign's records back, in the order they were written.
+pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored, StoreError> {
     let seats = read_seats(conn, campaign_id)?;
     let changes = read_changes(conn, campaign_id)?;
     let mut entries = conn.prepare_cached(
-        "SELECT id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason FROM entry
-         WHERE campaign_id = ?1 ORDER BY seq",
+        "SELECT id, seq, uid, kind, correction, target, before, parent, device, device_seq, reason,
+                game, date, note, recorded_at, undone_at, undo_reason
+         FROM entry WHERE campaign_id = ?1 ORDER BY seq",
     )?;
-    let heads = entries.query_map(params![campaign_id], |row| {
-        Ok((
-            row.get::<_, i64>(0)?,
-            row.get::<_, u32>(1)?,
-            row.get::<_, EntryKind>(2)?,
-            row.get::<_, Option<u32>>(3)?,
-            row.get::<_, Option<String>>(4)?,
-            row.get::<_, Option<String>>(5)?,
-            row.get::<_, String>(6)?,
-            row.get::<_, Option<String>>(7)?,
-            row.get::<_, Option<String>>(8)?,
-        ))
-    })?;
-    let mut log = Vec::new();
+    let heads = entries.query_map(params![campaign_id], head)?;
+    let mut stored = Stored {
+        records: Vec::new(),
+        derived: Vec::new(),
+    };
     let mut seats = seats.into_iter().peekable();
     let mut change_at = 0;
     for head in heads {
-        let (id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason) = head?;
-        let taken_back = undone_at.map(|at| TakenBack {
-            at,
-            reason: undo_reason,
-        });
+        let head = head?;
         let change_end = change_at
             + changes[change_at..]
                 .iter()
-                .take_while(|c| c.entry_id == id)
+                .take_while(|c| c.entry_id == head.row)
                 .count();
-        let entry = entry(
-            kind,
-            date.as_deref(),
-            note,
-            std::iter::from_fn(|| seats.next_if(|(e, _)| *e == id))
-                .map(|(_, seat)| seat)
-                .collect(),
-            &changes[change_at..change_end],
-        )
-        .map_err(|e| damaged(format!("entry {seq}: {e}")))?;
+        let seated: Vec<Seat> = std::iter::from_fn(|| seats.next_if(|(e, _)| *e == head.row))
+            .map(|(_, seat)| seat)
+            .collect();
+        let record = record(&head, seated, &changes[change_at..change_end])
+            .map_err(|e| damaged(format!("entry {}: {e}", head.seq)))?;
         change_at = change_end;
-        log.push(LoggedEntry {
-            seq,
-            game,
-            recorded_at,
-            entry,
-            taken_back,
-        });
+        stored.derived.push(head.derived);
+        stored.records.push(record);
     }
-    Ok(log)
+    Ok(stored)
+}
+
+/// A record from its head, its seats and its change rows.
+fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRecord, String> {
+    let content = || -> Result<Entry, String> {
+        let kind =
+            entry_kind(&head.kind).ok_or_else(|| format!("an unknown kind {:?}", head.kind))?;
+        entry(
+            kind,
+            head.date.as_deref(),
+            head.note.clone(),
+            seats,
+            changes,
+        )
+    };
+    let target = || {
+        head.target
+            .clone()
+            .map(EntryId)
+            .ok_or_else(|| "a correction without the entry it acts on".to_string())
+    };
+    let names = || -> Result<(String, String), String> {
+        let row = changes.first().ok_or("a renaming without its names")?;
+        let from = row
+            .person
+            .clone()
+            .or_else(|| row.text.clone())
+            .ok_or("a renaming without the name it changes")?;
+        Ok((from, need_name(row)?))
+    };
+    let body = match head.correction {
+        None => Body::Add(content()?),
+        Some(CorrectionKind::Replace) => Body::Correct(Correction::Replace {
+            target: target()?,
+            entry: Box::new(content()?),
+            reason: head.reason.clone(),
+        }),
+        Some(CorrectionKind::TakeBack) => Body::Correct(Correction::TakeBack {
+            target: target()?,
+            reason: head.reason.clone(),
+        }),
+        Some(CorrectionKind::RenamePerson) => {
+            let (from, to) = names()?;
+            Body::Correct(Correction::RenamePerson { from, to })
+        }
+        Some(CorrectionKind::MergePerson) => {
+            let (from, into) = names()?;
+            Body::Correct(Correction::MergePerson { from, into })
+        }
+        Some(CorrectionKind::RenameCampaign) => {
+            let (from, to) = names()?;
+            Body::Correct(Correction::RenameCampaign { from, to })
+        }
+    };
+    Ok(LogRecord {
+        id: EntryId(head.uid.clone()),
+        seq: head.seq,
+        recorded_at: head.recorded_at.clone(),
+        origin: head.device.clone().map(|device| Origin {
+            device,
+            seq: head
+                .device_seq
+                .and_then(|s| u64::try_from(s).ok())
+                .unwrap_or(0),
+        }),
+        parent: head.parent.clone().map(EntryId),
+        place: head
+            .before
+            .clone()
+            .map_or(Place::End, |b| Place::Before(EntryId(b))),
+        body,
+    })
 }
 
 /// Every seat of the campaign's games, in the order of the log.

@@ -4,10 +4,14 @@
 
 use rusqlite::{ToSql, Transaction, params};
 
+use std::collections::HashMap;
+
 use super::StoreError;
+use super::decode::Derived;
+use super::stored::{CorrectionKind, entry_key};
 use crate::domain::{
-    ChangeKind, CheckedLog, Continent, Entry, Faction, Game, HeldOnChoice, LoggedEntry, PlayEvent,
-    Reward, Territory,
+    Body, ChangeKind, CheckedLog, Continent, Correction, CorrectionEntry, Entry, EntryId, Faction,
+    Game, HeldOnChoice, LogRecord, LoggedEntry, Place, PlayEvent, Resolved, Reward, Territory,
 };
 
 /// A change row: the columns a change uses (see migrations/V1__ledger.sql).
@@ -65,48 +69,166 @@ impl Row {
     }
 }
 
-/// Writes a checked log, entry by entry, for a new campaign.
+/// Writes a checked log, record by record, for a new campaign, with what is kept beside
+/// each record.
 pub(super) fn write_log(
     tx: &Transaction<'_>,
     campaign_id: i64,
     log: &CheckedLog,
 ) -> Result<(), StoreError> {
-    for logged in log.entries() {
-        append(tx, campaign_id, logged)?;
+    let mut derived = Vec::with_capacity(log.records().len());
+    for record in log.records() {
+        derived.push(append(tx, campaign_id, record)?);
+    }
+    update_derived(tx, &derived, log.records(), log.resolved())
+}
+
+/// Rebuilds what is kept beside each record (the game's number in the log as corrected,
+/// when and why a record was taken back) where it differs from what the log now says.
+pub(super) fn update_derived(
+    tx: &Transaction<'_>,
+    derived: &[Derived],
+    records: &[LogRecord],
+    resolved: &Resolved,
+) -> Result<(), StoreError> {
+    let entries: HashMap<&EntryId, &LoggedEntry> =
+        resolved.entries.iter().map(|e| (&e.id, e)).collect();
+    let corrections: HashMap<&EntryId, &CorrectionEntry> =
+        resolved.corrections.iter().map(|c| (&c.id, c)).collect();
+    for (stored, record) in derived.iter().zip(records) {
+        let (game, back) = match (entries.get(&record.id), corrections.get(&record.id)) {
+            (Some(entry), _) => (
+                entry.game.filter(|_| entry.taken_back.is_none()),
+                entry.taken_back.as_ref(),
+            ),
+            (None, Some(correction)) => (None, correction.taken_back.as_ref()),
+            (None, None) => (None, None),
+        };
+        let now = Derived {
+            row: stored.row,
+            game,
+            undone_at: back.map(|b| b.at.clone()),
+            undo_reason: back.and_then(|b| b.reason.clone()),
+        };
+        if now != *stored {
+            tx.prepare_cached(
+                "UPDATE entry SET game = ?1, undone_at = ?2, undo_reason = ?3 WHERE id = ?4",
+            )?
+            .execute(params![now.game, now.undone_at, now.undo_reason, now.row])?;
+        }
     }
     Ok(())
 }
 
-/// Writes an entry as the `seq`th of the campaign's log; one taken back (from a file) is
-/// written taken back from the start, so it never stands beside the game that replaced it.
+/// Writes a record as the `seq`th of the campaign's log; returns what is kept beside it (not
+/// yet worked out: see `update_derived`).
 pub(super) fn append(
     tx: &Transaction<'_>,
     campaign_id: i64,
-    logged: &LoggedEntry,
-) -> Result<(), StoreError> {
-    let LoggedEntry {
-        seq,
-        game,
-        recorded_at,
-        entry,
-        taken_back,
-    } = logged;
+    record: &LogRecord,
+) -> Result<Derived, StoreError> {
+    let (entry, correction, target, reason) = match &record.body {
+        Body::Add(entry) => (Some(entry), None, None, None),
+        Body::Correct(correction) => {
+            let entry = match correction {
+                Correction::Replace { entry, .. } => Some(&**entry),
+                _ => None,
+            };
+            (
+                entry,
+                Some(CorrectionKind::of(correction)),
+                correction.target(),
+                correction.reason(),
+            )
+        }
+    };
     let (date, note) = match entry {
-        Entry::PoolCapacity { reason, .. } => (None, Some(reason.as_str())),
-        Entry::Game(g) => (Some(g.date.to_string()), g.note.as_deref()),
+        Some(Entry::PoolCapacity { reason, .. }) => (None, Some(reason.as_str())),
+        Some(Entry::Game(g)) => (Some(g.date.to_string()), g.note.as_deref()),
         _ => (None, None),
     };
-    let kind = entry.kind();
-    let (undone_at, undo_reason) = match taken_back.as_ref() {
-        Some(back) => (Some(back.at.as_str()), back.reason.as_deref()),
-        None => (None, None),
+    let kind = match (entry, correction) {
+        (Some(entry), _) => entry_key(entry.kind()),
+        (None, Some(correction)) => correction.key(),
+        (None, None) => "",
     };
+    let before = match &record.place {
+        Place::Before(id) => Some(id.as_str()),
+        Place::End => None,
+    };
+    let origin = record.origin.as_ref();
     tx.prepare_cached(
-        "INSERT INTO entry (campaign_id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO entry (campaign_id, seq, uid, kind, correction, target, before, parent,
+                            device, device_seq, reason, date, note, recorded_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?
-    .execute(params![campaign_id, seq, kind, game, date, note, recorded_at, undone_at, undo_reason])?;
+    .execute(params![
+        campaign_id,
+        record.seq,
+        record.id.as_str(),
+        kind,
+        correction,
+        target.map(EntryId::as_str),
+        before,
+        record.parent.as_ref().map(EntryId::as_str),
+        origin.map(|o| o.device.as_str()),
+        origin.map(|o| i64::try_from(o.seq).unwrap_or(i64::MAX)),
+        reason,
+        date,
+        note,
+        record.recorded_at
+    ])?;
     let entry_id = tx.last_insert_rowid();
+    let derived = Derived {
+        row: entry_id,
+        game: None,
+        undone_at: None,
+        undo_reason: None,
+    };
+    let Some(entry) = entry else {
+        names_row(tx, entry_id, &record.body)?;
+        return Ok(derived);
+    };
+    write_content(tx, entry_id, entry)?;
+    Ok(derived)
+}
+
+/// The names of a renaming, in one change row (person or text: from; name: to).
+fn names_row(tx: &Transaction<'_>, entry_id: i64, body: &Body) -> Result<(), StoreError> {
+    let row = match body {
+        Body::Correct(Correction::RenamePerson { from, to }) => {
+            Row::new(ChangeKind::Rename).person(from).name(to)
+        }
+        Body::Correct(Correction::MergePerson { from, into }) => {
+            Row::new(ChangeKind::Merge).person(from).name(into)
+        }
+        Body::Correct(Correction::RenameCampaign { from, to }) => {
+            Row::new(ChangeKind::CampaignRename).text(from).name(to)
+        }
+        _ => return Ok(()),
+    };
+    let values: Vec<Box<dyn ToSql + '_>> = vec![
+        Box::new(entry_id),
+        Box::new(1i64),
+        Box::new(row.kind),
+        Box::new(row.person),
+        Box::new(row.faction),
+        Box::new(row.territory),
+        Box::new(row.continent),
+        Box::new(row.name),
+        Box::new(row.amount),
+        Box::new(row.text),
+    ];
+    insert_rows(
+        tx,
+        "change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)",
+        10,
+        &values,
+    )
+}
+
+/// An entry's seats and change rows.
+fn write_content(tx: &Transaction<'_>, entry_id: i64, entry: &Entry) -> Result<(), StoreError> {
     if let Entry::Game(g) = entry {
         let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(g.seats.len() * 6);
         for (position, seat) in (1i64..).zip(&g.seats) {

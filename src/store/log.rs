@@ -1,54 +1,99 @@
-//! A campaign's log in the database: entries with their seats and changes, written one
-//! entry per transaction and read back in order.
+//! A campaign's log in the database: records with their seats and changes, each written in
+//! one transaction after the log with it has been worked out and folded through the rules,
+//! and read back in order.
 
-use super::campaigns::{campaign_exists, insert_campaign, set_current};
-use super::decode::read_log;
-use super::encode::{append, write_log};
-use super::{CampaignInfo, Store, StoreError};
 use chrono::NaiveDate;
 
-use crate::domain::log::{check_logged, fold as fold_log};
+use super::campaigns::{campaign_exists, insert_campaign, set_current};
+use super::decode::{Stored, read_records};
+use super::encode::{append, update_derived, write_log};
+use super::ids;
+use super::{CampaignInfo, Store, StoreError};
+use crate::domain::log::{check_record, resolve_and_fold};
 use crate::domain::names::CampaignName;
+use crate::domain::{
+    Applied, Body, Campaign, CheckedLog, CorrectionEntry, Entry, EntryId, LogRecord, LoggedEntry,
+    Place, Refusal, Resolved,
+};
 
-use crate::domain::{Applied, Campaign, CheckedLog, Entry, LoggedEntry, Refusal, TakenBack};
-
-/// A campaign's log and the state it folds to.
+/// A campaign's log as corrected and the state it folds to.
 #[derive(Clone, Debug)]
 pub struct Loaded {
-    /// The entries that stand, in order: the board is their fold.
+    /// The entries that stand, in the order of the log: the board is their fold.
     pub log: Vec<LoggedEntry>,
-    /// The entries taken back, in order (their `seq` places them among the others).
-    pub taken_back: Vec<LoggedEntry>,
+    /// Every entry, those taken back too, in the order of the log.
+    pub entries: Vec<LoggedEntry>,
+    /// The corrections, in the order written.
+    pub corrections: Vec<CorrectionEntry>,
+    /// The records as written.
+    pub records: Vec<LogRecord>,
     pub campaign: Campaign,
 }
 
-/// A campaign's log as stored, not folded: for the commands that walk it themselves
+/// A campaign's log as corrected, not folded: for the commands that walk it themselves
 /// (`history`, `game list`, `export`), which would otherwise fold it twice.
 #[derive(Clone, Debug)]
 pub struct StoredLog {
-    /// The entries that stand, in order.
-    pub log: Vec<LoggedEntry>,
-    /// The entries taken back, in order (their `seq` places them among the others).
-    pub taken_back: Vec<LoggedEntry>,
+    /// Every entry, those taken back too, in the order of the log.
+    pub entries: Vec<LoggedEntry>,
+    /// The corrections, in the order written.
+    pub corrections: Vec<CorrectionEntry>,
+    /// The records as written.
+    pub records: Vec<LogRecord>,
 }
 
 impl StoredLog {
-    /// The log with the campaign its standing entries fold to, found by walking it.
-    pub fn with(self, campaign: Campaign) -> Loaded {
-        Loaded {
-            log: self.log,
-            taken_back: self.taken_back,
-            campaign,
-        }
+    /// The entries that stand.
+    pub fn standing(&self) -> Vec<LoggedEntry> {
+        self.entries
+            .iter()
+            .filter(|e| e.taken_back.is_none())
+            .cloned()
+            .collect()
     }
 }
 
-/// The entries of a stored log that stand, and those taken back.
-fn split(all: Vec<LoggedEntry>) -> (Vec<LoggedEntry>, Vec<LoggedEntry>) {
-    all.into_iter().partition(|e| e.taken_back.is_none())
+/// What a write is stamped with: when (RFC 3339), today (no game after it), and whether the
+/// clock is fixed (`CHRONICLE_NOW`), which makes the new records' identities reproducible.
+#[derive(Clone, Debug)]
+pub struct Stamp {
+    pub at: String,
+    pub today: NaiveDate,
+    pub fixed_clock: bool,
 }
 
-/// What recording an entry did.
+/// A record to add, before the store gives it its identity and place among the records.
+#[derive(Clone, Debug)]
+pub struct NewRecord {
+    pub place: Place,
+    pub body: Body,
+}
+
+/// The log as it stands, for making a record from it.
+pub struct Current<'a> {
+    pub records: &'a [LogRecord],
+    pub resolved: &'a Resolved,
+    pub campaign: &'a Campaign,
+}
+
+/// What writing a record did.
+#[derive(Clone, Debug)]
+pub struct Appended {
+    /// The campaign before the record, and after it.
+    pub before: Campaign,
+    pub after: Campaign,
+    /// The log as corrected, before the record and after it.
+    pub resolved_before: Resolved,
+    pub resolved_after: Resolved,
+    /// The record as written (its entry as the rules record it).
+    pub record: LogRecord,
+    /// For an entry added at the end, what applying it did.
+    pub applied: Option<Applied>,
+    /// Whether it was written (false for a dry run).
+    pub written: bool,
+}
+
+/// What recording an entry at the end of the log did.
 #[derive(Clone, Debug)]
 pub struct Recorded {
     /// The campaign before the entry.
@@ -61,11 +106,34 @@ pub struct Recorded {
 }
 
 impl Store {
-    /// Reads a campaign's log and folds it through the rules.
+    /// Reads a campaign's records, works out its log and folds it through the rules.
     pub fn load(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
-        let stored = self.read(campaign_id)?;
-        let campaign = fold(&stored.log)?;
-        Ok(stored.with(campaign))
+        let stored = read_records(&self.conn, campaign_id)?;
+        let (resolved, campaign) =
+            resolve_and_fold(&stored.records).map_err(StoreError::BrokenLog)?;
+        Ok(Loaded {
+            log: resolved.standing().cloned().collect(),
+            entries: resolved.entries,
+            corrections: resolved.corrections,
+            records: stored.records,
+            campaign,
+        })
+    }
+
+    /// Reads a campaign's records and works out its log, without folding it.
+    pub fn read(&self, campaign_id: i64) -> Result<StoredLog, StoreError> {
+        let stored = read_records(&self.conn, campaign_id)?;
+        let resolved = crate::domain::resolve::resolve(&stored.records).map_err(|u| {
+            StoreError::BrokenLog(crate::domain::BrokenLog {
+                seq: u.seq,
+                refusal: u.refusal,
+            })
+        })?;
+        Ok(StoredLog {
+            entries: resolved.entries,
+            corrections: resolved.corrections,
+            records: stored.records,
+        })
     }
 
     /// Chooses the campaign (the one named, else the only or the current one) and reads and
@@ -90,102 +158,99 @@ impl Store {
         })
     }
 
-    /// Reads a campaign's log without folding it.
-    pub fn read(&self, campaign_id: i64) -> Result<StoredLog, StoreError> {
-        let (log, taken_back) = split(read_log(&self.conn, campaign_id)?);
-        Ok(StoredLog { log, taken_back })
-    }
-
-    /// Takes back the latest game, if it is game `expected` (so that a game logged by
-    /// someone else meanwhile is never taken back by mistake): its entry is marked as taken
-    /// back, when and why, in one transaction. Returns the entry taken back.
-    pub fn take_back_game(
+    /// Adds one record to a campaign's log in one `BEGIN IMMEDIATE` transaction: reads the
+    /// records, works out the log and folds it, lets `build` make the record from it, checks
+    /// the record and works out and folds the log with it (every later entry through the
+    /// rules again), and writes it with what is kept beside the records. A refusal or an
+    /// error writes nothing; so does a dry run.
+    pub fn append<E>(
         &mut self,
         campaign_id: i64,
-        expected: u32,
-        at: &str,
-        reason: Option<&str>,
-    ) -> Result<LoggedEntry, StoreError> {
-        self.write(true, |tx| {
-            let (log, _) = split(read_log(tx, campaign_id)?);
-            let latest = log.iter().rev().find(|e| e.game.is_some());
-            let Some(latest) = latest.filter(|e| e.game == Some(expected)) else {
-                return Err(StoreError::NotLatestGame {
-                    expected,
-                    latest: latest.and_then(|e| e.game),
-                });
-            };
-            // A later entry (a packet opened after the game, say) may need the game: then it
-            // is that entry, not the database, that is in the way.
-            if let Err(broken) = fold_log(log.iter().filter(|e| e.seq != latest.seq)) {
-                return Err(if broken.seq > latest.seq {
-                    StoreError::UndoBlocked {
-                        game: expected,
-                        by: broken.seq,
-                        refusal: broken.refusal,
-                    }
-                } else {
-                    StoreError::BrokenLog(broken)
-                });
-            }
-            tx.execute(
-                "UPDATE entry SET undone_at = ?1, undo_reason = ?2 WHERE campaign_id = ?3 AND seq = ?4",
-                rusqlite::params![at, reason, campaign_id, latest.seq],
-            )?;
-            Ok(LoggedEntry {
-                taken_back: Some(TakenBack {
-                    at: at.to_string(),
-                    reason: reason.map(str::to_string),
-                }),
-                ..latest.clone()
-            })
-        })
-    }
-
-    /// Records one entry in one `BEGIN IMMEDIATE` transaction: reads the log, folds it,
-    /// lets `build` make the entry from the campaign as it stands, applies it (the rules
-    /// may refuse it) and writes it. A refusal or an error writes nothing; so does a dry run.
-    pub fn record<E>(
-        &mut self,
-        campaign_id: i64,
-        (recorded_at, today): (&str, NaiveDate),
+        stamp: &Stamp,
         dry_run: bool,
-        build: impl FnOnce(&Campaign) -> Result<Entry, E>,
-    ) -> Result<Recorded, E>
+        build: impl FnOnce(&Current<'_>) -> Result<NewRecord, E>,
+    ) -> Result<Appended, E>
     where
         E: From<StoreError> + From<Refusal>,
     {
         self.write(!dry_run, |tx| {
-            let all = read_log(tx, campaign_id)?;
-            let seq = all.last().map_or(1, |e| e.seq + 1);
-            let (log, _) = split(all);
-            let before = fold(&log)?;
-            let entry = build(&before)?;
-            let mut after = before.clone();
-            let applied = after.apply(&entry)?;
-            let logged = LoggedEntry {
+            let Stored { records, derived } = read_records(tx, campaign_id)?;
+            let (resolved_before, before) =
+                resolve_and_fold(&records).map_err(StoreError::BrokenLog)?;
+            let new = build(&Current {
+                records: &records,
+                resolved: &resolved_before,
+                campaign: &before,
+            })?;
+            let seq = records.last().map_or(1, |r| r.seq + 1);
+            let mut record = LogRecord {
+                id: ids::mint(&stamp.at, stamp.fixed_clock.then_some((campaign_id, seq))),
                 seq,
-                game: applied.game,
-                recorded_at: recorded_at.to_string(),
-                entry: applied.entry.clone(),
-                taken_back: None,
+                recorded_at: stamp.at.clone(),
+                origin: None,
+                parent: records.last().map(|r| r.id.clone()),
+                place: new.place,
+                body: new.body,
             };
-            check_logged(&logged, today)?;
+            let (resolved_after, after, applied) =
+                with_record(&records, &resolved_before, &before, &mut record)?;
+            check_record(&record, stamp.today)?;
             if !dry_run {
-                append(tx, campaign_id, &logged)?;
+                let mut derived = derived;
+                derived.push(append(tx, campaign_id, &record)?);
+                let mut all = records;
+                all.push(record.clone());
+                update_derived(tx, &derived, &all, &resolved_after)?;
             }
-            Ok(Recorded {
+            Ok(Appended {
                 before,
                 after,
+                resolved_before,
+                resolved_after,
+                record,
                 applied,
                 written: !dry_run,
             })
         })
     }
 
-    /// Writes a campaign read from a file, with its whole log (entries taken back
-    /// included), in one transaction: all of it or nothing. The log was folded through the
-    /// rules when it was checked; the campaign becomes the current one.
+    /// Records one entry at the end of the log (see `append`): `build` makes it from the
+    /// campaign as it stands.
+    pub fn record<E>(
+        &mut self,
+        campaign_id: i64,
+        stamp: &Stamp,
+        dry_run: bool,
+        build: impl FnOnce(&Campaign) -> Result<Entry, E>,
+    ) -> Result<Recorded, E>
+    where
+        E: From<StoreError> + From<Refusal>,
+    {
+        let appended = self.append(
+            campaign_id,
+            stamp,
+            dry_run,
+            |current| -> Result<NewRecord, E> {
+                Ok(NewRecord {
+                    place: Place::End,
+                    body: Body::Add(build(current.campaign)?),
+                })
+            },
+        )?;
+        let applied = appended.applied.ok_or_else(|| StoreError::Damaged {
+            detail: "an entry added at the end was not applied".to_string(),
+        })?;
+        Ok(Recorded {
+            before: appended.before,
+            after: appended.after,
+            applied,
+            written: appended.written,
+        })
+    }
+
+    /// Writes a campaign read from a file, with its whole log, in one transaction: all of it
+    /// or nothing. The log was checked and folded when it was made; the campaign becomes
+    /// the current one.
     pub fn import_campaign(
         &mut self,
         name: &CampaignName,
@@ -218,30 +283,90 @@ impl Store {
     }
 }
 
-/// Appends one entry as the next of the log, without the rules: for tests of the store.
+/// Appends one entry as the next record of the log, without the rules: for tests of the
+/// store.
 #[cfg(test)]
 pub(super) fn append_for_test(
     tx: &rusqlite::Transaction<'_>,
     campaign_id: i64,
     entry: &Entry,
 ) -> Result<(), StoreError> {
-    let seq = read_log(tx, campaign_id)?.last().map_or(1, |e| e.seq + 1);
-    let logged = LoggedEntry {
+    let records = read_records(tx, campaign_id)?.records;
+    let seq = records.last().map_or(1, |r| r.seq + 1);
+    let record = LogRecord {
+        id: ids::mint("2026-01-01T00:00:00Z", Some((campaign_id, seq))),
         seq,
-        game: None,
-        recorded_at: "test".to_string(),
-        entry: entry.clone(),
-        taken_back: None,
+        recorded_at: "2026-01-01T00:00:00Z".to_string(),
+        origin: None,
+        parent: records.last().map(|r| r.id.clone()),
+        place: Place::End,
+        body: Body::Add(entry.clone()),
     };
-    append(tx, campaign_id, &logged)
+    append(tx, campaign_id, &record).map(|_| ())
 }
 
-/// Folds the standing entries of a stored log; a refusal means the database was changed
-/// behind chronicle's back.
-fn fold<'a, I>(log: I) -> Result<Campaign, StoreError>
-where
-    I: IntoIterator<Item = &'a LoggedEntry>,
-    I::IntoIter: Clone,
-{
-    fold_log(log).map_err(StoreError::BrokenLog)
+/// The log with a new record: at the end of it, the entry is applied to the campaign as it
+/// stands (the entry kept as the rules record it); anywhere else, or a correction, the log
+/// is worked out again and every entry folded through the rules, and a refusal names the
+/// entry that breaks.
+fn with_record(
+    records: &[LogRecord],
+    resolved: &Resolved,
+    campaign: &Campaign,
+    record: &mut LogRecord,
+) -> Result<(Resolved, Campaign, Option<Applied>), Refusal> {
+    if let (Place::End, Body::Add(entry)) = (&record.place, &record.body) {
+        let (after, applied) = campaign.after(entry)?;
+        record.body = Body::Add(applied.entry.clone());
+        let mut resolved = resolved.clone();
+        resolved.entries.push(LoggedEntry {
+            id: record.id.clone(),
+            seq: record.seq,
+            game: applied.game,
+            recorded_at: record.recorded_at.clone(),
+            entry: applied.entry.clone(),
+            taken_back: None,
+        });
+        return Ok((resolved, after, Some(applied)));
+    }
+    let mut all = records.to_vec();
+    all.push(record.clone());
+    let resolved = crate::domain::resolve::resolve(&all).map_err(|u| u.refusal)?;
+    let mut campaign = Campaign::new();
+    for entry in resolved.standing() {
+        let applied = campaign
+            .replay_one(&entry.entry)
+            .map_err(|refusal| breaks(entry, record, refusal))?;
+        keep_recorded_form(record, &entry.id, applied.entry);
+    }
+    Ok((resolved, campaign, None))
+}
+
+/// A refusal met replaying the log with a new record: the new entry's own, or that of a
+/// later entry which the correction breaks.
+fn breaks(entry: &LoggedEntry, record: &LogRecord, refusal: Refusal) -> Refusal {
+    let own = entry.id == record.id
+        || matches!(&record.body, Body::Correct(c) if c.target() == Some(&entry.id));
+    if own {
+        return refusal;
+    }
+    let what = match entry.game {
+        Some(game) => format!("game {game}"),
+        None => format!("entry {}", entry.seq),
+    };
+    Refusal::LaterBreaks {
+        what,
+        refusal: Box::new(refusal),
+    }
+}
+
+/// Keeps the entry of a record (added, or replacing another) as the rules record it.
+fn keep_recorded_form(record: &mut LogRecord, at: &EntryId, recorded: Entry) {
+    match &mut record.body {
+        Body::Add(entry) if record.id == *at => *entry = recorded,
+        Body::Correct(crate::domain::Correction::Replace { target, entry, .. }) if target == at => {
+            **entry = recorded;
+        }
+        _ => {}
+    }
 }

@@ -6,6 +6,7 @@ mod check;
 mod decode;
 mod encode;
 mod error;
+mod ids;
 mod log;
 mod open;
 mod stored;
@@ -20,7 +21,8 @@ use rusqlite::{Connection, TransactionBehavior};
 pub use campaigns::CampaignInfo;
 pub use check::CheckReport;
 pub use error::StoreError;
-pub use log::{Loaded, Recorded, StoredLog};
+pub use ids::mint as mint_id;
+pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
 pub use open::{Access, Opening};
 
 mod embedded {

@@ -118,20 +118,38 @@ impl Store {
             .query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
             .map_err(|e| self.not_a_database(e))?;
         self.conn
-            .execute_batch("PRAGMA foreign_keys = ON; PRAGMA synchronous = FULL;")
+            .execute_batch("PRAGMA synchronous = FULL;")
             .map_err(|e| self.not_a_database(e))?;
         // A file already at this chronicle's schema needs nothing more (and the migration
         // runner, which parses every migration's name, costs a third of a read command).
+        // Migrations run with foreign keys off (a table rebuilt must not take its rows'
+        // seats and changes with it) and are checked for them after.
         if found < Store::known_version() {
+            self.conn
+                .execute_batch("PRAGMA foreign_keys = OFF;")
+                .map_err(|e| self.not_a_database(e))?;
             embedded::migrations::runner()
                 .run(&mut self.conn)
                 .map_err(|e| StoreError::Migration {
                     detail: e.to_string(),
                 })?;
+            let dangling: i64 = self.conn.query_row(
+                "SELECT COUNT(*) FROM pragma_foreign_key_check",
+                [],
+                |row| row.get(0),
+            )?;
+            if dangling > 0 {
+                return Err(StoreError::Migration {
+                    detail: format!("{dangling} rows point at rows that do not exist after it"),
+                });
+            }
             if found > 0 {
                 self.opening.upgraded_from = Some(found);
             }
         }
+        self.conn
+            .execute_batch("PRAGMA foreign_keys = ON;")
+            .map_err(|e| self.not_a_database(e))?;
         Ok(())
     }
 

@@ -104,7 +104,7 @@ impl FromSql for PoolKind {
 }
 
 /// The stored spelling of an entry's kind (`entry.kind`).
-const fn entry_key(kind: EntryKind) -> &'static str {
+pub(super) const fn entry_key(kind: EntryKind) -> &'static str {
     match kind {
         EntryKind::Power => "power",
         EntryKind::Coins => "coins",
@@ -116,6 +116,68 @@ const fn entry_key(kind: EntryKind) -> &'static str {
         EntryKind::MarkFactionCard => "faction_mark",
         EntryKind::ScarFactionCard => "faction_scar",
         EntryKind::NameWorld => "world_name",
+    }
+}
+
+/// The entry kind stored as `key`.
+pub(super) fn entry_kind(key: &str) -> Option<EntryKind> {
+    EntryKind::ALL.into_iter().find(|k| entry_key(*k) == key)
+}
+
+/// What a correction record does, as `entry.correction` stores it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CorrectionKind {
+    Replace,
+    TakeBack,
+    RenamePerson,
+    MergePerson,
+    RenameCampaign,
+}
+
+impl CorrectionKind {
+    pub(super) const ALL: [CorrectionKind; 5] = [
+        CorrectionKind::Replace,
+        CorrectionKind::TakeBack,
+        CorrectionKind::RenamePerson,
+        CorrectionKind::MergePerson,
+        CorrectionKind::RenameCampaign,
+    ];
+
+    pub(super) const fn key(self) -> &'static str {
+        match self {
+            CorrectionKind::Replace => "replace",
+            CorrectionKind::TakeBack => "take_back",
+            CorrectionKind::RenamePerson => "rename_person",
+            CorrectionKind::MergePerson => "merge_person",
+            CorrectionKind::RenameCampaign => "rename_campaign",
+        }
+    }
+
+    pub(super) fn of(correction: &crate::domain::Correction) -> CorrectionKind {
+        use crate::domain::Correction;
+        match correction {
+            Correction::Replace { .. } => CorrectionKind::Replace,
+            Correction::TakeBack { .. } => CorrectionKind::TakeBack,
+            Correction::RenamePerson { .. } => CorrectionKind::RenamePerson,
+            Correction::MergePerson { .. } => CorrectionKind::MergePerson,
+            Correction::RenameCampaign { .. } => CorrectionKind::RenameCampaign,
+        }
+    }
+}
+
+impl ToSql for CorrectionKind {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.key()))
+    }
+}
+
+impl FromSql for CorrectionKind {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let key = text(&value)?;
+        CorrectionKind::ALL
+            .into_iter()
+            .find(|k| k.key() == key)
+            .ok_or_else(|| unknown("kind of correction", key))
     }
 }
 

@@ -34,8 +34,42 @@ fn name(name: &str) -> crate::domain::names::CampaignName {
 }
 
 /// A recording moment, with a today far enough on for every game of these tests.
-fn at(stamp: &str) -> (&str, chrono::NaiveDate) {
-    (stamp, NaiveDate::from_ymd_opt(2030, 1, 1).expect("a date"))
+fn at(stamp: &str) -> super::Stamp {
+    super::Stamp {
+        at: stamp.to_string(),
+        today: NaiveDate::from_ymd_opt(2030, 1, 1).expect("a date"),
+        fixed_clock: true,
+    }
+}
+
+/// Takes back the latest game if it is game `expected`, as `game undo` does.
+fn take_back_game(
+    store: &mut Store,
+    id: i64,
+    expected: u32,
+    stamp: &str,
+    reason: Option<&str>,
+) -> Result<super::Appended, Failed> {
+    store.append::<Failed>(id, &at(stamp), false, |current| {
+        let latest = current
+            .resolved
+            .standing()
+            .filter(|e| e.game.is_some())
+            .last();
+        match latest {
+            Some(latest) if latest.game == Some(expected) => Ok(super::NewRecord {
+                place: crate::domain::Place::End,
+                body: crate::domain::Body::Correct(crate::domain::Correction::TakeBack {
+                    target: latest.id.clone(),
+                    reason: reason.map(str::to_string),
+                }),
+            }),
+            _ => Err(Failed::Store(StoreError::NotLatestGame {
+                expected,
+                latest: latest.and_then(|l| l.game),
+            })),
+        }
+    })
 }
 
 fn temp_db() -> (tempfile::TempDir, std::path::PathBuf) {
@@ -87,7 +121,12 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
         },
     );
     let recorded = store
-        .record::<Failed>(id, at("2026-01-03T20:00:00Z"), false, |_| Ok(entry.clone()))
+        .record::<Failed>(
+            id,
+            &at("2026-01-03T20:00:00Z"),
+            false,
+            |_| Ok(entry.clone()),
+        )
         .expect("recorded");
     assert!(recorded.written);
     drop(store);
@@ -117,7 +156,7 @@ fn a_refused_entry_writes_nothing() {
         },
     );
     store
-        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
         .expect("first game");
     let again = game(
         4,
@@ -126,7 +165,7 @@ fn a_refused_entry_writes_nothing() {
             name: "Other".into(),
         },
     );
-    let refused = store.record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(again));
+    let refused = store.record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(again));
     assert!(matches!(
         refused,
         Err(Failed::Refused(Refusal::HasCity { .. }))
@@ -149,7 +188,7 @@ fn a_dry_run_writes_nothing() {
         },
     );
     let recorded = store
-        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), true, |_| Ok(entry))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), true, |_| Ok(entry))
         .expect("dry run");
     assert!(!recorded.written);
     assert_eq!(recorded.after.games_played(), 1);
@@ -276,7 +315,7 @@ fn the_stored_log_of_one_campaign_does_not_see_another() {
         },
     );
     store
-        .record::<Failed>(a, at("2026-01-01T00:00:00Z"), false, |_| Ok(entry))
+        .record::<Failed>(a, &at("2026-01-01T00:00:00Z"), false, |_| Ok(entry))
         .expect("game in A");
     assert_eq!(store.load(a).expect("a").campaign.games_played(), 1);
     assert_eq!(store.load(b).expect("b").campaign, Campaign::new());
@@ -304,36 +343,42 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     store
-        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
         .expect("game 1");
     store
-        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(second))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(second))
         .expect("game 2");
 
     // Only the latest game can be taken back.
     assert!(matches!(
-        store.take_back_game(id, 1, "t3", None),
-        Err(StoreError::NotLatestGame {
+        take_back_game(&mut store, id, 1, "2026-01-02T00:00:00Z", None),
+        Err(Failed::Store(StoreError::NotLatestGame {
             expected: 1,
             latest: Some(2)
-        })
+        }))
     ));
-    let back = store
-        .take_back_game(id, 2, "t3", Some("wrong winner"))
-        .expect("take back");
-    assert_eq!(back.game, Some(2));
+    take_back_game(
+        &mut store,
+        id,
+        2,
+        "2026-01-02T00:00:00Z",
+        Some("wrong winner"),
+    )
+    .expect("take back");
 
     let loaded = store.load(id).expect("load");
     assert_eq!(loaded.campaign.games_played(), 1);
     assert!(loaded.campaign.territory(territory("Peru")).city.is_none());
-    assert_eq!(loaded.taken_back.len(), 1);
-    let record = loaded.taken_back[0]
-        .taken_back
-        .as_ref()
-        .expect("taken back");
+    let taken_back: Vec<_> = loaded
+        .entries
+        .iter()
+        .filter(|e| e.taken_back.is_some())
+        .collect();
+    assert_eq!(taken_back.len(), 1);
+    let record = taken_back[0].taken_back.as_ref().expect("taken back");
     assert_eq!(
         (record.at.as_str(), record.reason.as_deref()),
-        ("t3", Some("wrong winner"))
+        ("2026-01-02T00:00:00Z", Some("wrong winner"))
     );
 
     // Game 2 can be logged again, and then both games 2 are kept apart.
@@ -344,13 +389,18 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     let recorded = store
-        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| Ok(again))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(again))
         .expect("game 2 again");
     assert_eq!(recorded.applied.game, Some(2));
     let loaded = store.load(id).expect("load");
     assert_eq!(loaded.log.iter().filter(|e| e.game == Some(2)).count(), 1);
-    assert_eq!(loaded.taken_back[0].game, Some(2));
-    assert!(loaded.log.last().expect("last").seq > loaded.taken_back[0].seq);
+    let taken_back: Vec<_> = loaded
+        .entries
+        .iter()
+        .filter(|e| e.taken_back.is_some())
+        .collect();
+    assert_eq!(taken_back[0].game, Some(2));
+    assert!(loaded.log.last().expect("last").seq > taken_back[0].seq);
 }
 
 #[test]
@@ -361,7 +411,7 @@ fn there_is_nothing_to_take_back_before_game_one() {
         .expect("campaign")
         .id;
     store
-        .record::<Failed>(id, at("2026-01-01T00:00:00Z"), false, |_| {
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| {
             Ok(Entry::Power {
                 faction: Faction::new("Khan Industries"),
                 power: Power::B,
@@ -369,8 +419,11 @@ fn there_is_nothing_to_take_back_before_game_one() {
         })
         .expect("power");
     assert!(matches!(
-        store.take_back_game(id, 1, "t", None),
-        Err(StoreError::NotLatestGame { latest: None, .. })
+        take_back_game(&mut store, id, 1, "2026-01-02T00:00:00Z", None),
+        Err(Failed::Store(StoreError::NotLatestGame {
+            latest: None,
+            ..
+        }))
     ));
     assert_eq!(store.load(id).expect("load").log.len(), 1);
 }

@@ -8,7 +8,7 @@ use crate::report::history::game_views;
 
 pub(super) fn run(context: &Context) -> Result<(), CliError> {
     let (info, stored) = context.read()?;
-    let games = game_views(&stored.log)?;
+    let games = game_views(&stored.entries)?;
     print(
         &GameList {
             campaign: info.name,

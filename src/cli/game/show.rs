@@ -7,7 +7,7 @@ use crate::report::history::game_views;
 
 pub(super) fn run(context: &Context, number: u32) -> Result<(), CliError> {
     let (info, stored) = context.read()?;
-    let games = game_views(&stored.log)?;
+    let games = game_views(&stored.entries)?;
     let played = games.len();
     let game = games
         .into_iter()

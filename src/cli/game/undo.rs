@@ -2,9 +2,11 @@
 
 use crate::cli::context::{Context, writing};
 use crate::cli::error::CliError;
+use crate::cli::explain::Asked;
 use crate::cli::output::say;
-use crate::domain::validate;
+use crate::domain::{Body, Correction, Place, Refusal, validate};
 use crate::report::history::game_views;
+use crate::store::{NewRecord, StoreError};
 
 /// Take back the latest game: the board is worked out again without it, and the history
 /// keeps that it was taken back, when and why. Repeat to take back earlier games.
@@ -23,9 +25,8 @@ pub(super) fn run(context: &Context, args: UndoArgs) -> Result<(), CliError> {
 }
 
 fn undo(context: &Context, args: UndoArgs) -> Result<(), CliError> {
-    let (mut store, info) = context.open_campaign()?;
-    let loaded = store.load(info.id)?;
-    let Some(last) = game_views(&loaded.log)?.pop() else {
+    let (info, stored) = context.read()?;
+    let Some(last) = game_views(&stored.entries)?.pop() else {
         return Err(CliError::input(format!(
             "{} has no game to take back.",
             info.name
@@ -38,43 +39,87 @@ fn undo(context: &Context, args: UndoArgs) -> Result<(), CliError> {
     for change in &last.changes {
         say(&format!("  - {}", change.text));
     }
-    if !args.yes && !confirmed(context, last.game)? {
+    if !args.yes
+        && !confirmed(context, &format!("Take back game {}?", last.game), || {
+            format!("Taking back game {} needs a confirmation", last.game)
+        })?
+    {
         say("Nothing was taken back.");
         return Ok(());
     }
-    let reason = args
-        .reason
-        .as_deref()
-        .map(|r| validate::text("reason", r, validate::MAX_REASON_CHARS, false))
-        .transpose()?
-        .filter(|r| !r.is_empty());
-    store.take_back_game(
-        info.id,
-        last.game,
-        &context.clock.stamp(),
-        reason.as_deref(),
-    )?;
-    let now = match last.game - 1 {
+    let reason = reason(args.reason.as_deref())?;
+    let game = last.game;
+    context
+        .append(Asked::Flags, false, |current| {
+            let latest = current
+                .resolved
+                .standing()
+                .filter(|e| e.game.is_some())
+                .last()
+                .filter(|e| e.game == Some(game));
+            let Some(latest) = latest else {
+                return Err(StoreError::NotLatestGame {
+                    expected: game,
+                    latest: Some(current.campaign.games_played()).filter(|g| *g > 0),
+                }
+                .into());
+            };
+            Ok(NewRecord {
+                place: Place::End,
+                body: Body::Correct(Correction::TakeBack {
+                    target: latest.id.clone(),
+                    reason,
+                }),
+            })
+        })
+        .map_err(|e| blocked(e, &format!("Game {game}")))?;
+    let now = match game - 1 {
         0 => "before game 1".to_string(),
         n => format!("after game {n}"),
     };
     say(&format!(
-        "Game {} taken back; the board is as it was {now}. The history keeps it (`chronicle history --game {}`).",
-        last.game, last.game
+        "Game {game} taken back; the board is as it was {now}. The history keeps it (`chronicle history --game {game}`)."
     ));
     Ok(())
 }
 
-/// Asks on a terminal; elsewhere (a pipe, CI, --no-input) it is a usage error to take a
-/// game back without --yes.
-fn confirmed(context: &Context, game: u32) -> Result<bool, CliError> {
+/// A reason given for a correction, checked (or none).
+pub(crate) fn reason(given: Option<&str>) -> Result<Option<String>, CliError> {
+    Ok(given
+        .map(|r| validate::text("reason", r, validate::MAX_REASON_CHARS, false))
+        .transpose()?
+        .filter(|r| !r.is_empty()))
+}
+
+/// A take-back refused because a later entry needs what is taken back, said as such.
+pub(crate) fn blocked(error: CliError, what: &str) -> CliError {
+    match error.refusal() {
+        Some(Refusal::LaterBreaks { what: later, refusal }) => CliError::input(format!(
+            "{what} cannot be taken back: {later}, recorded after it, needs it ({refusal})."
+        ))
+        .hinted(
+            "Take that entry back first (`chronicle undo` takes back the latest entry of any kind), then this one.",
+        )
+        .nothing_written(),
+        _ => error,
+    }
+}
+
+/// Asks on a terminal; elsewhere (a pipe, CI, --no-input) it is a usage error to take
+/// something back without --yes.
+pub(crate) fn confirmed(
+    context: &Context,
+    question: &str,
+    needs: impl FnOnce() -> String,
+) -> Result<bool, CliError> {
     if !context.terminal.may_prompt {
         return Err(CliError::usage(format!(
-            "Taking back game {game} needs a confirmation: add --yes (no terminal to ask on)."
+            "{}: add --yes (no terminal to ask on).",
+            needs()
         )));
     }
     let answer = dialoguer::Confirm::new()
-        .with_prompt(format!("Take back game {game}?"))
+        .with_prompt(question)
         .default(false)
         .interact_opt()
         .map_err(|e| CliError::input(format!("The question could not be asked: {e}")))?;

@@ -1,0 +1,132 @@
+//! The log as written: records, appended one after another and never rewritten. A record
+//! either adds an entry (a game, a power, a packet opened, …) or corrects what is there (an
+//! entry taken back, a game replaced, a person renamed). Each has a stable identity that
+//! survives export, import and exchange between devices; the log as the rules see it is
+//! worked out from the records (`resolve`).
+
+use super::entry::Entry;
+
+/// A record's identity: a UUID (version 7 where chronicle made it), as text.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EntryId(pub String);
+
+impl EntryId {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// Whether the text is a UUID in its usual form (`8-4-4-4-12` lowercase hex digits).
+    pub fn is_well_formed(text: &str) -> bool {
+        let groups: Vec<&str> = text.split('-').collect();
+        groups.len() == 5
+            && groups.iter().zip([8, 4, 4, 4, 12]).all(|(g, n)| {
+                g.len() == n && g.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+            })
+    }
+}
+
+impl std::fmt::Display for EntryId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Where an added entry goes in the log: at the end (as it was written), or before another
+/// entry (a forgotten game inserted, a packet opened after an earlier game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Place {
+    End,
+    Before(EntryId),
+}
+
+/// What a record does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// Adds an entry.
+    Add(Entry),
+    /// Corrects the log.
+    Correct(Correction),
+}
+
+/// A correction of the log. It never erases a record: the log as corrected is worked out
+/// from every record, and the history shows what each correction changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Correction {
+    /// Takes back a record (an entry added, or a correction): the log is as if it had never
+    /// been written.
+    TakeBack {
+        target: EntryId,
+        reason: Option<String>,
+    },
+    /// Replaces an entry whole (a game edited), in its place.
+    Replace {
+        target: EntryId,
+        entry: Box<Entry>,
+        reason: Option<String>,
+    },
+    /// A person written one way is written another way, in every entry.
+    RenamePerson { from: String, to: String },
+    /// One person typed two ways: every entry of `from` is `into`'s.
+    MergePerson { from: String, into: String },
+    /// The campaign's name.
+    RenameCampaign { from: String, to: String },
+}
+
+impl Correction {
+    /// The record it acts on, for those that act on one.
+    pub fn target(&self) -> Option<&EntryId> {
+        match self {
+            Correction::TakeBack { target, .. } | Correction::Replace { target, .. } => {
+                Some(target)
+            }
+            Correction::RenamePerson { .. }
+            | Correction::MergePerson { .. }
+            | Correction::RenameCampaign { .. } => None,
+        }
+    }
+
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Correction::TakeBack { reason, .. } | Correction::Replace { reason, .. } => {
+                reason.as_deref()
+            }
+            Correction::RenamePerson { .. }
+            | Correction::MergePerson { .. }
+            | Correction::RenameCampaign { .. } => None,
+        }
+    }
+}
+
+/// Where a record came from: the device that wrote it and its number among that device's
+/// records (for exchanging logs between devices).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub device: String,
+    pub seq: u64,
+}
+
+/// One record of a campaign's log, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogRecord {
+    pub id: EntryId,
+    /// Its place among the records of this log, from 1, in the order they were written.
+    pub seq: u32,
+    /// When it was written (RFC 3339, UTC).
+    pub recorded_at: String,
+    pub origin: Option<Origin>,
+    /// The record that was the last of the log when this one was written (none for the
+    /// first): two records with the same parent were written without seeing each other.
+    pub parent: Option<EntryId>,
+    pub place: Place,
+    pub body: Body,
+}
+
+impl LogRecord {
+    /// The entry it adds, if it adds one.
+    pub fn added(&self) -> Option<&Entry> {
+        match &self.body {
+            Body::Add(entry) => Some(entry),
+            Body::Correct(_) => None,
+        }
+    }
+}

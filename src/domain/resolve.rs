@@ -1,0 +1,361 @@
+//! The log as corrected, worked out from its records: the entries added, in their places
+//! (an entry inserted before another stands before it), each as the latest replacement has
+//! it and with people under the names given since, and those taken back marked as such.
+
+use std::collections::HashMap;
+
+use super::entry::Entry;
+use super::lookup::person_key;
+use super::record::{Body, Correction, EntryId, LogRecord, Place};
+use super::refusal::Refusal;
+
+/// One entry of a campaign's log as corrected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedEntry {
+    /// The identity of the record that added it.
+    pub id: EntryId,
+    /// That record's place among the log's records, from 1.
+    pub seq: u32,
+    /// The game's number, for a game.
+    pub game: Option<u32>,
+    /// When it was recorded (RFC 3339, UTC).
+    pub recorded_at: String,
+    /// The entry, as the latest replacement has it.
+    pub entry: Entry,
+    /// Set when the entry was taken back.
+    pub taken_back: Option<TakenBack>,
+}
+
+/// When and why an entry was taken back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakenBack {
+    /// RFC 3339, UTC.
+    pub at: String,
+    pub reason: Option<String>,
+}
+
+/// A correction as it stands in the log, for the history of corrections.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorrectionEntry {
+    pub id: EntryId,
+    pub seq: u32,
+    pub recorded_at: String,
+    pub correction: Correction,
+    /// Set when the correction itself was taken back.
+    pub taken_back: Option<TakenBack>,
+    /// The place (seq) of the record it acts on.
+    pub target_seq: Option<u32>,
+    /// For a replacement: the entry as it was before it.
+    pub replaced: Option<Entry>,
+}
+
+/// The log as corrected.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resolved {
+    /// Every entry added, in the order of the log as corrected, each as corrected, those
+    /// taken back marked (and numbered as the game they would have been).
+    pub entries: Vec<LoggedEntry>,
+    /// Every correction, in the order written.
+    pub corrections: Vec<CorrectionEntry>,
+    /// The entries added before another (a forgotten game), with the record they went
+    /// before: corrections too, in the history's eyes.
+    pub inserted: Vec<(EntryId, EntryId)>,
+}
+
+impl Resolved {
+    /// The entries that stand.
+    pub fn standing(&self) -> impl Iterator<Item = &LoggedEntry> + Clone {
+        self.entries.iter().filter(|e| e.taken_back.is_none())
+    }
+
+    /// The entry with this identity.
+    pub fn entry(&self, id: &EntryId) -> Option<&LoggedEntry> {
+        self.entries.iter().find(|e| &e.id == id)
+    }
+}
+
+/// A record that cannot be worked into the log, with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unresolved {
+    pub seq: u32,
+    pub refusal: Refusal,
+}
+
+/// Works out the log as corrected from its records, in the order they were written.
+pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
+    let at: HashMap<&EntryId, usize> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (&r.id, i))
+        .collect();
+    if at.len() != records.len() {
+        let seq = duplicate(records);
+        return Err(unresolved(seq, Refusal::EntryTwice { seq }));
+    }
+    let taken_back = taken_back(records, &at)?;
+    let order = order(records, &at)?;
+    let Replacements {
+        mut content,
+        mut replaced,
+    } = replacements(records, &at, &taken_back)?;
+    let names = renames(records, &taken_back);
+    let mut entries = Vec::with_capacity(order.len());
+    let mut number = Numbering::default();
+    for &i in &order {
+        let record = &records[i];
+        let Body::Add(added) = &record.body else {
+            continue;
+        };
+        let mut entry = content.remove(&i).unwrap_or_else(|| added.clone());
+        if !names.is_empty() {
+            rename_people(&mut entry, &names);
+        }
+        let game = matches!(entry, Entry::Game(_)).then(|| number.next(taken_back[i].is_some()));
+        entries.push(LoggedEntry {
+            id: record.id.clone(),
+            seq: record.seq,
+            game,
+            recorded_at: record.recorded_at.clone(),
+            entry,
+            taken_back: taken_back[i].clone(),
+        });
+    }
+    let corrections = records
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| match &r.body {
+            Body::Correct(correction) => Some(CorrectionEntry {
+                id: r.id.clone(),
+                seq: r.seq,
+                recorded_at: r.recorded_at.clone(),
+                correction: correction.clone(),
+                taken_back: taken_back[i].clone(),
+                target_seq: correction
+                    .target()
+                    .and_then(|t| at.get(t))
+                    .map(|&t| records[t].seq),
+                replaced: replaced.remove(&i),
+            }),
+            Body::Add(_) => None,
+        })
+        .collect();
+    let inserted = records
+        .iter()
+        .filter_map(|r| match (&r.place, &r.body) {
+            (Place::Before(before), Body::Add(Entry::Game(_))) => {
+                Some((r.id.clone(), before.clone()))
+            }
+            _ => None,
+        })
+        .collect();
+    Ok(Resolved {
+        entries,
+        corrections,
+        inserted,
+    })
+}
+
+/// Game numbers in the order of the log: a game that stands takes the next; one taken back
+/// the number it would have had (after those taken back just before it).
+#[derive(Default)]
+struct Numbering {
+    games: u32,
+    taken_back: u32,
+}
+
+impl Numbering {
+    fn next(&mut self, taken_back: bool) -> u32 {
+        if taken_back {
+            self.taken_back += 1;
+            self.games + self.taken_back
+        } else {
+            self.games += 1;
+            self.taken_back = 0;
+            self.games
+        }
+    }
+}
+
+/// The entries as the replacements that stand have them (by the index of the record that
+/// added each), and for each replacement the entry it replaced.
+struct Replacements {
+    content: HashMap<usize, Entry>,
+    replaced: HashMap<usize, Entry>,
+}
+
+fn replacements(
+    records: &[LogRecord],
+    at: &HashMap<&EntryId, usize>,
+    taken_back: &[Option<TakenBack>],
+) -> Result<Replacements, Unresolved> {
+    let mut content: HashMap<usize, Entry> = HashMap::new();
+    let mut replaced: HashMap<usize, Entry> = HashMap::new();
+    for (i, record) in records.iter().enumerate() {
+        let Body::Correct(Correction::Replace { target, entry, .. }) = &record.body else {
+            continue;
+        };
+        let t = target_of(records, at, i, target)?;
+        let Body::Add(old) = &records[t].body else {
+            return Err(unresolved(
+                record.seq,
+                Refusal::NotAnEntry {
+                    seq: records[t].seq,
+                },
+            ));
+        };
+        if old.kind() != entry.kind() {
+            return Err(unresolved(
+                record.seq,
+                Refusal::ReplacedByOtherKind {
+                    seq: records[t].seq,
+                },
+            ));
+        }
+        if taken_back[i].is_none() {
+            let before = content
+                .insert(t, (**entry).clone())
+                .unwrap_or_else(|| old.clone());
+            replaced.insert(i, before);
+        }
+    }
+    Ok(Replacements { content, replaced })
+}
+
+fn unresolved(seq: u32, refusal: Refusal) -> Unresolved {
+    Unresolved { seq, refusal }
+}
+
+fn duplicate(records: &[LogRecord]) -> u32 {
+    let mut seen = std::collections::HashSet::new();
+    records
+        .iter()
+        .find(|r| !seen.insert(&r.id))
+        .map_or(0, |r| r.seq)
+}
+
+/// The index of the record a correction (at `at_index`) acts on: one written before it.
+fn target_of(
+    records: &[LogRecord],
+    at: &HashMap<&EntryId, usize>,
+    at_index: usize,
+    target: &EntryId,
+) -> Result<usize, Unresolved> {
+    match at.get(target) {
+        Some(&t) if t < at_index => Ok(t),
+        _ => Err(unresolved(
+            records[at_index].seq,
+            Refusal::UnknownEntry {
+                id: target.to_string(),
+            },
+        )),
+    }
+}
+
+/// For each record, whether (and when, why) it was taken back.
+fn taken_back(
+    records: &[LogRecord],
+    at: &HashMap<&EntryId, usize>,
+) -> Result<Vec<Option<TakenBack>>, Unresolved> {
+    let mut taken_back: Vec<Option<TakenBack>> = vec![None; records.len()];
+    for (i, record) in records.iter().enumerate() {
+        let Body::Correct(Correction::TakeBack { target, reason }) = &record.body else {
+            continue;
+        };
+        let t = target_of(records, at, i, target)?;
+        if matches!(records[t].body, Body::Correct(Correction::TakeBack { .. })) {
+            return Err(unresolved(
+                record.seq,
+                Refusal::TakeBackTakenBack {
+                    seq: records[t].seq,
+                },
+            ));
+        }
+        if taken_back[t].is_some() {
+            return Err(unresolved(
+                record.seq,
+                Refusal::TakenBackTwice {
+                    seq: records[t].seq,
+                },
+            ));
+        }
+        taken_back[t] = Some(TakenBack {
+            at: record.recorded_at.clone(),
+            reason: reason.clone(),
+        });
+    }
+    Ok(taken_back)
+}
+
+/// The records that add entries, in the order of the log as corrected.
+fn order(records: &[LogRecord], at: &HashMap<&EntryId, usize>) -> Result<Vec<usize>, Unresolved> {
+    let mut order: Vec<usize> = Vec::with_capacity(records.len());
+    for (i, record) in records.iter().enumerate() {
+        if !matches!(record.body, Body::Add(_)) {
+            continue;
+        }
+        match &record.place {
+            Place::End => order.push(i),
+            Place::Before(before) => {
+                let b = target_of(records, at, i, before)?;
+                let Some(position) = order.iter().position(|&o| o == b) else {
+                    return Err(unresolved(
+                        record.seq,
+                        Refusal::NotAnEntry {
+                            seq: records[b].seq,
+                        },
+                    ));
+                };
+                order.insert(position, i);
+            }
+        }
+    }
+    Ok(order)
+}
+
+/// The renamings and mergings that stand, in the order written: (the key of the name
+/// written, the name it becomes).
+fn renames(records: &[LogRecord], taken_back: &[Option<TakenBack>]) -> Vec<(String, String)> {
+    records
+        .iter()
+        .zip(taken_back)
+        .filter(|(_, back)| back.is_none())
+        .filter_map(|(r, _)| match &r.body {
+            Body::Correct(
+                Correction::RenamePerson { from, to } | Correction::MergePerson { from, into: to },
+            ) => Some((person_key(from), to.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A name under every renaming since.
+fn renamed(name: &str, names: &[(String, String)]) -> Option<String> {
+    let mut current: Option<String> = None;
+    for (from, to) in names {
+        let now = current.as_deref().unwrap_or(name);
+        if person_key(now) == *from {
+            current = Some(to.clone());
+        }
+    }
+    current
+}
+
+fn rename_people(entry: &mut Entry, names: &[(String, String)]) {
+    let rename = |person: &mut String| {
+        if let Some(to) = renamed(person, names) {
+            *person = to;
+        }
+    };
+    match entry {
+        Entry::Game(game) => {
+            for seat in &mut game.seats {
+                rename(&mut seat.person);
+            }
+            for reward in &mut game.held_on {
+                rename(&mut reward.person);
+            }
+        }
+        Entry::NameWorld { by, .. } => rename(by),
+        _ => {}
+    }
+}

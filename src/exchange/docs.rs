@@ -1,0 +1,530 @@
+//! The documents of a campaign file: the campaign, and each entry as written (names as
+//! printed: territories, continents, factions, packets; or as the group typed them), with
+//! their conversions from and to the domain's entries.
+
+use chrono::NaiveDate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::domain::PlayEvent;
+use crate::domain::pool::PoolKind;
+use crate::domain::{
+    BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Power,
+    Reward, ScarPlacement, Seat, Territory, Wear,
+};
+
+/// The campaign a file holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignDoc {
+    pub name: String,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+}
+
+/// What the entry records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EntryDoc {
+    /// A faction keeps one of its two starting powers (`a` or `b`).
+    Power { faction: String, power: String },
+    /// First coin stickers, one per territory named (twice for two).
+    Coins { territories: Vec<String> },
+    /// A pool's capacity corrected (`pool set`).
+    PoolCapacity {
+        pool: String,
+        capacity: u32,
+        reason: String,
+    },
+    /// A game.
+    Game(GameDoc),
+    /// A scar type found in a sealed packet.
+    AddScarType {
+        name: String,
+        count: u32,
+        effect: Option<String>,
+    },
+    /// A faction found in a sealed packet.
+    AddFaction { faction: String },
+    /// A packet opened between games, after game `game`.
+    OpenPacket { packet: String, game: u32 },
+    /// A mark in one colour of slot of a faction card.
+    MarkFactionCard {
+        faction: String,
+        slot: String,
+        text: String,
+    },
+    /// A scar on a faction card.
+    ScarFactionCard { faction: String, text: String },
+    /// The world's name, after game 15.
+    NameWorld { name: String, by: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GameDoc {
+    /// The game's number.
+    pub game: u32,
+    /// YYYY-MM-DD.
+    pub date: String,
+    /// In seating order, clockwise.
+    pub players: Vec<PlayerDoc>,
+    pub scars: Vec<ScarDoc>,
+    pub wear: Vec<WearDoc>,
+    pub reward: Option<RewardDoc>,
+    /// Clockwise from the winner.
+    pub held_on: Vec<HeldOnDoc>,
+    pub opened: Vec<String>,
+    /// Changes sealed content made during play (not rewards).
+    #[serde(default)]
+    pub events: Vec<EventDoc>,
+    pub note: Option<String>,
+}
+
+/// A change sealed content made during play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum EventDoc {
+    WorldCapital { territory: String, name: String },
+    Fortify { territory: String },
+    DestroyCard { territory: String },
+    Mark { territory: String, text: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerDoc {
+    pub person: String,
+    pub faction: String,
+    /// `won`, `held-on` or `eliminated`.
+    pub result: String,
+    pub hq: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ScarDoc {
+    pub territory: String,
+    pub scar: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WearDoc {
+    pub territory: String,
+    pub boxes: u8,
+}
+
+/// The winner's reward.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum RewardDoc {
+    NameContinent {
+        continent: String,
+        name: String,
+    },
+    MajorCity {
+        territory: String,
+        name: String,
+    },
+    HealScar {
+        territory: String,
+    },
+    /// `change` is +1 or -1.
+    ContinentBonus {
+        continent: String,
+        change: i8,
+    },
+    Fortify {
+        territory: String,
+    },
+    DestroyCard {
+        territory: String,
+    },
+}
+
+/// A held-on reward: a minor city (with its name) or a resource on a card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum HeldOnDoc {
+    MinorCity {
+        person: String,
+        territory: String,
+        name: String,
+    },
+    AddResource {
+        person: String,
+        territory: String,
+    },
+}
+
+impl EntryDoc {
+    /// The document of an entry (`game` is its number, for a game).
+    pub fn new(entry: &Entry, game: Option<u32>) -> EntryDoc {
+        match entry {
+            Entry::Power { faction, power } => EntryDoc::Power {
+                faction: faction.to_string(),
+                power: power.letter().to_string(),
+            },
+            Entry::Coins { territories } => EntryDoc::Coins {
+                territories: territories.iter().map(|t| t.name().to_string()).collect(),
+            },
+            Entry::PoolCapacity {
+                pool,
+                capacity,
+                reason,
+            } => EntryDoc::PoolCapacity {
+                pool: pool.key(),
+                capacity: *capacity,
+                reason: reason.clone(),
+            },
+            Entry::Game(g) => EntryDoc::Game(GameDoc::new(g, game.unwrap_or(0))),
+            Entry::AddScarType {
+                name,
+                count,
+                effect,
+            } => EntryDoc::AddScarType {
+                name: name.clone(),
+                count: *count,
+                effect: effect.clone(),
+            },
+            Entry::AddFaction { faction } => EntryDoc::AddFaction {
+                faction: faction.to_string(),
+            },
+            Entry::OpenPacket { packet, game } => EntryDoc::OpenPacket {
+                packet: packet.name().to_string(),
+                game: *game,
+            },
+            Entry::MarkFactionCard {
+                faction,
+                slot,
+                text,
+            } => EntryDoc::MarkFactionCard {
+                faction: faction.to_string(),
+                slot: slot.clone(),
+                text: text.clone(),
+            },
+            Entry::ScarFactionCard { faction, text } => EntryDoc::ScarFactionCard {
+                faction: faction.to_string(),
+                text: text.clone(),
+            },
+            Entry::NameWorld { name, by } => EntryDoc::NameWorld {
+                name: name.clone(),
+                by: by.clone(),
+            },
+        }
+    }
+
+    /// The entry it records; an error names what cannot be read.
+    pub fn entry(&self) -> Result<Entry, String> {
+        Ok(match self {
+            EntryDoc::Power { faction, power } => Entry::Power {
+                faction: Faction::new(faction.as_str()),
+                power: Power::from_letter(power)
+                    .ok_or_else(|| format!("the power is a or b, not {power:?}"))?,
+            },
+            EntryDoc::Coins { territories } => Entry::Coins {
+                territories: territories
+                    .iter()
+                    .map(|t| territory(t))
+                    .collect::<Result<_, _>>()?,
+            },
+            EntryDoc::PoolCapacity {
+                pool,
+                capacity,
+                reason,
+            } => Entry::PoolCapacity {
+                pool: PoolKind::from_key(pool)
+                    .ok_or_else(|| format!("no pool is called {pool:?}"))?,
+                capacity: *capacity,
+                reason: reason.clone(),
+            },
+            EntryDoc::Game(game) => Entry::Game(game.game()?),
+            EntryDoc::AddScarType {
+                name,
+                count,
+                effect,
+            } => Entry::AddScarType {
+                name: name.clone(),
+                count: *count,
+                effect: effect.clone(),
+            },
+            EntryDoc::AddFaction { faction } => Entry::AddFaction {
+                faction: Faction::new(faction.as_str()),
+            },
+            EntryDoc::OpenPacket { packet, game } => Entry::OpenPacket {
+                packet: Packet::find(packet).map_err(|refusal| refusal.to_string())?,
+                game: *game,
+            },
+            EntryDoc::MarkFactionCard {
+                faction,
+                slot,
+                text,
+            } => Entry::MarkFactionCard {
+                faction: Faction::new(faction.as_str()),
+                slot: slot.clone(),
+                text: text.clone(),
+            },
+            EntryDoc::ScarFactionCard { faction, text } => Entry::ScarFactionCard {
+                faction: Faction::new(faction.as_str()),
+                text: text.clone(),
+            },
+            EntryDoc::NameWorld { name, by } => Entry::NameWorld {
+                name: name.clone(),
+                by: by.clone(),
+            },
+        })
+    }
+}
+
+fn territory(name: &str) -> Result<Territory, String> {
+    Territory::find(name).map_err(|refusal| refusal.to_string())
+}
+
+fn continent(name: &str) -> Result<Continent, String> {
+    Continent::find_printed(name).ok_or_else(|| format!("no continent is printed as {name:?}"))
+}
+
+impl GameDoc {
+    fn new(game: &Game, number: u32) -> GameDoc {
+        let name = |t: &Territory| t.name().to_string();
+        GameDoc {
+            game: number,
+            date: game.date.to_string(),
+            players: game
+                .seats
+                .iter()
+                .map(|s| PlayerDoc {
+                    person: s.person.clone(),
+                    faction: s.faction.to_string(),
+                    result: s.result.key().to_string(),
+                    hq: s.hq.as_ref().map(name),
+                })
+                .collect(),
+            scars: game
+                .scars
+                .iter()
+                .map(|s| ScarDoc {
+                    territory: name(&s.territory),
+                    scar: s.scar.clone(),
+                })
+                .collect(),
+            wear: game
+                .wear
+                .iter()
+                .map(|w| WearDoc {
+                    territory: name(&w.territory),
+                    boxes: w.boxes,
+                })
+                .collect(),
+            reward: game.reward.as_ref().map(RewardDoc::new),
+            held_on: game
+                .held_on
+                .iter()
+                .map(|r| match &r.choice {
+                    HeldOnChoice::MinorCity {
+                        territory,
+                        name: city,
+                    } => HeldOnDoc::MinorCity {
+                        person: r.person.clone(),
+                        territory: name(territory),
+                        name: city.clone(),
+                    },
+                    HeldOnChoice::AddResource { territory } => HeldOnDoc::AddResource {
+                        person: r.person.clone(),
+                        territory: name(territory),
+                    },
+                })
+                .collect(),
+            opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
+            events: game.events.iter().map(EventDoc::new).collect(),
+            note: game.note.clone(),
+        }
+    }
+
+    fn game(&self) -> Result<Game, String> {
+        let date = NaiveDate::parse_from_str(&self.date, "%Y-%m-%d")
+            .map_err(|_| format!("the date {:?} is not YYYY-MM-DD", self.date))?;
+        let seats = self
+            .players
+            .iter()
+            .map(|p| {
+                Ok(Seat {
+                    person: p.person.clone(),
+                    faction: Faction::new(p.faction.as_str()),
+                    result: Outcome::from_key(&p.result).ok_or_else(|| {
+                        format!(
+                            "the result {:?} is not won, held-on or eliminated",
+                            p.result
+                        )
+                    })?,
+                    hq: p.hq.as_deref().map(territory).transpose()?,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let mut game = Game::new(date, seats);
+        game.scars = self
+            .scars
+            .iter()
+            .map(|s| {
+                Ok(ScarPlacement {
+                    territory: territory(&s.territory)?,
+                    scar: s.scar.clone(),
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        game.wear = self
+            .wear
+            .iter()
+            .map(|w| {
+                Ok(Wear {
+                    territory: territory(&w.territory)?,
+                    boxes: w.boxes,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        game.reward = self.reward.as_ref().map(RewardDoc::reward).transpose()?;
+        game.held_on = self
+            .held_on
+            .iter()
+            .map(HeldOnDoc::reward)
+            .collect::<Result<_, _>>()?;
+        game.opened = self
+            .opened
+            .iter()
+            .map(|p| Packet::find(p).map_err(|refusal| refusal.to_string()))
+            .collect::<Result<_, _>>()?;
+        game.events = self
+            .events
+            .iter()
+            .map(EventDoc::event)
+            .collect::<Result<_, _>>()?;
+        game.note.clone_from(&self.note);
+        Ok(game)
+    }
+}
+
+impl RewardDoc {
+    fn new(reward: &Reward) -> RewardDoc {
+        match reward {
+            Reward::NameContinent { continent, name } => RewardDoc::NameContinent {
+                continent: continent.name().to_string(),
+                name: name.clone(),
+            },
+            Reward::MajorCity { territory, name } => RewardDoc::MajorCity {
+                territory: territory.name().to_string(),
+                name: name.clone(),
+            },
+            Reward::HealScar { territory } => RewardDoc::HealScar {
+                territory: territory.name().to_string(),
+            },
+            Reward::ContinentBonus { continent, mark } => RewardDoc::ContinentBonus {
+                continent: continent.name().to_string(),
+                change: mark.delta(),
+            },
+            Reward::Fortify { territory } => RewardDoc::Fortify {
+                territory: territory.name().to_string(),
+            },
+            Reward::DestroyCard { territory } => RewardDoc::DestroyCard {
+                territory: territory.name().to_string(),
+            },
+        }
+    }
+
+    fn reward(&self) -> Result<Reward, String> {
+        Ok(match self {
+            RewardDoc::NameContinent { continent: c, name } => Reward::NameContinent {
+                continent: continent(c)?,
+                name: name.clone(),
+            },
+            RewardDoc::MajorCity { territory: t, name } => Reward::MajorCity {
+                territory: territory(t)?,
+                name: name.clone(),
+            },
+            RewardDoc::HealScar { territory: t } => Reward::HealScar {
+                territory: territory(t)?,
+            },
+            RewardDoc::ContinentBonus {
+                continent: c,
+                change,
+            } => Reward::ContinentBonus {
+                continent: continent(c)?,
+                mark: BonusMark::from_delta(i64::from(*change))
+                    .ok_or_else(|| format!("a bonus change is +1 or -1, not {change}"))?,
+            },
+            RewardDoc::Fortify { territory: t } => Reward::Fortify {
+                territory: territory(t)?,
+            },
+            RewardDoc::DestroyCard { territory: t } => Reward::DestroyCard {
+                territory: territory(t)?,
+            },
+        })
+    }
+}
+
+impl EventDoc {
+    fn new(event: &PlayEvent) -> EventDoc {
+        match event {
+            PlayEvent::WorldCapital { territory, name } => EventDoc::WorldCapital {
+                territory: territory.name().to_string(),
+                name: name.clone(),
+            },
+            PlayEvent::Fortify { territory } => EventDoc::Fortify {
+                territory: territory.name().to_string(),
+            },
+            PlayEvent::DestroyCard { territory } => EventDoc::DestroyCard {
+                territory: territory.name().to_string(),
+            },
+            PlayEvent::Mark { territory, text } => EventDoc::Mark {
+                territory: territory.name().to_string(),
+                text: text.clone(),
+            },
+        }
+    }
+
+    fn event(&self) -> Result<PlayEvent, String> {
+        Ok(match self {
+            EventDoc::WorldCapital { territory: t, name } => PlayEvent::WorldCapital {
+                territory: territory(t)?,
+                name: name.clone(),
+            },
+            EventDoc::Fortify { territory: t } => PlayEvent::Fortify {
+                territory: territory(t)?,
+            },
+            EventDoc::DestroyCard { territory: t } => PlayEvent::DestroyCard {
+                territory: territory(t)?,
+            },
+            EventDoc::Mark { territory: t, text } => PlayEvent::Mark {
+                territory: territory(t)?,
+                text: text.clone(),
+            },
+        })
+    }
+}
+
+impl HeldOnDoc {
+    fn reward(&self) -> Result<HeldOnReward, String> {
+        Ok(match self {
+            HeldOnDoc::MinorCity {
+                person,
+                territory: t,
+                name,
+            } => HeldOnReward {
+                person: person.clone(),
+                choice: HeldOnChoice::MinorCity {
+                    territory: territory(t)?,
+                    name: name.clone(),
+                },
+            },
+            HeldOnDoc::AddResource {
+                person,
+                territory: t,
+            } => HeldOnReward {
+                person: person.clone(),
+                choice: HeldOnChoice::AddResource {
+                    territory: territory(t)?,
+                },
+            },
+        })
+    }
+}

@@ -1,0 +1,182 @@
+//! A record of the log as a campaign file carries it: its identity, its place, and what it
+//! adds or corrects.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::docs::EntryDoc;
+use crate::domain::{Body, Correction, EntryId, LogRecord, Origin, Place};
+
+/// One record of the log, in the order written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogEntryDoc {
+    /// The record's identity (a UUID), the same on every device and in every export.
+    pub id: String,
+    /// Its place among the log's records, from 1.
+    pub seq: u32,
+    /// When it was recorded, RFC 3339 UTC.
+    pub recorded_at: String,
+    /// The device that wrote it and its number there (exchange between devices), or null.
+    pub device: Option<String>,
+    pub device_seq: Option<u64>,
+    /// The identity of the last record when this one was written, or null for the first.
+    pub parent: Option<String>,
+    /// The identity of the entry this one stands before in the log (an inserted game, an
+    /// entry placed after an earlier game), or null: where it was written.
+    pub before: Option<String>,
+    /// What the record adds to the log; null for a correction.
+    pub entry: Option<EntryDoc>,
+    /// What the record corrects; null for an entry added.
+    pub correction: Option<CorrectionDoc>,
+}
+
+/// When and why an entry was taken back (version 1 of the file).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TakenBackDoc {
+    pub at: String,
+    pub reason: Option<String>,
+}
+
+/// A correction of the log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum CorrectionDoc {
+    /// A record taken back (`undo`, `game undo`).
+    TakeBack {
+        target: String,
+        reason: Option<String>,
+    },
+    /// An entry replaced whole, in its place (`game edit`).
+    Replace {
+        target: String,
+        reason: Option<String>,
+        entry: Box<EntryDoc>,
+    },
+    /// A person's name written another way in every entry (`person rename`).
+    RenamePerson { from: String, to: String },
+    /// One person typed two ways (`person merge`).
+    MergePerson { from: String, into: String },
+    /// The campaign's name (`campaign rename`).
+    RenameCampaign { from: String, to: String },
+}
+
+/// The document of a record; `game` is the number of the game it adds or replaces.
+pub fn record_doc(record: &LogRecord, game: Option<u32>) -> LogEntryDoc {
+    let (entry, correction) = match &record.body {
+        Body::Add(entry) => (Some(EntryDoc::new(entry, game)), None),
+        Body::Correct(correction) => (None, Some(CorrectionDoc::new(correction, game))),
+    };
+    LogEntryDoc {
+        id: record.id.to_string(),
+        seq: record.seq,
+        recorded_at: record.recorded_at.clone(),
+        device: record.origin.as_ref().map(|o| o.device.clone()),
+        device_seq: record.origin.as_ref().map(|o| o.seq),
+        parent: record.parent.as_ref().map(ToString::to_string),
+        before: match &record.place {
+            Place::Before(id) => Some(id.to_string()),
+            Place::End => None,
+        },
+        entry,
+        correction,
+    }
+}
+
+impl CorrectionDoc {
+    fn new(correction: &Correction, game: Option<u32>) -> CorrectionDoc {
+        match correction {
+            Correction::TakeBack { target, reason } => CorrectionDoc::TakeBack {
+                target: target.to_string(),
+                reason: reason.clone(),
+            },
+            Correction::Replace {
+                target,
+                entry,
+                reason,
+            } => CorrectionDoc::Replace {
+                target: target.to_string(),
+                reason: reason.clone(),
+                entry: Box::new(EntryDoc::new(entry, game)),
+            },
+            Correction::RenamePerson { from, to } => CorrectionDoc::RenamePerson {
+                from: from.clone(),
+                to: to.clone(),
+            },
+            Correction::MergePerson { from, into } => CorrectionDoc::MergePerson {
+                from: from.clone(),
+                into: into.clone(),
+            },
+            Correction::RenameCampaign { from, to } => CorrectionDoc::RenameCampaign {
+                from: from.clone(),
+                to: to.clone(),
+            },
+        }
+    }
+
+    fn correction(&self) -> Result<Correction, String> {
+        Ok(match self {
+            CorrectionDoc::TakeBack { target, reason } => Correction::TakeBack {
+                target: EntryId(target.clone()),
+                reason: reason.clone(),
+            },
+            CorrectionDoc::Replace {
+                target,
+                reason,
+                entry,
+            } => Correction::Replace {
+                target: EntryId(target.clone()),
+                entry: Box::new(entry.entry()?),
+                reason: reason.clone(),
+            },
+            CorrectionDoc::RenamePerson { from, to } => Correction::RenamePerson {
+                from: from.clone(),
+                to: to.clone(),
+            },
+            CorrectionDoc::MergePerson { from, into } => Correction::MergePerson {
+                from: from.clone(),
+                into: into.clone(),
+            },
+            CorrectionDoc::RenameCampaign { from, to } => Correction::RenameCampaign {
+                from: from.clone(),
+                to: to.clone(),
+            },
+        })
+    }
+}
+
+impl LogEntryDoc {
+    /// The record it carries; an error names what cannot be read.
+    pub fn record(&self) -> Result<LogRecord, String> {
+        let body = match (&self.entry, &self.correction) {
+            (Some(entry), None) => Body::Add(entry.entry()?),
+            (None, Some(correction)) => Body::Correct(correction.correction()?),
+            (Some(_), Some(_)) => return Err("it both adds an entry and corrects one".to_string()),
+            (None, None) => return Err("it neither adds an entry nor corrects one".to_string()),
+        };
+        Ok(LogRecord {
+            id: EntryId(self.id.clone()),
+            seq: self.seq,
+            recorded_at: self.recorded_at.clone(),
+            origin: self.device.clone().map(|device| Origin {
+                device,
+                seq: self.device_seq.unwrap_or(0),
+            }),
+            parent: self.parent.clone().map(EntryId),
+            place: self
+                .before
+                .clone()
+                .map_or(Place::End, |b| Place::Before(EntryId(b))),
+            body,
+        })
+    }
+
+    /// The game number it says it adds, for a game.
+    pub fn said_game(&self) -> Option<u32> {
+        match (&self.entry, &self.correction) {
+            (Some(EntryDoc::Game(game)), _) => Some(game.game),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,156 @@
+//! `history --corrections`: every correction of the log, in the order made, with what it
+//! changed, when and why.
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::domain::describe::{Happening, happenings};
+use crate::domain::{Campaign, Correction, CorrectionEntry, Entry, LoggedEntry};
+
+/// `history --corrections --format json`: the corrections, oldest first.
+#[derive(Serialize, JsonSchema)]
+#[serde(transparent)]
+pub struct Corrections(pub Vec<CorrectionView>);
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CorrectionView {
+    /// When it was made, RFC 3339 UTC.
+    pub at: String,
+    /// edit, insert, undo, rename, merge or campaign_rename.
+    pub kind: String,
+    /// The game it corrected, if it corrected one (its number in the log as it is now).
+    pub game: Option<u32>,
+    /// What it did, in words.
+    pub text: String,
+    pub reason: Option<String>,
+    /// Whether the correction itself was taken back since.
+    pub taken_back: bool,
+}
+
+impl Corrections {
+    /// The corrections of a log (every entry, in the order of the log, and the corrections
+    /// in the order written), with the games inserted as corrections too.
+    pub fn new(entries: &[LoggedEntry], corrections: &[CorrectionEntry]) -> Corrections {
+        let by_seq = |seq: Option<u32>| entries.iter().find(|e| Some(e.seq) == seq);
+        let mut views: Vec<(u32, CorrectionView)> = corrections
+            .iter()
+            .map(|c| (c.seq, view(c, by_seq(c.target_seq), corrections)))
+            .collect();
+        views.extend(inserted(entries));
+        views.sort_by_key(|(seq, _)| *seq);
+        Corrections(views.into_iter().map(|(_, v)| v).collect())
+    }
+}
+
+/// The games entered before a game that was already there (`game insert`): a record that
+/// adds a game with a place before its own. Known from its seq being later than the next
+/// game's.
+fn inserted(entries: &[LoggedEntry]) -> Vec<(u32, CorrectionView)> {
+    let mut out = Vec::new();
+    let games: Vec<&LoggedEntry> = entries
+        .iter()
+        .filter(|e| e.taken_back.is_none() && e.game.is_some())
+        .collect();
+    for (i, game) in games.iter().enumerate() {
+        let later_written = games[i + 1..].iter().any(|next| next.seq < game.seq);
+        if let (true, Entry::Game(g)) = (later_written, &game.entry) {
+            out.push((
+                game.seq,
+                CorrectionView {
+                    at: game.recorded_at.clone(),
+                    kind: "insert".to_string(),
+                    game: game.game,
+                    text: format!(
+                        "inserted a forgotten game, played {}, as game {}",
+                        g.date,
+                        game.game.unwrap_or(0)
+                    ),
+                    reason: None,
+                    taken_back: false,
+                },
+            ));
+        }
+    }
+    out
+}
+
+fn view(
+    correction: &CorrectionEntry,
+    target: Option<&LoggedEntry>,
+    all: &[CorrectionEntry],
+) -> CorrectionView {
+    let game = target.and_then(|t| t.game);
+    let (kind, text) = match &correction.correction {
+        Correction::TakeBack { .. } => ("undo", taken_back(correction, target, all)),
+        Correction::Replace { entry, .. } => {
+            ("edit", edited(game, correction.replaced.as_ref(), entry))
+        }
+        Correction::RenamePerson { from, to } => ("rename", format!("renamed {from} to {to}")),
+        Correction::MergePerson { from, into } => (
+            "merge",
+            format!("merged {from} into {into}: one person typed two ways"),
+        ),
+        Correction::RenameCampaign { from, to } => (
+            "campaign_rename",
+            format!("renamed the campaign \"{from}\" to \"{to}\""),
+        ),
+    };
+    CorrectionView {
+        at: correction.recorded_at.clone(),
+        kind: kind.to_string(),
+        game,
+        text,
+        reason: correction.correction.reason().map(str::to_string),
+        taken_back: correction.taken_back.is_some(),
+    }
+}
+
+/// What a take-back took back: a game, another entry, or a correction.
+fn taken_back(
+    correction: &CorrectionEntry,
+    target: Option<&LoggedEntry>,
+    all: &[CorrectionEntry],
+) -> String {
+    if let Some(target) = target {
+        return match (&target.entry, target.game) {
+            (Entry::Game(_), Some(game)) => format!("took back game {game}"),
+            (entry, _) => format!("took back the entry that {}", summary(entry)),
+        };
+    }
+    let undone = all.iter().find(|c| Some(c.seq) == correction.target_seq);
+    match undone.map(|c| &c.correction) {
+        Some(Correction::Replace { .. }) => "took back an edit of a game".to_string(),
+        Some(Correction::RenamePerson { from, to }) => {
+            format!("took back the renaming of {from} to {to}")
+        }
+        Some(Correction::MergePerson { from, into }) => {
+            format!("took back the merging of {from} into {into}")
+        }
+        _ => "took back a correction".to_string(),
+    }
+}
+
+/// An edit: the game's changes as they are now, and as they were.
+fn edited(game: Option<u32>, old: Option<&Entry>, new: &Entry) -> String {
+    let number = game.map_or("a game".to_string(), |g| format!("game {g}"));
+    let new_text = summary(new);
+    match old.map(summary) {
+        Some(old_text) if old_text != new_text => {
+            format!("edited {number}: now {new_text}; before, {old_text}")
+        }
+        _ => format!("edited {number}: {new_text}"),
+    }
+}
+
+/// An entry in a few words: its changes, or who played and won for a game.
+fn summary(entry: &Entry) -> String {
+    let changes: Vec<String> = happenings(&Campaign::new(), entry)
+        .iter()
+        .map(Happening::clause)
+        .collect();
+    if changes.is_empty() {
+        return "changed nothing".to_string();
+    }
+    changes.join("; ")
+}
