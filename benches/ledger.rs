@@ -1,7 +1,8 @@
 //! `cargo bench`: the ledger's work at one campaign and at ten thousand in one file.
 //!
-//! Folding a log, applying a game, logging a game to disk, loading a campaign, and
-//! rendering `board`, `history`, `stats` and the JSON export. The ten-thousand-campaign
+//! Folding a log, applying a game, logging a game to disk, correcting game 1 of a 15-game
+//! campaign against logging its next game, loading a campaign, and rendering `board`,
+//! `history`, `stats` and the JSON export. The ten-thousand-campaign
 //! database (the demo campaign imported 10,000 times, through the rules) is built once and
 //! kept in target/bench-data/.
 
@@ -114,6 +115,7 @@ fn log_a_game_to_disk(bencher: divan::Bencher, campaigns: usize) {
                     fixed_clock: false,
                 },
                 false,
+                None,
                 |_| Ok(Entry::Game(a_later_game())),
             )
             .expect("recorded")
@@ -157,4 +159,90 @@ fn render_stats(bencher: divan::Bencher, campaigns: usize) {
 fn export_json(bencher: divan::Bencher, campaigns: usize) {
     let db = database(campaigns);
     bencher.bench(|| bench::export_json(&db, "Demo 1").expect("export"));
+}
+
+/// A database holding the demo campaign cut after game 15 ("Fifteen"), in a scratch copy.
+fn fifteen_games() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("fifteen.db");
+    let records = demo_log().records();
+    let sixteenth = demo_log()
+        .resolved()
+        .games()
+        .find(|g| g.game == Some(16))
+        .map(|g| g.id.clone())
+        .expect("a 16th game");
+    let end = records
+        .iter()
+        .position(|r| r.id == sixteenth)
+        .expect("its record");
+    let log = CheckedLog::new(records[..end].to_vec(), chrono::NaiveDate::MAX).expect("15 games");
+    let mut store =
+        Store::open(&path, Access::Create, std::time::Duration::from_secs(5)).expect("open");
+    store
+        .import_campaign(
+            &CampaignName::new("Fifteen").expect("a name"),
+            "2026-01-01T00:00:00Z",
+            &log,
+        )
+        .expect("import");
+    (dir, path)
+}
+
+fn stamp() -> chronicle::store::Stamp {
+    chronicle::store::Stamp {
+        at: "2026-06-01T00:00:00Z".to_string(),
+        today: chrono::NaiveDate::MAX,
+        fixed_clock: false,
+    }
+}
+
+/// Logging game 16 of a 15-game campaign: the yardstick of a correction's cost.
+#[divan::bench(sample_count = 30)]
+fn log_game_16_after_15(bencher: divan::Bencher) {
+    let (_dir, path) = fifteen_games();
+    let mut store =
+        Store::open(&path, Access::Write, std::time::Duration::from_secs(5)).expect("open");
+    let id = store.choose_campaign(Some("Fifteen")).expect("campaign").id;
+    bencher.bench_local(|| {
+        store
+            .record::<chronicle::cli::CliError>(id, &stamp(), false, None, |_| {
+                Ok(Entry::Game(a_later_game()))
+            })
+            .expect("recorded")
+    });
+}
+
+/// Correcting game 1 of a 15-game campaign (its note changed): every later entry replayed
+/// through the rules and the correction written, in one transaction.
+#[divan::bench(sample_count = 30)]
+fn correct_game_1_of_15(bencher: divan::Bencher) {
+    use chronicle::domain::{Body, Correction, Place};
+    use chronicle::store::NewRecord;
+    let (_dir, path) = fifteen_games();
+    let mut store =
+        Store::open(&path, Access::Write, std::time::Duration::from_secs(5)).expect("open");
+    let id = store.choose_campaign(Some("Fifteen")).expect("campaign").id;
+    let mut n = 0u32;
+    bencher.bench_local(|| {
+        n += 1;
+        store
+            .append::<chronicle::cli::CliError>(id, &stamp(), false, |current| {
+                let first = current.resolved.game(1)?;
+                let Entry::Game(game) = &first.entry else {
+                    unreachable!("game 1 is a game")
+                };
+                let mut game = game.clone();
+                game.note = Some(format!("corrected {n} times"));
+                Ok(NewRecord {
+                    place: Place::End,
+                    body: Body::Correct(Correction::Replace {
+                        target: first.id.clone(),
+                        entry: Box::new(Entry::Game(game)),
+                        reason: None,
+                    }),
+                })
+            })
+            .expect("corrected")
+    });
 }

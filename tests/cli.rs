@@ -1532,7 +1532,12 @@ fn help_lists_every_command_with_its_summary_and_each_command_its_flags() {
         ("history", "What happened, in order"),
         ("export", "Export the whole campaign"),
         ("demo", "Build the sample campaign"),
-        ("game", "The games: log one, list them, show one"),
+        (
+            "game",
+            "The games: log one, correct one or insert a forgotten one",
+        ),
+        ("undo", "Take back the latest entry of any kind"),
+        ("person", "People of the campaign: rename one"),
     ] {
         let line = help
             .lines()

@@ -21,6 +21,7 @@ mod architecture;
 mod bad_input;
 mod cli;
 mod common;
+mod corrections;
 mod documented;
 mod exports;
 mod guided;

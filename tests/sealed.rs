@@ -274,7 +274,7 @@ fn packets_open_between_games_once_and_not_before_their_condition() {
     refused(
         &env,
         &["packets", "open", "missiles", "--game", "5"],
-        "after one of the games played (0 to 1)",
+        "There is no game 5: this campaign has played 1 game",
     );
     env.ok(&["packets", "open", "missiles"]);
     refused(
@@ -296,11 +296,12 @@ fn packets_open_between_games_once_and_not_before_their_condition() {
             "Peru",
         ],
     );
-    // The second signature came in game 2: it may be recorded after game 2, not after game 1.
+    // The second signature came in game 2: it may be recorded after game 2, not after game 1
+    // (where the board had one signature).
     refused(
         &env,
-        &["packets", "open", "second signature", "--game", "1"],
-        "it was met after game 1",
+        &["packets", "open", "second signature", "--after-game", "1"],
+        "the most signatures anyone has: 1",
     );
     env.ok(&["packets", "open", "second signature", "--game", "2"]);
     let packets = env.json(&["packets", "--format", "json"]);

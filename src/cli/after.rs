@@ -27,3 +27,33 @@ pub(super) fn check_after(after: Option<u32>, entries: &[LoggedEntry]) -> Result
         _ => Ok(()),
     }
 }
+
+/// Where an entry between games goes: right after game N (default: after the latest game).
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct AfterGameArgs {
+    /// Record it right after game N, before game N+1 (0: before game 1), every later entry
+    /// checked again with it [default: after the latest game]
+    #[arg(long, value_name = "N")]
+    pub after_game: Option<u32>,
+}
+
+/// Says where an entry went when it was not after the latest game.
+pub(super) fn say_placed(recorded: &crate::store::Recorded) {
+    if let Some(n) = recorded.placed {
+        let before = n + 1;
+        super::talk::say(&format!(
+            "Recorded after game {n}, before game {before}; every later entry was checked again with it."
+        ));
+    }
+}
+
+/// `--after` looks back and writes nothing: refused beside a command that records.
+pub(super) fn only_reading(time: AfterArgs, command: &str) -> Result<(), CliError> {
+    match time.after {
+        Some(_) => Err(CliError::usage(format!(
+            "--after shows the world as it was and writes nothing; to record `{command}` after an earlier game, give --after-game N."
+        ))
+        .nothing_written()),
+        None => Ok(()),
+    }
+}

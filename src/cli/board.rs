@@ -1,5 +1,6 @@
-//! `chronicle board [--continent C]`: the world now.
+//! `chronicle board [--continent C] [--after N]`: the world now, or after game N.
 
+use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
 use super::output::print;
@@ -11,10 +12,12 @@ pub struct Args {
     /// Only this continent (printed or given name)
     #[arg(long)]
     pub continent: Option<String>,
+    #[command(flatten)]
+    pub time: AfterArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load()?;
+    let (info, loaded) = context.load_after(args.time.after)?;
     let only = args
         .continent
         .as_deref()

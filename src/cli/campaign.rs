@@ -2,9 +2,12 @@
 
 use super::context::{Context, writing};
 use super::error::CliError;
+use super::explain::Asked;
 use super::output::{print, say};
+use crate::domain::names::CampaignName;
+use crate::domain::{Body, Correction, Place, Refusal};
 use crate::report::campaigns::{CampaignList, CampaignRow};
-use crate::store::Access;
+use crate::store::{Access, NewRecord};
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -14,6 +17,13 @@ pub enum Command {
     Use {
         /// The campaign's name
         name: String,
+    },
+    /// Rename a campaign (kept in its history, and in its export)
+    Rename {
+        /// The campaign's name now
+        old: String,
+        /// Its new name
+        new: String,
     },
 }
 
@@ -34,6 +44,7 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
                 .collect();
             print(&CampaignList { campaigns }, context)
         }
+        Command::Rename { old, new } => rename(context, &old, &new),
         Command::Use { name } => writing(|| {
             let mut store = context.open(Access::Write)?;
             let campaign = store.choose_campaign(Some(&name))?;
@@ -45,4 +56,26 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
             Ok(())
         }),
     }
+}
+
+fn rename(context: &Context, old: &str, new: &str) -> Result<(), CliError> {
+    let (info, _) = context.append_in(Some(old), Asked::Flags, false, |current| {
+        let new = CampaignName::new(new)?;
+        let from = current.name.to_string();
+        if from == new.as_str() {
+            return Err(Refusal::SameName { name: from }.into());
+        }
+        Ok(NewRecord {
+            place: Place::End,
+            body: Body::Correct(Correction::RenameCampaign {
+                from,
+                to: new.to_string(),
+            }),
+        })
+    })?;
+    say(&format!(
+        "The campaign \"{}\" is now \"{new}\"; its history keeps the renaming.",
+        info.name
+    ));
+    Ok(())
 }

@@ -1,5 +1,6 @@
 //! `chronicle coins TERRITORY…`: the twelve first coin stickers, before game 1.
 
+use super::after::{AfterGameArgs, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -14,6 +15,8 @@ use crate::report::coins::Coins;
 pub struct Args {
     /// Territories whose cards get a coin
     pub territories: Vec<String>,
+    #[command(flatten)]
+    pub at: AfterGameArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -21,7 +24,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         let (_, loaded) = context.load()?;
         return print(&Coins::new(&loaded.campaign), context);
     }
-    let (_, recorded) = context.record(Asked::Flags, false, |_| {
+    let (_, recorded) = context.record(Asked::Flags, false, args.at.after_game, |_| {
         let territories = args
             .territories
             .iter()
@@ -29,6 +32,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Entry::Coins { territories })
     })?;
+    say_placed(&recorded);
     let left = FIRST_COINS - recorded.after.first_coins();
     say(&format!(
         "Placed {} first coin{}; {left} of {FIRST_COINS} left to place.",

@@ -152,20 +152,28 @@ impl Context {
         Ok((store, campaign))
     }
 
-    /// Records one entry in the chosen campaign: `build` makes it from the campaign as it
-    /// stands, inside the write transaction; a refusal is put in the words of `asked`. A
-    /// refusal writes nothing; so does a dry run.
+    /// Records one entry in the chosen campaign, at the end or right after game N
+    /// (`--after-game`): `build` makes it from the campaign as it stood there, inside the
+    /// write transaction; a refusal is put in the words of `asked`. A refusal writes
+    /// nothing; so does a dry run.
     pub fn record(
         &self,
         asked: Asked,
         dry_run: bool,
+        after_game: Option<u32>,
         build: impl FnOnce(&Campaign) -> Result<Entry, CliError>,
     ) -> Result<(CampaignInfo, Recorded), CliError> {
         let written = || {
             let access = if dry_run { Access::Read } else { Access::Write };
             let mut store = self.open(access)?;
             let campaign = store.choose_campaign(self.campaign.as_deref())?;
-            let recorded = store.record(campaign.id, &self.clock.write_stamp(), dry_run, build)?;
+            let recorded = store.record(
+                campaign.id,
+                &self.clock.write_stamp(),
+                dry_run,
+                after_game,
+                build,
+            )?;
             Ok((campaign, recorded))
         };
         written().map_err(|e: CliError| {
@@ -183,10 +191,21 @@ impl Context {
         dry_run: bool,
         build: impl FnOnce(&Current<'_>) -> Result<NewRecord, CliError>,
     ) -> Result<(CampaignInfo, Appended), CliError> {
+        self.append_in(self.campaign.as_deref(), asked, dry_run, build)
+    }
+
+    /// As `append`, to the campaign named (else the one chosen as usual).
+    pub fn append_in(
+        &self,
+        named: Option<&str>,
+        asked: Asked,
+        dry_run: bool,
+        build: impl FnOnce(&Current<'_>) -> Result<NewRecord, CliError>,
+    ) -> Result<(CampaignInfo, Appended), CliError> {
         let written = || {
             let access = if dry_run { Access::Read } else { Access::Write };
             let mut store = self.open(access)?;
-            let campaign = store.choose_campaign(self.campaign.as_deref())?;
+            let campaign = store.choose_campaign(named)?;
             let appended = store.append(campaign.id, &self.clock.write_stamp(), dry_run, build)?;
             Ok((campaign, appended))
         };

@@ -117,6 +117,19 @@ fn flags(refusal: &Refusal) -> Option<(String, Vec<String>)> {
             }
         )),
         Refusal::ScarCount { .. } => hint("Give --count N as in your packet.".to_string()),
+        Refusal::PersonExists { from, to } => hint(format!(
+            "If they are one person, merge them: `chronicle person merge \"{from}\" \"{to}\"`."
+        )),
+        Refusal::SatTogether { .. } => {
+            hint("To tell them apart, rename one: `chronicle person rename OLD NEW`.".to_string())
+        }
+        Refusal::NoGame { .. } => hint("See `chronicle game list`.".to_string()),
+        Refusal::LaterBreaks { game, .. } => hint(match game {
+            Some(game) => format!(
+                "Correct game {game} first (`chronicle game edit {game}` shows it as flags), then this."
+            ),
+            _ => "Take that entry back or correct it first, then this.".to_string(),
+        }),
         Refusal::WorldCapitalSealed => {
             hint("Record it with --opened \"World capital\" in the same game.".to_string())
         }

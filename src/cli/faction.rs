@@ -1,6 +1,7 @@
 //! `chronicle faction add|list|mark|scar`: factions a group finds in sealed packets, and the
 //! marks and scars on faction cards.
 
+use super::after::{AfterGameArgs, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -15,6 +16,8 @@ pub enum Command {
     Add {
         /// Its name, as printed on its card
         name: String,
+        #[command(flatten)]
+        at: AfterGameArgs,
     },
     /// The factions with their starting power, card marks and scar
     List,
@@ -27,6 +30,8 @@ pub enum Command {
         slot: String,
         /// What the mark says
         text: String,
+        #[command(flatten)]
+        at: AfterGameArgs,
     },
     /// Put a scar on a faction card (one per card)
     Scar {
@@ -34,6 +39,8 @@ pub enum Command {
         faction: String,
         /// What the scar says
         text: String,
+        #[command(flatten)]
+        at: AfterGameArgs,
     },
 }
 
@@ -41,35 +48,46 @@ pub enum Command {
 type Build = Box<dyn FnOnce(&Campaign) -> Result<Entry, CliError>>;
 
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
-    let build: Build = match command {
+    let (at, build): (AfterGameArgs, Build) = match command {
         Command::List => {
             let (_, loaded) = context.load()?;
             return print(&Factions::new(&loaded.campaign), context);
         }
-        Command::Add { name } => Box::new(move |_| {
-            Ok(Entry::AddFaction {
-                faction: Faction::new(name),
-            })
-        }),
+        Command::Add { name, at } => (
+            at,
+            Box::new(move |_| {
+                Ok(Entry::AddFaction {
+                    faction: Faction::new(name),
+                })
+            }),
+        ),
         Command::Mark {
             faction,
             slot,
             text,
-        } => Box::new(move |campaign| {
-            Ok(Entry::MarkFactionCard {
-                faction: campaign.find_faction(&faction)?,
-                slot,
-                text,
-            })
-        }),
-        Command::Scar { faction, text } => Box::new(move |campaign| {
-            Ok(Entry::ScarFactionCard {
-                faction: campaign.find_faction(&faction)?,
-                text,
-            })
-        }),
+            at,
+        } => (
+            at,
+            Box::new(move |campaign| {
+                Ok(Entry::MarkFactionCard {
+                    faction: campaign.find_faction(&faction)?,
+                    slot,
+                    text,
+                })
+            }),
+        ),
+        Command::Scar { faction, text, at } => (
+            at,
+            Box::new(move |campaign| {
+                Ok(Entry::ScarFactionCard {
+                    faction: campaign.find_faction(&faction)?,
+                    text,
+                })
+            }),
+        ),
     };
-    let (_, recorded) = context.record(Asked::Flags, false, build)?;
+    let (_, recorded) = context.record(Asked::Flags, false, at.after_game, build)?;
+    say_placed(&recorded);
     for happening in happenings(&recorded.before, &recorded.applied.entry) {
         say(&format!("{}.", happening.sentence()));
     }

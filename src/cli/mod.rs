@@ -24,12 +24,14 @@ mod init;
 mod lazy;
 mod output;
 mod packets;
+mod person;
 mod pool;
 mod power;
 mod scar_type;
 mod setup;
 mod stats;
 mod talk;
+mod undo;
 mod upgrade;
 mod world;
 
@@ -87,9 +89,12 @@ pub enum Command {
     Campaign(Lazy<campaign::Command>),
     Power(Lazy<power::Args>),
     Coins(Lazy<coins::Args>),
-    /// The games: log one, list them, show one
+    /// The games: log one, correct one or insert a forgotten one, list them, show one
     #[command(subcommand)]
     Game(Lazy<game::Command>),
+    /// People of the campaign: rename one, or merge one person typed two ways
+    #[command(subcommand)]
+    Person(Lazy<person::Command>),
     Board(Lazy<board::Args>),
     Pool(Lazy<pool::Args>),
     History(Lazy<history::Args>),
@@ -104,6 +109,7 @@ pub enum Command {
     World(Lazy<world::Args>),
     Backup(Lazy<backup::Args>),
     Upgrade(Lazy<upgrade::Args>),
+    Undo(Lazy<undo::Args>),
     Check(Lazy<check::Args>),
     Stats(Lazy<stats::Args>),
     Setup(Lazy<setup::Args>),
@@ -175,6 +181,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Power(Lazy(args)) => power::run(&context, args),
         Command::Coins(Lazy(args)) => coins::run(&context, args),
         Command::Game(Lazy(command)) => game::run(&context, command),
+        Command::Person(Lazy(command)) => person::run(&context, command),
         Command::Board(Lazy(args)) => board::run(&context, args),
         Command::Pool(Lazy(args)) => pool::run(&context, args),
         Command::History(Lazy(args)) => history::run(&context, args),
@@ -185,6 +192,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::World(Lazy(args)) => world::run(&context, args),
         Command::Backup(Lazy(args)) => backup::run(&context, args),
         Command::Upgrade(Lazy(args)) => upgrade::run(&context, args),
+        Command::Undo(Lazy(args)) => undo::run(&context, args),
         Command::Check(Lazy(args)) => check::run(&context, args),
         Command::Stats(Lazy(args)) => stats::run(&context, args),
         Command::Setup(Lazy(args)) => setup::run(&context, args),

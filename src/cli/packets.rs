@@ -1,6 +1,7 @@
 //! `chronicle packets`: the sealed packets by their trigger, which opened in which game, and
 //! how close the rest are; `packets open` records one opened between games.
 
+use super::after::{AfterArgs, only_reading, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -15,6 +16,8 @@ use crate::report::packets::{PacketView, Packets};
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub time: AfterArgs,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -24,23 +27,26 @@ pub enum Command {
     Open {
         /// The packet, by its name or a word of it ("elimination", "missiles")
         packet: String,
-        /// The game it was opened after [default: the latest]
-        #[arg(long)]
-        game: Option<u32>,
+        /// The game it was opened after, 0 for before game 1; it is recorded there, every
+        /// later entry checked again with it [default: the latest]
+        #[arg(long = "after-game", visible_alias = "game", value_name = "N")]
+        after_game: Option<u32>,
     },
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let Some(Command::Open { packet, game }) = args.command else {
-        let (_, loaded) = context.load()?;
+    let Some(Command::Open { packet, after_game }) = args.command else {
+        let (_, loaded) = context.load_after(args.time.after)?;
         return print(&Packets(PacketView::all(&loaded.campaign)), context);
     };
-    let (_, recorded) = context.record(Asked::Flags, false, |campaign| {
+    only_reading(args.time, "packets open")?;
+    let (_, recorded) = context.record(Asked::Flags, false, after_game, |campaign| {
         Ok(Entry::OpenPacket {
             packet: Packet::find(&packet)?,
-            game: game.unwrap_or(campaign.games_played()),
+            game: campaign.games_played(),
         })
     })?;
+    say_placed(&recorded);
     for happening in happenings(&recorded.before, &recorded.applied.entry) {
         say(&format!("{}.", happening.sentence()));
     }

@@ -1,5 +1,6 @@
 //! `chronicle pool` and `chronicle pool set KIND N --reason TEXT`: the reward pools.
 
+use super::after::{AfterArgs, AfterGameArgs, only_reading, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -13,6 +14,8 @@ use crate::report::pools::Pools;
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub time: AfterArgs,
 }
 
 #[derive(Debug, clap::Subcommand)]
@@ -27,6 +30,8 @@ pub enum Command {
         /// Why it differs (kept in history)
         #[arg(long)]
         reason: String,
+        #[command(flatten)]
+        at: AfterGameArgs,
     },
 }
 
@@ -35,18 +40,21 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         kind,
         capacity,
         reason,
+        at,
     }) = args.command
     else {
-        let (info, loaded) = context.load()?;
+        let (info, loaded) = context.load_after(args.time.after)?;
         return print(&Pools::new(&info.name, &loaded.campaign), context);
     };
-    let (_, recorded) = context.record(Asked::Flags, false, |campaign| {
+    only_reading(args.time, "pool set")?;
+    let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |campaign| {
         Ok(Entry::PoolCapacity {
             pool: find_kind(&kind, campaign.pools())?,
             capacity,
             reason,
         })
     })?;
+    say_placed(&recorded);
     if let Entry::PoolCapacity { pool, capacity, .. } = &recorded.applied.entry {
         let was = recorded.before.pool(pool).map_or(0, |p| p.capacity);
         let used = recorded.after.pool(pool).map_or(0, |p| p.used);

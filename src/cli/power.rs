@@ -1,5 +1,6 @@
 //! `chronicle power FACTION a|b`: a faction keeps one of its two starting powers.
 
+use super::after::{AfterGameArgs, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -15,6 +16,8 @@ pub struct Args {
     pub faction: Option<String>,
     /// Which power it keeps: a or b (the other is destroyed)
     pub power: Option<String>,
+    #[command(flatten)]
+    pub at: AfterGameArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -34,12 +37,13 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         ))
         .nothing_written()
     })?;
-    let (_, recorded) = context.record(Asked::Flags, false, |campaign| {
+    let (_, recorded) = context.record(Asked::Flags, false, args.at.after_game, |campaign| {
         Ok(Entry::Power {
             faction: campaign.find_faction(&faction)?,
             power,
         })
     })?;
+    say_placed(&recorded);
     if let Entry::Power { faction, power } = &recorded.applied.entry {
         let kept = standard(faction)
             .map(|f| format!(": {}", f.power(*power)))

@@ -1,5 +1,6 @@
 //! `chronicle scar-type add|list`: scar types a group finds in sealed packets.
 
+use super::after::{AfterGameArgs, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -19,6 +20,8 @@ pub enum Command {
         /// What it does, in your own words
         #[arg(long)]
         effect: Option<String>,
+        #[command(flatten)]
+        at: AfterGameArgs,
     },
     /// The scar types of the campaign with their stickers left
     List,
@@ -29,18 +32,20 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
         name,
         count,
         effect,
+        at,
     } = command
     else {
         let (_, loaded) = context.load()?;
         return print(&ScarTypes::new(&loaded.campaign), context);
     };
-    let (_, recorded) = context.record(Asked::Flags, false, |_| {
+    let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |_| {
         Ok(Entry::AddScarType {
             name,
             count,
             effect,
         })
     })?;
+    say_placed(&recorded);
     if let Entry::AddScarType { name, count, .. } = &recorded.applied.entry {
         say(&format!(
             "Added the scar type {name} with {count} sticker{}; use it with `game log --scar \"TERRITORY={name}\"`.",

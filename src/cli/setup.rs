@@ -1,5 +1,6 @@
 //! `chronicle setup [--players A,B,C]`: what the next game starts with.
 
+use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -14,10 +15,12 @@ pub struct Args {
     /// The people playing next (comma-separated) [default: everyone who has played]
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
+    #[command(flatten)]
+    pub time: AfterArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load()?;
+    let (info, loaded) = context.load_after(args.time.after)?;
     let campaign = &loaded.campaign;
     let names: Vec<String> = if args.players.is_empty() {
         campaign

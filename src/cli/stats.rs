@@ -1,6 +1,7 @@
 //! `chronicle stats`: per person and per faction (games, won, held on, eliminated,
 //! signatures, streaks) and head to head.
 
+use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
 use super::output::print;
@@ -9,10 +10,13 @@ use crate::report::stats::StatsReport;
 /// How each person and faction has fared: games, won, held on, eliminated, signatures,
 /// streaks; head to head
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(flatten)]
+    pub time: AfterArgs,
+}
 
-pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load()?;
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
+    let (info, loaded) = context.load_after(args.time.after)?;
     print(
         &StatsReport::new(&info.name, &loaded.log, &loaded.campaign),
         context,

@@ -1,6 +1,7 @@
 //! `chronicle world name NAME --by PERSON`: after game 15, the world's name; `chronicle
 //! world` shows who may give it and, on a tie, the roll-off bonuses.
 
+use super::after::{AfterGameArgs, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
@@ -25,16 +26,20 @@ pub enum Command {
         /// Who names it
         #[arg(long)]
         by: String,
+        #[command(flatten)]
+        at: AfterGameArgs,
     },
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let Some(Command::Name { name, by }) = args.command else {
+    let Some(Command::Name { name, by, at }) = args.command else {
         let (info, loaded) = context.load()?;
         return print(&World::new(&info.name, &loaded.campaign), context);
     };
-    let (_, recorded) =
-        context.record(Asked::Flags, false, |_| Ok(Entry::NameWorld { name, by }))?;
+    let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |_| {
+        Ok(Entry::NameWorld { name, by })
+    })?;
+    say_placed(&recorded);
     if let Some(world) = recorded.after.world() {
         let roll_off = if world.roll_off.is_empty() {
             String::new()

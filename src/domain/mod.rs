@@ -5,6 +5,7 @@
 mod apply;
 pub mod board;
 pub mod change;
+pub mod correct;
 pub mod describe;
 pub mod entry;
 pub mod faction;

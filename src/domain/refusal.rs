@@ -363,8 +363,37 @@ pub enum Refusal {
     )]
     BadId { id: String },
 
+    #[error(
+        "There is no game {game}: this campaign has played {played} game{}.",
+        plural(*played)
+    )]
+    NoGame { game: u32, played: u32 },
+
+    #[error("{name} is already written that way.")]
+    SameName { name: String },
+
+    #[error(
+        "{to} already plays in this campaign: a person typed two ways is merged into one, not renamed to the other."
+    )]
+    PersonExists { from: String, to: String },
+
+    #[error(
+        "{from} and {into} both sat at game {game}, so they are two people: only one person typed two ways is merged."
+    )]
+    SatTogether {
+        from: String,
+        into: String,
+        game: u32,
+    },
+
     #[error("After the correction, {what} breaks a rule: {refusal}")]
-    LaterBreaks { what: String, refusal: Box<Refusal> },
+    LaterBreaks {
+        /// The later entry in words: "game 7", or what it did and where it sits.
+        what: String,
+        /// Its game, when it is one.
+        game: Option<u32>,
+        refusal: Box<Refusal>,
+    },
 }
 
 /// What is wrong with free text someone gave (a note, a reason).

@@ -106,9 +106,9 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         let Body::Add(added) = &record.body else {
             continue;
         };
-        let mut entry = content.remove(&i).unwrap_or_else(|| added.clone());
-        if !names.is_empty() {
-            rename_people(&mut entry, &names);
+        let (written, mut entry) = content.remove(&i).unwrap_or_else(|| (i, added.clone()));
+        if names.iter().any(|(at, _, _)| *at > written) {
+            rename_people(&mut entry, written, &names);
         }
         let game = matches!(entry, Entry::Game(_)).then(|| number.next(taken_back[i].is_some()));
         entries.push(LoggedEntry {
@@ -179,7 +179,8 @@ impl Numbering {
 /// The entries as the replacements that stand have them (by the index of the record that
 /// added each), and for each replacement the entry it replaced.
 struct Replacements {
-    content: HashMap<usize, Entry>,
+    /// The entry as it stands, with the index of the record that wrote it.
+    content: HashMap<usize, (usize, Entry)>,
     replaced: HashMap<usize, Entry>,
 }
 
@@ -188,7 +189,7 @@ fn replacements(
     at: &HashMap<&EntryId, usize>,
     taken_back: &[Option<TakenBack>],
 ) -> Result<Replacements, Unresolved> {
-    let mut content: HashMap<usize, Entry> = HashMap::new();
+    let mut content: HashMap<usize, (usize, Entry)> = HashMap::new();
     let mut replaced: HashMap<usize, Entry> = HashMap::new();
     for (i, record) in records.iter().enumerate() {
         let Body::Correct(Correction::Replace { target, entry, .. }) = &record.body else {
@@ -213,8 +214,8 @@ fn replacements(
         }
         if taken_back[i].is_none() {
             let before = content
-                .insert(t, (**entry).clone())
-                .unwrap_or_else(|| old.clone());
+                .insert(t, (i, (**entry).clone()))
+                .map_or_else(|| old.clone(), |(_, e)| e);
             replaced.insert(i, before);
         }
     }
@@ -312,26 +313,31 @@ fn order(records: &[LogRecord], at: &HashMap<&EntryId, usize>) -> Result<Vec<usi
     Ok(order)
 }
 
-/// The renamings and mergings that stand, in the order written: (the key of the name
-/// written, the name it becomes).
-fn renames(records: &[LogRecord], taken_back: &[Option<TakenBack>]) -> Vec<(String, String)> {
+/// The renamings and mergings that stand, in the order written: (the index of the record,
+/// the key of the name written, the name it becomes). Each renames the people of the
+/// entries written before it; an entry written after it has the names as typed.
+fn renames(
+    records: &[LogRecord],
+    taken_back: &[Option<TakenBack>],
+) -> Vec<(usize, String, String)> {
     records
         .iter()
         .zip(taken_back)
-        .filter(|(_, back)| back.is_none())
-        .filter_map(|(r, _)| match &r.body {
+        .enumerate()
+        .filter(|(_, (_, back))| back.is_none())
+        .filter_map(|(i, (r, _))| match &r.body {
             Body::Correct(
                 Correction::RenamePerson { from, to } | Correction::MergePerson { from, into: to },
-            ) => Some((person_key(from), to.clone())),
+            ) => Some((i, person_key(from), to.clone())),
             _ => None,
         })
         .collect()
 }
 
-/// A name under every renaming since.
-fn renamed(name: &str, names: &[(String, String)]) -> Option<String> {
+/// A name under every renaming written after the entry (written at index `written`).
+fn renamed(name: &str, written: usize, names: &[(usize, String, String)]) -> Option<String> {
     let mut current: Option<String> = None;
-    for (from, to) in names {
+    for (_, from, to) in names.iter().filter(|(at, _, _)| *at > written) {
         let now = current.as_deref().unwrap_or(name);
         if person_key(now) == *from {
             current = Some(to.clone());
@@ -340,9 +346,9 @@ fn renamed(name: &str, names: &[(String, String)]) -> Option<String> {
     current
 }
 
-fn rename_people(entry: &mut Entry, names: &[(String, String)]) {
+fn rename_people(entry: &mut Entry, written: usize, names: &[(usize, String, String)]) {
     let rename = |person: &mut String| {
-        if let Some(to) = renamed(person, names) {
+        if let Some(to) = renamed(person, written, names) {
             *person = to;
         }
     };

@@ -75,6 +75,18 @@ fn inserted(entries: &[LoggedEntry]) -> Vec<(u32, CorrectionView)> {
     out
 }
 
+/// A correction in words: "renamed Jermey to Jeremy", "edited game 3: …".
+pub fn said(
+    correction: &CorrectionEntry,
+    entries: &[LoggedEntry],
+    all: &[CorrectionEntry],
+) -> String {
+    let target = entries
+        .iter()
+        .find(|e| Some(e.seq) == correction.target_seq);
+    view(correction, target, all).text
+}
+
 fn view(
     correction: &CorrectionEntry,
     target: Option<&LoggedEntry>,
@@ -127,7 +139,10 @@ fn taken_back(
         Some(Correction::MergePerson { from, into }) => {
             format!("took back the merging of {from} into {into}")
         }
-        _ => "took back a correction".to_string(),
+        Some(Correction::RenameCampaign { from, to }) => {
+            format!("took back the renaming of the campaign \"{from}\" to \"{to}\"")
+        }
+        Some(Correction::TakeBack { .. }) | None => "took back a correction".to_string(),
     }
 }
 

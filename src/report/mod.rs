@@ -7,6 +7,7 @@ pub mod board;
 pub mod campaigns;
 pub mod check;
 pub mod coins;
+pub mod correcting;
 pub mod corrections;
 pub mod export;
 pub mod factions;
@@ -19,6 +20,7 @@ pub mod scar_types;
 pub mod schema;
 pub mod setup;
 pub mod stats;
+pub mod taking_back;
 pub mod world;
 
 pub use schema::json_schemas;

@@ -9,6 +9,7 @@ use super::board::BoardView;
 use super::campaigns::CampaignList;
 use super::check::CheckView;
 use super::coins::Coins;
+use super::correcting::Correcting;
 use super::corrections::Corrections;
 use super::factions::Factions;
 use super::game::{GameList, GameLogged, GameView};
@@ -62,6 +63,11 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
             "corrections",
             "history --corrections",
             schema::<Corrections>(),
+        ),
+        (
+            "game-edit",
+            "game edit N, game insert --before N",
+            schema::<Correcting>(),
         ),
         ("stats", "stats", schema::<StatsReport>()),
         ("setup", "setup", schema::<SetupReport>()),

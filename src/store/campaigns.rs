@@ -203,3 +203,59 @@ pub(super) fn campaign_exists(
         |row| row.get(0),
     )?)
 }
+
+/// Gives a campaign the name its log says, after a record that renames it (or takes a
+/// renaming back) was written: the latest renaming that stands, else the name before the
+/// first. Refused when another campaign of the file has that name.
+pub(super) fn name_from_log(
+    tx: &rusqlite::Transaction<'_>,
+    campaign_id: i64,
+    corrections: &[crate::domain::CorrectionEntry],
+) -> Result<(), StoreError> {
+    use crate::domain::Correction;
+    let renamings: Vec<(&str, &str, bool)> = corrections
+        .iter()
+        .filter_map(|c| match &c.correction {
+            Correction::RenameCampaign { from, to } => {
+                Some((from.as_str(), to.as_str(), c.taken_back.is_none()))
+            }
+            _ => None,
+        })
+        .collect();
+    let name = renamings
+        .iter()
+        .rev()
+        .find(|(_, _, stands)| *stands)
+        .map(|(_, to, _)| *to)
+        .or_else(|| renamings.first().map(|(from, _, _)| *from));
+    let Some(name) = name else {
+        return Ok(());
+    };
+    let taken: bool = tx.query_row(
+        "SELECT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?1 AND id != ?2)",
+        params![name_key(name), campaign_id],
+        |row| row.get(0),
+    )?;
+    if taken {
+        return Err(StoreError::CampaignExists {
+            name: name.to_string(),
+        });
+    }
+    tx.execute(
+        "UPDATE campaign SET name = ?1, name_key = ?2 WHERE id = ?3",
+        params![name, name_key(name), campaign_id],
+    )?;
+    Ok(())
+}
+
+/// A campaign's name, by its row.
+pub(super) fn campaign_name(
+    tx: &rusqlite::Transaction<'_>,
+    campaign_id: i64,
+) -> Result<String, StoreError> {
+    Ok(tx.query_row(
+        "SELECT name FROM campaign WHERE id = ?1",
+        params![campaign_id],
+        |row| row.get(0),
+    )?)
+}

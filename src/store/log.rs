@@ -4,7 +4,9 @@
 
 use chrono::NaiveDate;
 
-use super::campaigns::{campaign_exists, insert_campaign, set_current};
+use super::campaigns::{
+    campaign_exists, campaign_name, insert_campaign, name_from_log, set_current,
+};
 use super::decode::{Stored, read_records};
 use super::encode::{append, update_derived, write_log};
 use super::ids;
@@ -40,9 +42,20 @@ pub struct StoredLog {
     pub corrections: Vec<CorrectionEntry>,
     /// The records as written.
     pub records: Vec<LogRecord>,
+    /// The entries added before another, with the record each went before.
+    pub inserted: Vec<(EntryId, EntryId)>,
 }
 
 impl StoredLog {
+    /// The log as corrected, whole.
+    pub fn resolved(&self) -> Resolved {
+        Resolved {
+            entries: self.entries.clone(),
+            corrections: self.corrections.clone(),
+            inserted: self.inserted.clone(),
+        }
+    }
+
     /// The entries that stand.
     pub fn standing(&self) -> Vec<LoggedEntry> {
         self.entries
@@ -71,6 +84,8 @@ pub struct NewRecord {
 
 /// The log as it stands, for making a record from it.
 pub struct Current<'a> {
+    /// The campaign's name.
+    pub name: &'a str,
     pub records: &'a [LogRecord],
     pub resolved: &'a Resolved,
     pub campaign: &'a Campaign,
@@ -93,16 +108,18 @@ pub struct Appended {
     pub written: bool,
 }
 
-/// What recording an entry at the end of the log did.
+/// What recording an entry did; `before`, `after` and `applied` are at its place.
 #[derive(Clone, Debug)]
 pub struct Recorded {
-    /// The campaign before the entry.
+    /// The campaign just before the entry, at its place.
     pub before: Campaign,
-    /// The campaign after it.
+    /// The campaign just after it, at its place.
     pub after: Campaign,
     pub applied: Applied,
     /// Whether it was written (false for a dry run).
     pub written: bool,
+    /// The game it was placed after, when that is not the latest.
+    pub placed: Option<u32>,
 }
 
 impl Store {
@@ -133,6 +150,7 @@ impl Store {
             entries: resolved.entries,
             corrections: resolved.corrections,
             records: stored.records,
+            inserted: resolved.inserted,
         })
     }
 
@@ -177,7 +195,9 @@ impl Store {
             let Stored { records, derived } = read_records(tx, campaign_id)?;
             let (resolved_before, before) =
                 resolve_and_fold(&records).map_err(StoreError::BrokenLog)?;
+            let name = campaign_name(tx, campaign_id)?;
             let new = build(&Current {
+                name: &name,
                 records: &records,
                 resolved: &resolved_before,
                 campaign: &before,
@@ -201,6 +221,9 @@ impl Store {
                 let mut all = records;
                 all.push(record.clone());
                 update_derived(tx, &derived, &all, &resolved_after)?;
+                if renames_campaign(&record, &all) {
+                    name_from_log(tx, campaign_id, &resolved_after.corrections)?;
+                }
             }
             Ok(Appended {
                 before,
@@ -214,37 +237,65 @@ impl Store {
         })
     }
 
-    /// Records one entry at the end of the log (see `append`): `build` makes it from the
-    /// campaign as it stands.
+    /// Records one entry (see `append`): at the end of the log, or right after game `n`
+    /// when `after_game` is `Some(n)` (0: before game 1). `build` makes it from the
+    /// campaign as it stood there; every later entry goes through the rules again.
     pub fn record<E>(
         &mut self,
         campaign_id: i64,
         stamp: &Stamp,
         dry_run: bool,
+        after_game: Option<u32>,
         build: impl FnOnce(&Campaign) -> Result<Entry, E>,
     ) -> Result<Recorded, E>
     where
         E: From<StoreError> + From<Refusal>,
     {
+        let mut there: Option<(Campaign, Campaign, Applied)> = None;
         let appended = self.append(
             campaign_id,
             stamp,
             dry_run,
             |current| -> Result<NewRecord, E> {
+                let place = match after_game {
+                    None => Place::End,
+                    Some(n) => current.resolved.after_game(n)?,
+                };
+                if place == Place::End {
+                    return Ok(NewRecord {
+                        place,
+                        body: Body::Add(build(current.campaign)?),
+                    });
+                }
+                let before = current
+                    .resolved
+                    .campaign_at(&place)
+                    .map_err(StoreError::BrokenLog)?;
+                let entry = build(&before)?;
+                let (after, applied) = before.after(&entry)?;
+                there = Some((before, after, applied));
                 Ok(NewRecord {
-                    place: Place::End,
-                    body: Body::Add(build(current.campaign)?),
+                    place,
+                    body: Body::Add(entry),
                 })
             },
         )?;
-        let applied = appended.applied.ok_or_else(|| StoreError::Damaged {
-            detail: "an entry added at the end was not applied".to_string(),
-        })?;
+        let (before, after, applied) = match (there, appended.applied) {
+            (Some(there), _) => there,
+            (None, Some(applied)) => (appended.before, appended.after, applied),
+            (None, None) => {
+                return Err(StoreError::Damaged {
+                    detail: "an entry added at the end was not applied".to_string(),
+                }
+                .into());
+            }
+        };
         Ok(Recorded {
-            before: appended.before,
-            after: appended.after,
+            before,
+            after,
             applied,
             written: appended.written,
+            placed: after_game.filter(|_| appended.record.place != Place::End),
         })
     }
 
@@ -336,7 +387,7 @@ fn with_record(
     for entry in resolved.standing() {
         let applied = campaign
             .replay_one(&entry.entry)
-            .map_err(|refusal| breaks(entry, record, refusal))?;
+            .map_err(|refusal| breaks(entry, record, &campaign, refusal))?;
         keep_recorded_form(record, &entry.id, applied.entry);
     }
     Ok((resolved, campaign, None))
@@ -344,19 +395,40 @@ fn with_record(
 
 /// A refusal met replaying the log with a new record: the new entry's own, or that of a
 /// later entry which the correction breaks.
-fn breaks(entry: &LoggedEntry, record: &LogRecord, refusal: Refusal) -> Refusal {
+fn breaks(entry: &LoggedEntry, record: &LogRecord, before: &Campaign, refusal: Refusal) -> Refusal {
     let own = entry.id == record.id
         || matches!(&record.body, Body::Correct(c) if c.target() == Some(&entry.id));
     if own {
         return refusal;
     }
-    let what = match entry.game {
-        Some(game) => format!("game {game}"),
-        None => format!("entry {}", entry.seq),
+    let what = if let Some(game) = entry.game {
+        format!("game {game}")
+    } else {
+        let did = crate::domain::describe::happenings(before, &entry.entry)
+            .first()
+            .map_or_else(|| "an entry".to_string(), |h| format!("\"{}\"", h.clause()));
+        match before.games_played() {
+            0 => format!("{did} (before game 1)"),
+            n => format!("{did} (after game {n})"),
+        }
     };
     Refusal::LaterBreaks {
         what,
+        game: entry.game,
         refusal: Box::new(refusal),
+    }
+}
+
+/// Whether a record renames the campaign or takes a renaming back.
+fn renames_campaign(record: &LogRecord, all: &[LogRecord]) -> bool {
+    use crate::domain::Correction;
+    let renaming =
+        |r: &LogRecord| matches!(r.body, Body::Correct(Correction::RenameCampaign { .. }));
+    match &record.body {
+        Body::Correct(Correction::TakeBack { target, .. }) => {
+            all.iter().any(|r| &r.id == target && renaming(r))
+        }
+        _ => renaming(record),
     }
 }
 

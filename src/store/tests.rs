@@ -121,12 +121,9 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
         },
     );
     let recorded = store
-        .record::<Failed>(
-            id,
-            &at("2026-01-03T20:00:00Z"),
-            false,
-            |_| Ok(entry.clone()),
-        )
+        .record::<Failed>(id, &at("2026-01-03T20:00:00Z"), false, None, |_| {
+            Ok(entry.clone())
+        })
         .expect("recorded");
     assert!(recorded.written);
     drop(store);
@@ -156,7 +153,7 @@ fn a_refused_entry_writes_nothing() {
         },
     );
     store
-        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, None, |_| Ok(first))
         .expect("first game");
     let again = game(
         4,
@@ -165,7 +162,8 @@ fn a_refused_entry_writes_nothing() {
             name: "Other".into(),
         },
     );
-    let refused = store.record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(again));
+    let refused =
+        store.record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, None, |_| Ok(again));
     assert!(matches!(
         refused,
         Err(Failed::Refused(Refusal::HasCity { .. }))
@@ -188,7 +186,7 @@ fn a_dry_run_writes_nothing() {
         },
     );
     let recorded = store
-        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), true, |_| Ok(entry))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), true, None, |_| Ok(entry))
         .expect("dry run");
     assert!(!recorded.written);
     assert_eq!(recorded.after.games_played(), 1);
@@ -315,7 +313,7 @@ fn the_stored_log_of_one_campaign_does_not_see_another() {
         },
     );
     store
-        .record::<Failed>(a, &at("2026-01-01T00:00:00Z"), false, |_| Ok(entry))
+        .record::<Failed>(a, &at("2026-01-01T00:00:00Z"), false, None, |_| Ok(entry))
         .expect("game in A");
     assert_eq!(store.load(a).expect("a").campaign.games_played(), 1);
     assert_eq!(store.load(b).expect("b").campaign, Campaign::new());
@@ -343,10 +341,10 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     store
-        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(first))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, None, |_| Ok(first))
         .expect("game 1");
     store
-        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(second))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, None, |_| Ok(second))
         .expect("game 2");
 
     // Only the latest game can be taken back.
@@ -389,7 +387,7 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         },
     );
     let recorded = store
-        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| Ok(again))
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, None, |_| Ok(again))
         .expect("game 2 again");
     assert_eq!(recorded.applied.game, Some(2));
     let loaded = store.load(id).expect("load");
@@ -411,7 +409,7 @@ fn there_is_nothing_to_take_back_before_game_one() {
         .expect("campaign")
         .id;
     store
-        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, |_| {
+        .record::<Failed>(id, &at("2026-01-01T00:00:00Z"), false, None, |_| {
             Ok(Entry::Power {
                 faction: Faction::new("Khan Industries"),
                 power: Power::B,

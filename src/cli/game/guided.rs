@@ -70,7 +70,7 @@ pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     if !dry_run && !write {
         return Err(CliError::input("Not written: the game was not confirmed.").nothing_written());
     }
-    let (_, recorded) = context.record(Asked::Prompt, dry_run, |_| Ok(entry))?;
+    let (_, recorded) = context.record(Asked::Prompt, dry_run, None, |_| Ok(entry))?;
     print_logged(context, &recorded)
 }
 

@@ -24,7 +24,7 @@ pub(super) fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
         .nothing_written());
     }
     let today = context.clock.today();
-    let (_, recorded) = context.record(Asked::Flags, args.dry_run, |campaign| {
+    let (_, recorded) = context.record(Asked::Flags, args.dry_run, None, |campaign| {
         Ok(Entry::Game(flags::game(&args, campaign, today)?))
     })?;
     print_logged(context, &recorded)

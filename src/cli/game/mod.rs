@@ -1,7 +1,9 @@
-//! `chronicle game log|list|show`: the games of a campaign.
+//! `chronicle game log|edit|insert|list|show|undo`: the games of a campaign.
 
 mod args;
+mod as_flags;
 mod ask;
+mod edit;
 pub(super) mod flags;
 mod guided;
 mod list;
@@ -24,6 +26,10 @@ pub enum Command {
         /// The game's number
         number: u32,
     },
+    /// Replace game N whole, with the `game log` flags; every later entry checked again
+    Edit(Box<edit::EditArgs>),
+    /// Add a forgotten game before game N, with the `game log` flags
+    Insert(Box<edit::InsertArgs>),
     /// Take back the latest game (the history keeps it, with when and why)
     Undo(undo::UndoArgs),
 }
@@ -35,6 +41,8 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
         Command::Log(args) => log::run(context, *args),
         Command::List => list::run(context),
         Command::Show { number } => show::run(context, number),
+        Command::Edit(args) => edit::edit(context, *args),
+        Command::Insert(args) => edit::insert(context, *args),
         Command::Undo(args) => undo::run(context, args),
     }
 }

@@ -4,7 +4,8 @@ use crate::cli::context::{Context, writing};
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::output::say;
-use crate::domain::{Body, Correction, Place, Refusal, validate};
+use crate::cli::undo::{blocked, confirmed, reason};
+use crate::domain::{Body, Correction, Place};
 use crate::report::history::game_views;
 use crate::store::{NewRecord, StoreError};
 
@@ -81,47 +82,4 @@ fn undo(context: &Context, args: UndoArgs) -> Result<(), CliError> {
         "Game {game} taken back; the board is as it was {now}. The history keeps it (`chronicle history --game {game}`)."
     ));
     Ok(())
-}
-
-/// A reason given for a correction, checked (or none).
-pub(crate) fn reason(given: Option<&str>) -> Result<Option<String>, CliError> {
-    Ok(given
-        .map(|r| validate::text("reason", r, validate::MAX_REASON_CHARS, false))
-        .transpose()?
-        .filter(|r| !r.is_empty()))
-}
-
-/// A take-back refused because a later entry needs what is taken back, said as such.
-pub(crate) fn blocked(error: CliError, what: &str) -> CliError {
-    match error.refusal() {
-        Some(Refusal::LaterBreaks { what: later, refusal }) => CliError::input(format!(
-            "{what} cannot be taken back: {later}, recorded after it, needs it ({refusal})."
-        ))
-        .hinted(
-            "Take that entry back first (`chronicle undo` takes back the latest entry of any kind), then this one.",
-        )
-        .nothing_written(),
-        _ => error,
-    }
-}
-
-/// Asks on a terminal; elsewhere (a pipe, CI, --no-input) it is a usage error to take
-/// something back without --yes.
-pub(crate) fn confirmed(
-    context: &Context,
-    question: &str,
-    needs: impl FnOnce() -> String,
-) -> Result<bool, CliError> {
-    if !context.terminal.may_prompt {
-        return Err(CliError::usage(format!(
-            "{}: add --yes (no terminal to ask on).",
-            needs()
-        )));
-    }
-    let answer = dialoguer::Confirm::new()
-        .with_prompt(question)
-        .default(false)
-        .interact_opt()
-        .map_err(|e| CliError::input(format!("The question could not be asked: {e}")))?;
-    Ok(answer == Some(true))
 }

@@ -1,6 +1,7 @@
 //! How each report reads as tables (`Tabular`), one file per group of commands.
 
 mod board;
+mod correcting;
 mod game;
 mod history;
 mod pools;

@@ -1,0 +1,130 @@
+//! A game as the `game log` flags that give it: what `game edit N` shows to start from,
+//! so a group changes one flag rather than retyping the game.
+
+use crate::domain::{Game, HeldOnChoice, PlayEvent, Reward};
+
+/// Text as one shell word, in double quotes when it needs them.
+fn quoted(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.' | ',' | '+' | '/'));
+    if plain {
+        return text.to_string();
+    }
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+/// The flags that give `game`, each as `--flag value`, in the order `game log --help`
+/// lists them.
+pub(crate) fn flags(game: &Game) -> Vec<String> {
+    let mut flags = vec![format!("--date {}", game.date)];
+    let flag = |name: &str, value: String| format!("--{name} {}", quoted(&value));
+    for seat in &game.seats {
+        let hq = seat
+            .hq
+            .map(|t| format!("@{}", t.name()))
+            .unwrap_or_default();
+        flags.push(flag(
+            "player",
+            format!(
+                "{}={}:{}{hq}",
+                seat.person,
+                seat.faction.name(),
+                seat.result.key()
+            ),
+        ));
+    }
+    if let Some(reward) = &game.reward {
+        flags.push(match reward {
+            Reward::NameContinent { continent, name } => {
+                flag("name-continent", format!("{}={name}", continent.name()))
+            }
+            Reward::MajorCity { territory, name } => {
+                flag("major-city", format!("{}={name}", territory.name()))
+            }
+            Reward::HealScar { territory } => flag("heal-scar", territory.name().to_string()),
+            Reward::ContinentBonus { continent, mark } => flag(
+                "continent-bonus",
+                format!("{}={}", continent.name(), mark.sign()),
+            ),
+            Reward::Fortify { territory } => flag("fortify", territory.name().to_string()),
+            Reward::DestroyCard { territory } => flag("destroy-card", territory.name().to_string()),
+        });
+    }
+    for reward in &game.held_on {
+        flags.push(match &reward.choice {
+            HeldOnChoice::MinorCity { territory, name } => flag(
+                "minor-city",
+                format!("{}:{}={name}", reward.person, territory.name()),
+            ),
+            HeldOnChoice::AddResource { territory } => {
+                flag("upgrade", format!("{}:{}", reward.person, territory.name()))
+            }
+        });
+    }
+    for scar in &game.scars {
+        flags.push(flag(
+            "scar",
+            format!("{}={}", scar.territory.name(), scar.scar),
+        ));
+    }
+    for wear in &game.wear {
+        flags.push(flag(
+            "wear",
+            format!("{}={}", wear.territory.name(), wear.boxes),
+        ));
+    }
+    for packet in &game.opened {
+        flags.push(flag("opened", packet.name().to_string()));
+    }
+    for event in &game.events {
+        flags.push(match event {
+            PlayEvent::WorldCapital { territory, name } => {
+                flag("world-capital", format!("{}={name}", territory.name()))
+            }
+            PlayEvent::Fortify { territory } => flag("event-fortify", territory.name().to_string()),
+            PlayEvent::DestroyCard { territory } => {
+                flag("event-destroy-card", territory.name().to_string())
+            }
+            PlayEvent::Mark { territory, text } => {
+                flag("mark", format!("{}={text}", territory.name()))
+            }
+        });
+    }
+    if let Some(note) = &game.note {
+        flags.push(flag("note", note.clone()));
+    }
+    flags
+}
+
+/// A command line that gives `game`, one flag a line.
+pub(crate) fn command_line(command: &str, game: &Game) -> String {
+    let mut text = format!("chronicle {command}");
+    for flag in flags(game) {
+        text.push_str(" \\\n    ");
+        text.push_str(&flag);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quoted;
+
+    #[test]
+    fn words_a_shell_would_split_are_quoted() {
+        assert_eq!(quoted("Peru"), "Peru");
+        assert_eq!(quoted("Ann=bear:won@Alaska"), "\"Ann=bear:won@Alaska\"");
+        assert_eq!(quoted("say \"hi\" $HOME"), "\"say \\\"hi\\\" \\$HOME\"");
+        assert_eq!(quoted(""), "\"\"");
+    }
+}

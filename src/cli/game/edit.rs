@@ -1,0 +1,181 @@
+//! `chronicle game edit N …` and `chronicle game insert --before N …`: replace a game whole,
+//! or add a forgotten one, with the `game log` flags; every later entry goes through the
+//! rules again, all or nothing.
+
+use chrono::NaiveDate;
+
+use super::args::LogArgs;
+use super::as_flags::command_line;
+use super::flags;
+use crate::cli::context::Context;
+use crate::cli::error::CliError;
+use crate::cli::explain::Asked;
+use crate::cli::output::{print, say};
+use crate::cli::undo::reason;
+use crate::domain::{Body, Correction, Entry, EntryId, Place};
+use crate::report::correcting::{BeforeAfter, Correcting};
+use crate::store::{Appended, NewRecord, StoreError};
+
+/// Replace game N whole: give it as `game log` takes it (every player, the reward, what
+/// changed). Every later entry is checked again with it; if one breaks a rule the edit is
+/// refused and nothing is written. The history keeps the game as it was.
+#[derive(Debug, clap::Args)]
+#[command(after_help = EDIT_EXAMPLE)]
+pub struct EditArgs {
+    /// The game's number (`chronicle game list`)
+    pub number: u32,
+
+    /// Why it is corrected (kept in the history)
+    #[arg(long)]
+    pub reason: Option<String>,
+
+    #[command(flatten)]
+    pub game: LogArgs,
+}
+
+/// Add a game that was forgotten, before game N: give it as `game log` takes it, with its
+/// --date (between the games around it). Game N and every later game are numbered one more
+/// and checked again with it; if one breaks a rule nothing is written.
+#[derive(Debug, clap::Args)]
+#[command(after_help = INSERT_EXAMPLE)]
+pub struct InsertArgs {
+    /// The game it goes before (its number now)
+    #[arg(long, value_name = "N")]
+    pub before: u32,
+
+    #[command(flatten)]
+    pub game: LogArgs,
+}
+
+const EDIT_EXAMPLE: &str = "\
+Example (game 3 was won by Bo, not Ann):
+  chronicle game edit 3 --reason \"Bo won, not Ann\" \\
+    --player \"Ann=bear:held-on\" --player \"Bo=khan:won\" --player \"Cy=saharan:eliminated\" \\
+    --major-city \"Egypt=Kyro\" --dry-run
+`chronicle game show 3` shows the game as it is; the date stays unless --date is given.";
+
+const INSERT_EXAMPLE: &str = "\
+Example (a game played between games 6 and 7 was never logged):
+  chronicle game insert --before 7 --date 2026-05-02 \\
+    --player \"Ann=bear:won\" --player \"Bo=khan:held-on\" --player \"Cy=saharan:eliminated\" \\
+    --destroy-card Peru";
+
+pub(super) fn edit(context: &Context, args: EditArgs) -> Result<(), CliError> {
+    if args.game.players.is_empty() {
+        return Err(as_it_stands(context, args.number)?);
+    }
+    let reason = reason(args.reason.as_deref())?;
+    let number = args.number;
+    let (_, appended) = context.append(Asked::Flags, args.game.dry_run, |current| {
+        let target = current.resolved.game(number)?;
+        let Entry::Game(old) = &target.entry else {
+            return Err(CliError::bug("A game's entry is not a game."));
+        };
+        let place = Place::Before(target.id.clone());
+        let before = current
+            .resolved
+            .campaign_at(&place)
+            .map_err(StoreError::BrokenLog)?;
+        let game = flags::game(&args.game, &before, old.date)?;
+        let (_, applied) = before.after(&Entry::Game(game.clone()))?;
+        if applied.entry == target.entry {
+            return Err(CliError::input(format!(
+                "Game {number} already reads that way: nothing to correct."
+            ))
+            .hinted(format!(
+                "`chronicle game edit {number}` alone shows the game as flags to change."
+            )));
+        }
+        Ok(NewRecord {
+            place: Place::End,
+            body: Body::Correct(Correction::Replace {
+                target: target.id.clone(),
+                entry: Box::new(Entry::Game(game)),
+                reason,
+            }),
+        })
+    })?;
+    let target = match &appended.record.body {
+        Body::Correct(Correction::Replace { target, .. }) => target.clone(),
+        _ => return Err(CliError::bug("An edit was not written as a replacement.")),
+    };
+    report(context, "edit", &appended, &target)
+}
+
+pub(super) fn insert(context: &Context, args: InsertArgs) -> Result<(), CliError> {
+    let n = args.before;
+    needs_players(&args.game, &format!("game insert --before {n}"))?;
+    if args.game.date.is_none() {
+        return Err(CliError::usage(format!(
+            "game insert needs the --date the forgotten game was played (YYYY-MM-DD), on or after game {}'s and on or before game {n}'s.",
+            n.saturating_sub(1)
+        ))
+        .nothing_written());
+    }
+    let (_, appended) = context.append(Asked::Flags, args.game.dry_run, |current| {
+        let next = current.resolved.game(n)?;
+        let place = Place::Before(next.id.clone());
+        let before = current
+            .resolved
+            .campaign_at(&place)
+            .map_err(StoreError::BrokenLog)?;
+        let game = flags::game(&args.game, &before, NaiveDate::MIN)?;
+        Ok(NewRecord {
+            place,
+            body: Body::Add(Entry::Game(game)),
+        })
+    })?;
+    let target = appended.record.id.clone();
+    report(context, "insert", &appended, &target)
+}
+
+/// `game edit N` without the game: says game N as the flags that give it, to change and
+/// run, and ends as a usage error.
+fn as_it_stands(context: &Context, number: u32) -> Result<CliError, CliError> {
+    let (_, stored) = context.read()?;
+    let resolved = stored.resolved();
+    let Entry::Game(game) = &resolved.game(number)?.entry else {
+        return Err(CliError::bug("A game's entry is not a game."));
+    };
+    say(&format!(
+        "Game {number} as it stands, as the flags that give it; change what was wrong, add --reason, and run it (--dry-run first shows what changes):"
+    ));
+    say(&format!(
+        "  {}",
+        command_line(&format!("game edit {number}"), game)
+    ));
+    Ok(CliError::usage(format!(
+        "game edit {number} replaces the game whole: give it as `game log` takes it, every --player and reward."
+    ))
+    .nothing_written())
+}
+
+/// A game is replaced or added whole: the players are needed.
+fn needs_players(args: &LogArgs, command: &str) -> Result<(), CliError> {
+    if args.players.is_empty() {
+        return Err(CliError::usage(format!(
+            "{command} needs the whole game as `game log` takes it: one --player \"NAME=FACTION:RESULT[@HQ]\" each, in seating order, and the rewards (`chronicle game show N` shows a game as it is)."
+        ))
+        .nothing_written());
+    }
+    Ok(())
+}
+
+/// Says what the correction changed (or would change, on a dry run).
+fn report(
+    context: &Context,
+    kind: &'static str,
+    appended: &Appended,
+    target: &EntryId,
+) -> Result<(), CliError> {
+    let logs = BeforeAfter {
+        before: &appended.resolved_before.entries,
+        after: &appended.resolved_after.entries,
+        campaign_before: &appended.before,
+        campaign_after: &appended.after,
+    };
+    let correcting = Correcting::new(kind, appended.written, target, &logs)
+        .map_err(StoreError::BrokenLog)?
+        .ok_or_else(|| CliError::bug("The game corrected is not in the log."))?;
+    print(&correcting, context)
+}
