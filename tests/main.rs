@@ -21,6 +21,7 @@ mod architecture;
 mod bad_input;
 mod cli;
 mod common;
+mod concurrent_reads;
 mod documented;
 mod exports;
 mod guided;
