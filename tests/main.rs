@@ -23,6 +23,7 @@ mod cli;
 mod common;
 mod concurrent_reads;
 mod documented;
+mod environment;
 mod exports;
 mod guided;
 mod html_render;
