@@ -25,6 +25,7 @@ mod concurrent_reads;
 mod documented;
 mod environment;
 mod exports;
+mod free_text;
 mod guided;
 mod html_render;
 mod invariants;
