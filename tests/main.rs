@@ -23,6 +23,7 @@ mod cli;
 mod common;
 mod concurrent_reads;
 mod documented;
+mod entry_checks;
 mod environment;
 mod exports;
 mod free_text;
