@@ -27,6 +27,7 @@ mod documented;
 mod entry_checks;
 mod environment;
 mod exports;
+mod file_writes;
 mod free_text;
 mod guided;
 mod html_render;
