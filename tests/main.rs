@@ -31,6 +31,7 @@ mod file_writes;
 mod free_text;
 mod guided;
 mod html_render;
+mod import_limits;
 mod invariants;
 mod mutated_import;
 mod queries;
