@@ -33,6 +33,7 @@ mod guided;
 mod html_render;
 mod import_limits;
 mod invariants;
+mod messages;
 mod mutated_import;
 mod queries;
 mod read_only;
