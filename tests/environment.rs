@@ -125,7 +125,8 @@ fn a_busy_timeout_of_zero_gives_up_at_once_and_an_empty_one_waits_the_default() 
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
-    std::thread::sleep(Duration::from_millis(300));
+    // Long enough for the writer to have started waiting, even on a busy machine.
+    std::thread::sleep(Duration::from_millis(1000));
     holder.execute_batch("ROLLBACK").expect("release the lock");
     let output = waiting.wait_with_output().expect("wait");
     assert_eq!(
