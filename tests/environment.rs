@@ -126,7 +126,7 @@ fn a_busy_timeout_of_zero_gives_up_at_once_and_an_empty_one_waits_the_default() 
         .spawn()
         .expect("spawn");
     // Long enough for the writer to have started waiting, even on a busy machine.
-    std::thread::sleep(Duration::from_millis(1000));
+    std::thread::sleep(Duration::from_secs(1));
     holder.execute_batch("ROLLBACK").expect("release the lock");
     let output = waiting.wait_with_output().expect("wait");
     assert_eq!(

@@ -356,9 +356,13 @@ impl Lcg {
 }
 
 /// Whether `name` is a temporary one of the backup processes `pids` made for `copy.db`:
-/// `.copy.db.<pid>.<random>.chronicle-tmp`, or SQLite's journal beside it.
+/// `.copy.db.<pid>.<random>.chronicle-tmp`, or SQLite's file beside it (its journal, or the
+/// WAL files of the copy before it is set to a rollback journal).
 fn temporary_of(name: &str, pids: &[u32]) -> bool {
-    let base = name.strip_suffix("-journal").unwrap_or(name);
+    let base = ["-journal", "-wal", "-shm"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(name);
     pids.iter().any(|pid| {
         base.strip_prefix(&format!(".copy.db.{pid}."))
             .and_then(|rest| rest.strip_suffix(".chronicle-tmp"))
@@ -405,7 +409,7 @@ fn temporaries_left_by_killed_backups_are_removed_by_the_next_run() {
             if name.contains(".chronicle-tmp") {
                 assert!(
                     temporary_of(&name, &killed),
-                    "kill {kill}: {name} is no temporary of a killed backup"
+                    "kill {kill}: {name} is no temporary of a killed backup ({killed:?})"
                 );
                 left.insert(name);
             }
