@@ -190,7 +190,7 @@ const CASES: &[Case] = &[
 
     // Dates: in the order played, never after today (CHRONICLE_NOW is 2026-11-29).
     case(log3!["--date", "2026-01-01", "--destroy-card", "Peru"], 1, "before game 5 (2026-02-07)"),
-    case(log3!["--date", "2026-12-01", "--destroy-card", "Peru"], 1, "after today (2026-11-29)"),
+    case(log3!["--date", "2026-12-01", "--destroy-card", "Peru"], 1, "is after 2026-11-29, the latest day"),
 
     // §4.4 and §5 the winner's reward: exactly one up to game 15, none after it.
     case(log3![], 1, "chooses exactly one reward (rules §4.4); none was given"),

@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use chronicle::cli::{Cli, run};
+use chronicle::cli::{Cli, Terminal, run};
 use chronicle::domain::{Campaign, Continent, Outcome, Packet, PoolKind, Territory};
 use clap::Parser;
 use libfuzzer_sys::fuzz_target;
@@ -39,7 +39,7 @@ const DEMO_EXPORT: &str = include_str!("../../exports/demo.snap.json");
 
 fn cli(args: &[&str]) {
     let parsed = Cli::try_parse_from(args).expect("the set-up command parses");
-    run(parsed).expect("the set-up command runs");
+    run(parsed, Terminal::plain()).expect("the set-up command runs");
 }
 
 fn entries(db: &PathBuf) -> i64 {
@@ -74,7 +74,8 @@ fn world() -> &'static World {
             "Earth",
         ]);
         cli(&["chronicle", "--db", demo_db.to_str().unwrap(), "demo"]);
-        let (_, read) = chronicle::exchange::read(DEMO_EXPORT, chrono::NaiveDate::MAX).expect("the demo export reads");
+        let (_, read) = chronicle::exchange::read(DEMO_EXPORT, chrono::NaiveDate::MAX)
+            .expect("the demo export reads");
         let mut demo = Campaign::new();
         for entry in read.iter().filter(|e| e.taken_back.is_none()) {
             demo.apply(&entry.entry).expect("the demo replays");
@@ -146,7 +147,9 @@ fuzz_target!(|data: &[u8]| {
         "--dry-run",
     ];
     if let Ok(parsed) = Cli::try_parse_from(head.iter().chain(args.iter())) {
-        let _ = run(parsed);
+        // A plain terminal: no colour, no questions, 80 columns (as the binary has when
+        // nothing is a terminal).
+        let _ = run(parsed, Terminal::plain());
     }
     assert_eq!(entries(db), before, "a dry run wrote to the database");
 });

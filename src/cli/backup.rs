@@ -27,6 +27,8 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             "A backup is a database file: give its path, not - (stdout).",
         ));
     }
+    // The copy is a database that --db would refuse as a URI: refused here the same way.
+    crate::store::refuse_uri(&args.file)?;
     let store = context.open(Access::Read)?;
     let symlinks = if args.follow_symlink {
         Symlinks::Follow

@@ -330,7 +330,7 @@ pub enum Refusal {
     BadTimestamp { what: &'static str, given: String },
 
     #[error(
-        "The game's date {date} is after today ({today}); a game is logged once it has been played."
+        "The game's date {date} is after {today}, the latest day a game may be dated (today, or the day after for an entry another machine wrote, whose today may be ahead); a game is logged once it has been played."
     )]
     GameAfterToday { date: String, today: String },
 

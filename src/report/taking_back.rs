@@ -78,10 +78,13 @@ fn entry(record: &LogRecord, resolved: &Resolved) -> Result<TakingBack, BrokenLo
         0 => "before game 1".to_string(),
         n => format!("after game {n}"),
     };
+    let said = said.join("; ");
     let what = if said.is_empty() {
         format!("an entry recorded {when}")
+    } else if said.contains("after game") || said.contains("before game") {
+        format!("the entry that {said}")
     } else {
-        format!("the entry that {} ({when})", said.join("; "))
+        format!("the entry that {said} ({when})")
     };
     Ok(TakingBack {
         what,

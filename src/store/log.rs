@@ -382,12 +382,13 @@ fn with_record(
     }
     let mut all = records.to_vec();
     all.push(record.clone());
+    let was = resolved;
     let resolved = crate::domain::resolve::resolve(&all).map_err(|u| u.refusal)?;
     let mut campaign = Campaign::new();
     for entry in resolved.standing() {
         let applied = campaign
             .replay_one(&entry.entry)
-            .map_err(|refusal| breaks(entry, record, &campaign, refusal))?;
+            .map_err(|refusal| breaks(entry, record, &campaign, was, refusal))?;
         keep_recorded_form(record, &entry.id, applied.entry);
     }
     Ok((resolved, campaign, None))
@@ -395,7 +396,13 @@ fn with_record(
 
 /// A refusal met replaying the log with a new record: the new entry's own, or that of a
 /// later entry which the correction breaks.
-fn breaks(entry: &LoggedEntry, record: &LogRecord, before: &Campaign, refusal: Refusal) -> Refusal {
+fn breaks(
+    entry: &LoggedEntry,
+    record: &LogRecord,
+    before: &Campaign,
+    was: &Resolved,
+    refusal: Refusal,
+) -> Refusal {
     let own = entry.id == record.id
         || matches!(&record.body, Body::Correct(c) if c.target() == Some(&entry.id));
     if own {
@@ -407,7 +414,23 @@ fn breaks(entry: &LoggedEntry, record: &LogRecord, before: &Campaign, refusal: R
         let did = crate::domain::describe::happenings(before, &entry.entry)
             .first()
             .map_or_else(|| "an entry".to_string(), |h| format!("\"{}\"", h.clause()));
-        match before.games_played() {
+        // Where it sat in the log as the group knew it, before the correction.
+        let games = was
+            .entries
+            .iter()
+            .position(|e| e.id == entry.id)
+            .map_or_else(
+                || before.games_played(),
+                |at| {
+                    let games = was.entries[..at]
+                        .iter()
+                        .filter(|e| e.taken_back.is_none() && e.game.is_some())
+                        .count();
+                    u32::try_from(games).unwrap_or(u32::MAX)
+                },
+            );
+        match games {
+            _ if did.contains("after game") || did.contains("before game") => did,
             0 => format!("{did} (before game 1)"),
             n => format!("{did} (after game {n})"),
         }

@@ -23,7 +23,7 @@ pub use check::CheckReport;
 pub use error::StoreError;
 pub use ids::mint as mint_id;
 pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
-pub use open::{Access, Opening};
+pub use open::{Access, Opening, refuse_uri};
 
 mod embedded {
     refinery::embed_migrations!("migrations");

@@ -114,6 +114,12 @@ impl Store {
                 .map_err(|e| self.not_a_database(e))?;
             return self.refuse_older(found);
         }
+        // Only the commands that create a campaign make an empty file a database.
+        if access == Access::Write && found == 0 {
+            return Err(StoreError::Empty {
+                path: self.path.clone(),
+            });
+        }
         self.conn
             .query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()))
             .map_err(|e| self.not_a_database(e))?;
@@ -250,7 +256,7 @@ impl Store {
 
 /// SQLite reads `file:` names as URIs (`file:x.db?mode=memory`); chronicle takes paths, and
 /// refuses such a name rather than open something else than it says.
-fn refuse_uri(path: &Path) -> Result<(), StoreError> {
+pub fn refuse_uri(path: &Path) -> Result<(), StoreError> {
     if path.to_string_lossy().starts_with("file:") {
         return Err(StoreError::Uri {
             path: path.to_path_buf(),

@@ -1,0 +1,224 @@
+//! The one validator of entries (`domain::log::check_logged`, with `domain::validate::text`
+//! and `timestamp`), and the campaign file reader that uses it (`exchange::read_from`), must
+//! never panic, whatever the bytes; and what they accept must be what they promise: only
+//! RFC 3339 timestamps, no game after the latest date allowed, free text without control
+//! characters (but line breaks and tabs in a note) and within its length.
+//!
+//! The input is used twice:
+//!
+//! - whole, as a campaign file given to `read_from` (a byte-order mark, JSON or not), with
+//!   several latest dates; every entry of a file it accepts must pass `check_logged` too;
+//! - cut into fields at each 0xFF byte (never part of UTF-8 text, each field read lossily):
+//!   `KIND`, `RECORDED_AT`, `TAKEN_BACK_AT`, `REASON`, `TEXT`, `DATE`, `NUMBERS`, from which a
+//!   `LoggedEntry` is built (a game with the note TEXT, a pool capacity or a scar type with
+//!   TEXT as its reason or effect, or coins, by KIND's first byte; taken back when
+//!   TAKEN_BACK_AT is given) and checked with `check_logged` against several latest dates;
+//!   every field also goes to `validate::text` (as a note and as a reason) and
+//!   `validate::timestamp`.
+#![no_main]
+
+use chronicle::domain::log::check_logged;
+use chronicle::domain::validate::{self, MAX_NOTE_CHARS, MAX_REASON_CHARS};
+use chronicle::domain::{Entry, Game, LoggedEntry, PoolKind, TakenBack};
+use chronicle::exchange::read_from;
+use chrono::{DateTime, NaiveDate};
+use libfuzzer_sys::fuzz_target;
+
+/// The latest dates a game may carry that the target tries: none allowed, this project's
+/// fixed today and the day after, and any.
+fn latest_dates() -> [NaiveDate; 4] {
+    [
+        NaiveDate::MIN,
+        NaiveDate::from_ymd_opt(2026, 11, 29).expect("a date"),
+        NaiveDate::from_ymd_opt(2026, 11, 30).expect("a date"),
+        NaiveDate::MAX,
+    ]
+}
+
+fn is_rfc3339(text: &str) -> bool {
+    DateTime::parse_from_rfc3339(text).is_ok()
+}
+
+/// What an accepted entry must be: RFC 3339 timestamps, no game after `latest`, free text
+/// (as it is kept: trimmed, composed) without control characters and within its length.
+fn assert_as_promised(entry: &LoggedEntry, latest: NaiveDate) {
+    assert!(
+        is_rfc3339(&entry.recorded_at),
+        "accepted a recording time that is not RFC 3339: {:?}",
+        entry.recorded_at
+    );
+    if let Some(back) = &entry.taken_back {
+        assert!(
+            is_rfc3339(&back.at),
+            "accepted a time taken back that is not RFC 3339: {:?}",
+            back.at
+        );
+        if let Some(reason) = &back.reason {
+            assert_clean_text(reason, MAX_REASON_CHARS, false);
+        }
+    }
+    match &entry.entry {
+        Entry::Game(game) => {
+            assert!(
+                game.date <= latest,
+                "accepted a game on {} after {latest}",
+                game.date
+            );
+            if let Some(note) = &game.note {
+                assert_clean_text(note, MAX_NOTE_CHARS, true);
+            }
+        }
+        Entry::PoolCapacity { reason, .. } => assert_clean_text(reason, MAX_REASON_CHARS, false),
+        Entry::AddScarType {
+            effect: Some(effect),
+            ..
+        } => assert_clean_text(effect, MAX_REASON_CHARS, false),
+        _ => {}
+    }
+}
+
+/// Free text accepted: as kept, no control character (but a line break or a tab where
+/// `lines`), at most `max` characters.
+fn assert_clean_text(given: &str, max: usize, lines: bool) {
+    let kept = validate::text("text", given, max, lines)
+        .unwrap_or_else(|e| panic!("accepted text the validator refuses alone: {given:?}: {e}"));
+    assert!(
+        kept.chars().count() <= max,
+        "{kept:?} is over {max} characters"
+    );
+    assert!(
+        !kept
+            .chars()
+            .any(|c| c.is_control() && !(lines && matches!(c, '\n' | '\t'))),
+        "accepted a control character: {kept:?}"
+    );
+}
+
+/// The whole input as a campaign file.
+fn as_file(data: &[u8]) {
+    for latest in latest_dates() {
+        let Ok((campaign, entries)) = read_from(data, latest) else {
+            continue;
+        };
+        assert!(
+            is_rfc3339(&campaign.created_at),
+            "accepted a file whose campaign started at {:?}",
+            campaign.created_at
+        );
+        for read in entries {
+            let entry = LoggedEntry::from(read);
+            if let Err(refusal) = check_logged(&entry, latest) {
+                panic!(
+                    "read_from accepted entry {} that check_logged refuses: {refusal}",
+                    entry.seq
+                );
+            }
+            assert_as_promised(&entry, latest);
+        }
+    }
+}
+
+/// A date from a field: `YYYY-MM-DD`, else a day counted from its bytes (any date chrono
+/// holds, the far past and future included).
+fn date_of(field: &str, bytes: &[u8]) -> NaiveDate {
+    if let Ok(date) = NaiveDate::parse_from_str(field.trim(), "%Y-%m-%d") {
+        return date;
+    }
+    let mut four = [0u8; 4];
+    for (slot, byte) in four.iter_mut().zip(bytes) {
+        *slot = *byte;
+    }
+    let days = i32::from_le_bytes(four);
+    NaiveDate::from_num_days_from_ce_opt(days)
+        .or_else(|| NaiveDate::from_num_days_from_ce_opt(days % 3_000_000))
+        .unwrap_or(NaiveDate::MIN)
+}
+
+/// An entry built from the input's fields.
+fn as_fields(data: &[u8]) {
+    let raw: Vec<&[u8]> = data.split(|b| *b == 0xFF).collect();
+    let field = |n: usize| -> String {
+        raw.get(n)
+            .map(|f| String::from_utf8_lossy(f).into_owned())
+            .unwrap_or_default()
+    };
+    let numbers = raw.get(6).copied().unwrap_or_default();
+    let number = |n: usize| -> u32 {
+        let mut four = [0u8; 4];
+        for (slot, byte) in four.iter_mut().zip(numbers.iter().skip(n * 4)) {
+            *slot = *byte;
+        }
+        u32::from_le_bytes(four)
+    };
+    let (kind, text) = (
+        raw.first().and_then(|k| k.first()).copied().unwrap_or(0),
+        field(4),
+    );
+    let date = date_of(&field(5), raw.get(5).copied().unwrap_or_default());
+    let entry = match kind % 4 {
+        0 => Entry::Game(Game {
+            date,
+            seats: Vec::new(),
+            scars: Vec::new(),
+            wear: Vec::new(),
+            reward: None,
+            held_on: Vec::new(),
+            opened: Vec::new(),
+            events: Vec::new(),
+            note: (kind & 0x10 == 0).then(|| text.clone()),
+        }),
+        1 => Entry::PoolCapacity {
+            pool: PoolKind::MajorCity,
+            capacity: number(2),
+            reason: text.clone(),
+        },
+        2 => Entry::AddScarType {
+            name: "Lava".to_string(),
+            count: number(2),
+            effect: (kind & 0x10 == 0).then(|| text.clone()),
+        },
+        _ => Entry::Coins {
+            territories: Vec::new(),
+        },
+    };
+    let taken_back =
+        (raw.len() > 2 && (kind & 0x20 == 0 || !raw[2].is_empty())).then(|| TakenBack {
+            at: field(2),
+            reason: (kind & 0x40 == 0).then(|| field(3)),
+        });
+    let entry = LoggedEntry {
+        seq: number(0),
+        game: matches!(entry, Entry::Game(_)).then(|| number(1)),
+        recorded_at: field(1),
+        entry,
+        taken_back,
+    };
+    for latest in latest_dates().into_iter().chain([date]) {
+        if check_logged(&entry, latest).is_ok() {
+            assert_as_promised(&entry, latest);
+        }
+    }
+    for n in 0..raw.len().min(8) {
+        let given = field(n);
+        for (max, lines) in [
+            (MAX_NOTE_CHARS, true),
+            (MAX_REASON_CHARS, false),
+            (0, true),
+            (3, false),
+        ] {
+            if validate::text("text", &given, max, lines).is_ok() {
+                assert_clean_text(&given, max, lines);
+            }
+        }
+        assert_eq!(
+            validate::timestamp("time", &given).is_ok(),
+            is_rfc3339(&given),
+            "validate::timestamp and RFC 3339 differ on {given:?}"
+        );
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    as_file(data);
+    as_fields(data);
+});
