@@ -8,7 +8,7 @@
 --   kind         for a record that adds an entry (or replaces one), the entry's kind
 --                (game, power, coins, pool, scar_type, faction, packet, faction_mark,
 --                faction_scar, world_name); for a correction, its kind
---   correction   NULL for a record that adds an entry; 'replace', 'take_back',
+--   correction   NULL for a record that adds an entry; 'replace', 'take_back', 'join',
 --                'rename_person', 'merge_person' or 'rename_campaign'
 --   target       the uid of the record a correction acts on (replace, take_back)
 --   before       the uid of the entry this one stands before (NULL: at the end)
@@ -19,7 +19,11 @@
 --                write, for people who read the file with sqlite3: the game's number in
 --                the log as corrected, and when and why the record was taken back
 -- A rename or merge keeps its names in one change row (person: from, name: to); a campaign
--- rename likewise (text: from, name: to).
+-- rename likewise (text: from, name: to); a join (a fork resolved by `sync resolve`) one
+-- row per tip it joins (text: the tip's uid, amount: 1 kept, 0 set aside).
+--
+-- A campaign gets its own identity (`uid`), shared by every device that syncs it, and
+-- `head`: the uid of the record its log ends at on this device (NULL: the last written).
 
 CREATE TABLE entry_v4 (
     id           INTEGER PRIMARY KEY,
@@ -27,7 +31,7 @@ CREATE TABLE entry_v4 (
     seq          INTEGER NOT NULL CHECK (seq >= 1),
     uid          TEXT NOT NULL,
     kind         TEXT NOT NULL,
-    correction   TEXT CHECK (correction IN ('replace', 'take_back', 'rename_person', 'merge_person', 'rename_campaign')),
+    correction   TEXT CHECK (correction IN ('replace', 'take_back', 'rename_person', 'merge_person', 'rename_campaign', 'join')),
     target       TEXT,
     before       TEXT,
     parent       TEXT,
@@ -67,6 +71,21 @@ SELECT e.campaign_id,
        'take_back', 'take_back', v.uid, e.undo_reason, e.undone_at
 FROM entry e JOIN entry_v4 v ON v.id = e.id
 WHERE e.undone_at IS NOT NULL;
+
+-- Each record follows the one written before it.
+UPDATE entry_v4 SET parent = (
+    SELECT p.uid FROM entry_v4 p
+    WHERE p.campaign_id = entry_v4.campaign_id AND p.seq = entry_v4.seq - 1
+);
+
+ALTER TABLE campaign ADD COLUMN uid TEXT;
+ALTER TABLE campaign ADD COLUMN head TEXT;
+UPDATE campaign SET uid =
+       lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
+         || substr(lower(hex(randomblob(2))), 2) || '-'
+         || substr('89ab', 1 + (abs(random()) % 4), 1) || substr(lower(hex(randomblob(2))), 2)
+         || '-' || lower(hex(randomblob(6)));
+CREATE UNIQUE INDEX campaign_uid ON campaign (uid);
 
 DROP INDEX IF EXISTS entry_game;
 DROP TABLE entry;

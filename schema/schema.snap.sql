@@ -9,7 +9,7 @@ CREATE TABLE campaign (
     -- 1 for the sample campaign built by `chronicle demo`, which it may replace
     demo        INTEGER NOT NULL DEFAULT 0 CHECK (demo IN (0, 1)),
     created_at  TEXT NOT NULL
-);
+, uid TEXT, head TEXT);
 
 CREATE TABLE change (
     entry_id   INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE,
@@ -30,7 +30,7 @@ CREATE TABLE "entry" (
     seq          INTEGER NOT NULL CHECK (seq >= 1),
     uid          TEXT NOT NULL,
     kind         TEXT NOT NULL,
-    correction   TEXT CHECK (correction IN ('replace', 'take_back', 'rename_person', 'merge_person', 'rename_campaign')),
+    correction   TEXT CHECK (correction IN ('replace', 'take_back', 'rename_person', 'merge_person', 'rename_campaign', 'join')),
     target       TEXT,
     before       TEXT,
     parent       TEXT,
@@ -67,5 +67,7 @@ CREATE TABLE setting (
     key    TEXT PRIMARY KEY,
     value  TEXT NOT NULL
 );
+
+CREATE UNIQUE INDEX campaign_uid ON campaign (uid);
 
 CREATE INDEX entry_target ON entry (campaign_id, target) WHERE target IS NOT NULL;

@@ -11,12 +11,13 @@
 //! - [`domain`]: the board, the campaign state and the rules; no I/O.
 //!
 //! Beneath them all, [`files`] writes a file whole or not at all, never over what is not a
-//! regular file.
+//! regular file, and [`git`] runs the system `git` for `sync --git`.
 
 pub mod cli;
 pub mod domain;
 pub mod exchange;
 pub mod files;
+pub mod git;
 pub mod render;
 pub mod report;
 pub mod store;

@@ -179,6 +179,13 @@ fn the_campaign_file_schema_matches_its_types() {
 }
 
 #[test]
+fn the_device_log_schema_matches_its_types() {
+    let schema = chronicle::exchange::device_log_schema();
+    let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
+    check("schema", "device-log.schema.json", text);
+}
+
+#[test]
 fn json_schemas_match_the_types_that_print_them() {
     let mut names = Vec::new();
     for (name, _, schema) in chronicle::report::json_schemas() {
@@ -211,7 +218,11 @@ fn every_json_output_validates_against_its_committed_schema() {
         "--wear",
         "Japan=1",
     ];
+    let shared = env.dir().join("shared");
+    std::fs::create_dir_all(&shared).expect("a shared folder");
+    let shared = shared.to_str().expect("a UTF-8 path").to_string();
     let outputs: &[(&str, &[&str])] = &[
+        ("sync", &["sync", "status", &shared]),
         ("board", &["board"]),
         ("board", &["board", "--continent", "Africa"]),
         ("pool", &["pool"]),

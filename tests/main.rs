@@ -44,6 +44,7 @@ mod render;
 mod rules;
 mod sealed;
 mod special_files;
+mod sync;
 mod transcripts;
 mod undo;
 

@@ -51,10 +51,14 @@ pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
     let export = CampaignExport::new(
         &info.name,
         &info.created_at,
-        ExportedLog {
-            entries: stored.entries,
-            corrections: stored.corrections,
-            records: stored.records,
+        {
+            let (records, head) = stored.written();
+            ExportedLog {
+                entries: stored.entries,
+                corrections: stored.corrections,
+                records,
+                head,
+            }
         },
         false,
         None,

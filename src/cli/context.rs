@@ -241,6 +241,7 @@ impl Context {
             entries,
             corrections: stored.corrections,
             records: stored.records,
+            pending: stored.pending,
             campaign,
         };
         Ok((info, loaded))

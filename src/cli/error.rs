@@ -259,6 +259,14 @@ impl From<crate::files::FileError> for CliError {
     }
 }
 
+impl From<crate::git::GitError> for CliError {
+    fn from(error: crate::git::GitError) -> CliError {
+        CliError::file(format!("{error}.")).hinted(
+            "Nothing of this device's log is lost: the database has it; fix git, then sync again.",
+        )
+    }
+}
+
 impl From<std::io::Error> for CliError {
     fn from(error: std::io::Error) -> CliError {
         if error.kind() == std::io::ErrorKind::BrokenPipe {

@@ -47,10 +47,14 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let export = CampaignExport::new(
         &info.name,
         &info.created_at,
-        ExportedLog {
-            entries: stored.entries,
-            corrections: stored.corrections,
-            records: stored.records,
+        {
+            let (records, head) = stored.written();
+            ExportedLog {
+                entries: stored.entries,
+                corrections: stored.corrections,
+                records,
+                head,
+            }
         },
         format != Format::Json,
         args.time.after,

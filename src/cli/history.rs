@@ -76,7 +76,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (_, stored) = context.read()?;
     if args.corrections {
         return print(
-            &Corrections::new(&stored.entries, &stored.corrections),
+            &Corrections::new(&stored.entries, &stored.corrections, &stored.inserted),
             context,
         );
     }

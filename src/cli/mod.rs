@@ -30,6 +30,7 @@ mod power;
 mod scar_type;
 mod setup;
 mod stats;
+mod sync;
 mod talk;
 mod undo;
 mod upgrade;
@@ -107,6 +108,7 @@ pub enum Command {
     #[command(subcommand)]
     Faction(Lazy<faction::Command>),
     World(Lazy<world::Args>),
+    Sync(Lazy<sync::Args>),
     Backup(Lazy<backup::Args>),
     Upgrade(Lazy<upgrade::Args>),
     Undo(Lazy<undo::Args>),
@@ -190,6 +192,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::ScarType(Lazy(command)) => scar_type::run(&context, command),
         Command::Faction(Lazy(command)) => faction::run(&context, command),
         Command::World(Lazy(args)) => world::run(&context, args),
+        Command::Sync(Lazy(args)) => sync::run(&context, args),
         Command::Backup(Lazy(args)) => backup::run(&context, args),
         Command::Upgrade(Lazy(args)) => upgrade::run(&context, args),
         Command::Undo(Lazy(args)) => undo::run(&context, args),

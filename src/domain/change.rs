@@ -51,11 +51,13 @@ pub enum ChangeKind {
     Rename,
     Merge,
     CampaignRename,
+    /// A fork resolved (`sync resolve`); stored as one row per branch tip.
+    Join,
 }
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 31] = [
+    pub const ALL: [ChangeKind; 32] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -87,6 +89,7 @@ impl ChangeKind {
         ChangeKind::Rename,
         ChangeKind::Merge,
         ChangeKind::CampaignRename,
+        ChangeKind::Join,
     ];
 
     /// The printed key: `major_city`, `scar`, `heal`, …
@@ -123,6 +126,7 @@ impl ChangeKind {
             ChangeKind::Rename => "rename",
             ChangeKind::Merge => "merge",
             ChangeKind::CampaignRename => "campaign_rename",
+            ChangeKind::Join => "join",
         }
     }
 

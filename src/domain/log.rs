@@ -78,6 +78,21 @@ fn check_correction(correction: &Correction, latest: NaiveDate) -> Result<(), Re
             CampaignName::new(from)?;
             CampaignName::new(to).map(|_| ())
         }
+        Correction::Join { kept, set_aside } => {
+            if kept.is_empty() {
+                return Err(Refusal::JoinKeepsNothing);
+            }
+            match kept
+                .iter()
+                .chain(set_aside)
+                .find(|t| !EntryId::is_well_formed(t.as_str()))
+            {
+                Some(bad) => Err(Refusal::BadId {
+                    id: bad.to_string(),
+                }),
+                None => Ok(()),
+            }
+        }
     }
 }
 
@@ -122,7 +137,45 @@ where
     })
 }
 
-/// Works out a log from its records and folds it: the log as corrected and the campaign.
+/// A campaign's records in the order of its log: those of the log that ends at its head,
+/// and those on another branch, waiting for a fork to be resolved.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ordered {
+    pub log: Vec<LogRecord>,
+    pub pending: Vec<LogRecord>,
+}
+
+impl Ordered {
+    /// `records` (in any order their parents are found in) as the log that ends at `head`
+    /// (none: the last of them) and the records waiting on another branch.
+    pub fn new(records: Vec<LogRecord>, head: Option<&EntryId>) -> Result<Ordered, BrokenLog> {
+        let linear = super::graph::linearize(&records, head).map_err(|u| BrokenLog {
+            seq: u.seq,
+            refusal: u.refusal,
+        })?;
+        if linear.pending.is_empty() && linear.order.iter().enumerate().all(|(i, &o)| i == o) {
+            return Ok(Ordered {
+                log: records,
+                pending: Vec::new(),
+            });
+        }
+        let mut slots: Vec<Option<LogRecord>> = records.into_iter().map(Some).collect();
+        let mut take = |indexes: &[usize]| -> Vec<LogRecord> {
+            indexes.iter().filter_map(|&i| slots[i].take()).collect()
+        };
+        let log = take(&linear.order);
+        let pending = take(&linear.pending);
+        Ok(Ordered { log, pending })
+    }
+
+    /// The last record of the log: where the next record written here goes after.
+    pub fn head(&self) -> Option<&EntryId> {
+        self.log.last().map(|r| &r.id)
+    }
+}
+
+/// Works out a log from its records (in the log's order) and folds it: the log as corrected
+/// and the campaign.
 pub fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), BrokenLog> {
     let resolved = resolve(records).map_err(|u| BrokenLog {
         seq: u.seq,
@@ -137,7 +190,7 @@ pub fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), B
 /// It can only be made by checking.
 #[derive(Clone, Debug)]
 pub struct CheckedLog {
-    records: Vec<LogRecord>,
+    ordered: Ordered,
     resolved: Resolved,
     campaign: Campaign,
 }
@@ -146,15 +199,26 @@ impl CheckedLog {
     /// Checks every record (its identity, timestamps and text, no game after `latest`) and
     /// folds the log they make through the rules.
     pub fn new(records: Vec<LogRecord>, latest: NaiveDate) -> Result<CheckedLog, BrokenLog> {
+        CheckedLog::with_head(records, None, latest)
+    }
+
+    /// As `new`, for the log that ends at `head` (records on other branches are kept,
+    /// checked, waiting).
+    pub fn with_head(
+        records: Vec<LogRecord>,
+        head: Option<&EntryId>,
+        latest: NaiveDate,
+    ) -> Result<CheckedLog, BrokenLog> {
         for record in &records {
             check_record(record, latest).map_err(|refusal| BrokenLog {
                 seq: record.seq,
                 refusal,
             })?;
         }
-        let (resolved, campaign) = resolve_and_fold(&records)?;
+        let ordered = Ordered::new(records, head)?;
+        let (resolved, campaign) = resolve_and_fold(&ordered.log)?;
         Ok(CheckedLog {
-            records,
+            ordered,
             resolved,
             campaign,
         })
@@ -188,8 +252,14 @@ impl CheckedLog {
         CheckedLog::new(records, NaiveDate::MAX)
     }
 
+    /// The records of the log, in its order.
     pub fn records(&self) -> &[LogRecord] {
-        &self.records
+        &self.ordered.log
+    }
+
+    /// The records and those waiting on another branch.
+    pub fn ordered(&self) -> &Ordered {
+        &self.ordered
     }
 
     /// The log as corrected.

@@ -9,6 +9,7 @@ pub mod correct;
 pub mod describe;
 pub mod entry;
 pub mod faction;
+pub mod graph;
 pub mod history;
 mod kinds;
 mod legal;
@@ -23,6 +24,7 @@ pub mod resolve;
 mod rewards;
 mod sealed;
 pub mod state;
+pub mod sync;
 pub mod validate;
 pub mod words;
 

@@ -5,6 +5,7 @@
 //! worked out from the records (`resolve`).
 
 use super::entry::Entry;
+use super::refusal::Refusal;
 
 /// A record's identity: a UUID (version 7 where chronicle made it), as text.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -70,6 +71,13 @@ pub enum Correction {
     MergePerson { from: String, into: String },
     /// The campaign's name.
     RenameCampaign { from: String, to: String },
+    /// A fork resolved (`sync resolve`): the branches that end at `kept` stand, in that
+    /// order; those that end at `set_aside` are set aside (kept in the history, as taken
+    /// back). Its parents are every tip, the kept ones first.
+    Join {
+        kept: Vec<EntryId>,
+        set_aside: Vec<EntryId>,
+    },
 }
 
 impl Correction {
@@ -81,7 +89,8 @@ impl Correction {
             }
             Correction::RenamePerson { .. }
             | Correction::MergePerson { .. }
-            | Correction::RenameCampaign { .. } => None,
+            | Correction::RenameCampaign { .. }
+            | Correction::Join { .. } => None,
         }
     }
 
@@ -92,7 +101,8 @@ impl Correction {
             }
             Correction::RenamePerson { .. }
             | Correction::MergePerson { .. }
-            | Correction::RenameCampaign { .. } => None,
+            | Correction::RenameCampaign { .. }
+            | Correction::Join { .. } => None,
         }
     }
 }
@@ -122,6 +132,17 @@ pub struct LogRecord {
 }
 
 impl LogRecord {
+    /// The records it was written after: its parent, or for a join every tip it joins,
+    /// the kept ones first.
+    pub fn parents(&self) -> Vec<&EntryId> {
+        match &self.body {
+            Body::Correct(Correction::Join { kept, set_aside }) => {
+                kept.iter().chain(set_aside).collect()
+            }
+            _ => self.parent.iter().collect(),
+        }
+    }
+
     /// The entry it adds, if it adds one.
     pub fn added(&self) -> Option<&Entry> {
         match &self.body {
@@ -129,4 +150,11 @@ impl LogRecord {
             Body::Correct(_) => None,
         }
     }
+}
+
+/// A record that cannot be worked into the log, with why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unresolved {
+    pub seq: u32,
+    pub refusal: Refusal,
 }

@@ -386,6 +386,19 @@ pub enum Refusal {
         game: u32,
     },
 
+    #[error(
+        "The log forks: entries {one} and {other} both end a branch written after the same entry, and nothing says which one the log ends at."
+    )]
+    Forks { one: u32, other: u32 },
+
+    #[error(
+        "{device} wrote entries on more than one branch of the fork, so its name does not say which branch."
+    )]
+    DeviceOnBranches { device: String },
+
+    #[error("A fork's resolution keeps no branch; it keeps one or more, in order.")]
+    JoinKeepsNothing,
+
     #[error("After the correction, {what} breaks a rule: {refusal}")]
     LaterBreaks {
         /// The later entry in words: "game 7", or what it did and where it sits.

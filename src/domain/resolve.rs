@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::entry::Entry;
 use super::lookup::person_key;
+pub use super::record::Unresolved;
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::Refusal;
 
@@ -72,13 +73,6 @@ impl Resolved {
     pub fn entry(&self, id: &EntryId) -> Option<&LoggedEntry> {
         self.entries.iter().find(|e| &e.id == id)
     }
-}
-
-/// A record that cannot be worked into the log, with why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Unresolved {
-    pub seq: u32,
-    pub refusal: Refusal,
 }
 
 /// Works out the log as corrected from its records, in the order they were written.
@@ -257,12 +251,19 @@ fn taken_back(
     records: &[LogRecord],
     at: &HashMap<&EntryId, usize>,
 ) -> Result<Vec<Option<TakenBack>>, Unresolved> {
-    let mut taken_back: Vec<Option<TakenBack>> = vec![None; records.len()];
+    let mut taken_back = set_aside(records)?;
+    let aside: Vec<bool> = taken_back.iter().map(Option::is_some).collect();
     for (i, record) in records.iter().enumerate() {
         let Body::Correct(Correction::TakeBack { target, reason }) = &record.body else {
             continue;
         };
+        if aside[i] {
+            continue;
+        }
         let t = target_of(records, at, i, target)?;
+        if aside[t] {
+            continue;
+        }
         if matches!(records[t].body, Body::Correct(Correction::TakeBack { .. })) {
             return Err(unresolved(
                 record.seq,
@@ -286,6 +287,30 @@ fn taken_back(
     }
     Ok(taken_back)
 }
+
+/// The records a fork's resolution set aside, as taken back when it was resolved.
+fn set_aside(records: &[LogRecord]) -> Result<Vec<Option<TakenBack>>, Unresolved> {
+    let none = || vec![None; records.len()];
+    if !records
+        .iter()
+        .any(|r| matches!(r.body, Body::Correct(Correction::Join { .. })))
+    {
+        return Ok(none());
+    }
+    let by = super::graph::Graph::new(records)?.set_aside();
+    Ok(by
+        .into_iter()
+        .map(|join| {
+            join.map(|j| TakenBack {
+                at: records[j].recorded_at.clone(),
+                reason: Some(SET_ASIDE.to_string()),
+            })
+        })
+        .collect())
+}
+
+/// Why the entries of a branch a fork's resolution did not keep are out of the log.
+pub const SET_ASIDE: &str = "set aside when the fork was resolved (`sync resolve`)";
 
 /// The records that add entries, in the order of the log as corrected.
 fn order(records: &[LogRecord], at: &HashMap<&EntryId, usize>) -> Result<Vec<usize>, Unresolved> {

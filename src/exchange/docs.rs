@@ -20,6 +20,10 @@ pub struct CampaignDoc {
     pub name: String,
     /// RFC 3339, UTC.
     pub created_at: String,
+    /// The identity of the record the log ends at, when it is not the last written (a
+    /// device with a fork not yet resolved: the records of the other branch wait).
+    #[serde(default)]
+    pub head: Option<String>,
 }
 
 /// What the entry records.

@@ -48,6 +48,7 @@ impl CampaignFile<'_> {
             campaign: CampaignDoc {
                 name: export.name.clone(),
                 created_at: export.created_at.clone(),
+                head: export.head.as_ref().map(ToString::to_string),
             },
             log,
             board: &export.board,

@@ -8,11 +8,16 @@ pub const FORMAT: &str = "chronicle-campaign";
 /// 1 (before records had identities and corrections).
 pub const VERSION: u32 = 2;
 
+mod device_log;
 mod docs;
 mod file;
 mod read;
 mod records;
 
+pub use device_log::{
+    DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLog, DeviceLogError, DeviceLogHead, DeviceLogLine,
+    SharedCampaign, device_log_schema, device_log_text, read_device_log,
+};
 pub use docs::{
     CampaignDoc, EntryDoc, EventDoc, GameDoc, HeldOnDoc, PlayerDoc, RewardDoc, ScarDoc, WearDoc,
 };

@@ -162,10 +162,13 @@ pub fn read_from(
         })?;
     }
     check_numbers(&records, &said)?;
-    let checked = CheckedLog::new(records, latest).map_err(|broken| ReadError::Refused {
-        seq: broken.seq,
-        game: said_of(&said, broken.seq),
-        refusal: broken.refusal,
+    let head = campaign.head.clone().map(crate::domain::EntryId);
+    let checked = CheckedLog::with_head(records, head.as_ref(), latest).map_err(|broken| {
+        ReadError::Refused {
+            seq: broken.seq,
+            game: said_of(&said, broken.seq),
+            refusal: broken.refusal,
+        }
     })?;
     Ok((campaign, checked))
 }

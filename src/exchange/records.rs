@@ -60,6 +60,12 @@ pub enum CorrectionDoc {
     MergePerson { from: String, into: String },
     /// The campaign's name (`campaign rename`).
     RenameCampaign { from: String, to: String },
+    /// A fork resolved (`sync resolve`): the branches ending at `kept` stand, in that
+    /// order; those ending at `set_aside` are set aside.
+    Join {
+        kept: Vec<String>,
+        set_aside: Vec<String>,
+    },
 }
 
 /// The document of a record; `game` is the number of the game it adds or replaces.
@@ -112,6 +118,10 @@ impl CorrectionDoc {
                 from: from.clone(),
                 to: to.clone(),
             },
+            Correction::Join { kept, set_aside } => CorrectionDoc::Join {
+                kept: kept.iter().map(ToString::to_string).collect(),
+                set_aside: set_aside.iter().map(ToString::to_string).collect(),
+            },
         }
     }
 
@@ -141,6 +151,10 @@ impl CorrectionDoc {
             CorrectionDoc::RenameCampaign { from, to } => Correction::RenameCampaign {
                 from: from.clone(),
                 to: to.clone(),
+            },
+            CorrectionDoc::Join { kept, set_aside } => Correction::Join {
+                kept: kept.iter().map(|t| EntryId(t.clone())).collect(),
+                set_aside: set_aside.iter().map(|t| EntryId(t.clone())).collect(),
             },
         })
     }

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::domain::describe::{Happening, happenings};
-use crate::domain::{Campaign, Correction, CorrectionEntry, Entry, LoggedEntry};
+use crate::domain::{Campaign, Correction, CorrectionEntry, Entry, EntryId, LoggedEntry};
 
 /// `history --corrections --format json`: the corrections, oldest first.
 #[derive(Serialize, JsonSchema)]
@@ -17,7 +17,7 @@ pub struct Corrections(pub Vec<CorrectionView>);
 pub struct CorrectionView {
     /// When it was made, RFC 3339 UTC.
     pub at: String,
-    /// edit, insert, undo, rename, merge or campaign_rename.
+    /// edit, insert, undo, rename, merge, campaign_rename or join.
     pub kind: String,
     /// The game it corrected, if it corrected one (its number in the log as it is now).
     pub game: Option<u32>,
@@ -30,32 +30,35 @@ pub struct CorrectionView {
 
 impl Corrections {
     /// The corrections of a log (every entry, in the order of the log, and the corrections
-    /// in the order written), with the games inserted as corrections too.
-    pub fn new(entries: &[LoggedEntry], corrections: &[CorrectionEntry]) -> Corrections {
+    /// in the order written), with the games inserted (`inserted`: each with the entry it
+    /// went before) as corrections too.
+    pub fn new(
+        entries: &[LoggedEntry],
+        corrections: &[CorrectionEntry],
+        inserted: &[(EntryId, EntryId)],
+    ) -> Corrections {
         let by_seq = |seq: Option<u32>| entries.iter().find(|e| Some(e.seq) == seq);
         let mut views: Vec<(u32, CorrectionView)> = corrections
             .iter()
             .map(|c| (c.seq, view(c, by_seq(c.target_seq), corrections)))
             .collect();
-        views.extend(inserted(entries));
+        views.extend(games_inserted(entries, inserted));
         views.sort_by_key(|(seq, _)| *seq);
         Corrections(views.into_iter().map(|(_, v)| v).collect())
     }
 }
 
 /// The games entered before a game that was already there (`game insert`): a record that
-/// adds a game with a place before its own. Known from its seq being later than the next
-/// game's.
-fn inserted(entries: &[LoggedEntry]) -> Vec<(u32, CorrectionView)> {
-    let mut out = Vec::new();
-    let games: Vec<&LoggedEntry> = entries
+/// adds a game in a place before another entry.
+fn games_inserted(
+    entries: &[LoggedEntry],
+    inserted: &[(EntryId, EntryId)],
+) -> Vec<(u32, CorrectionView)> {
+    entries
         .iter()
-        .filter(|e| e.taken_back.is_none() && e.game.is_some())
-        .collect();
-    for (i, game) in games.iter().enumerate() {
-        let later_written = games[i + 1..].iter().any(|next| next.seq < game.seq);
-        if let (true, Entry::Game(g)) = (later_written, &game.entry) {
-            out.push((
+        .filter(|e| e.taken_back.is_none() && inserted.iter().any(|(id, _)| *id == e.id))
+        .filter_map(|game| match &game.entry {
+            Entry::Game(g) => Some((
                 game.seq,
                 CorrectionView {
                     at: game.recorded_at.clone(),
@@ -69,10 +72,10 @@ fn inserted(entries: &[LoggedEntry]) -> Vec<(u32, CorrectionView)> {
                     reason: None,
                     taken_back: false,
                 },
-            ));
-        }
-    }
-    out
+            )),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A correction in words: "renamed Jermey to Jeremy", "edited game 3: …".
@@ -107,6 +110,7 @@ fn view(
             "campaign_rename",
             format!("renamed the campaign \"{from}\" to \"{to}\""),
         ),
+        Correction::Join { kept, set_aside } => ("join", joined(kept.len(), set_aside.len())),
     };
     CorrectionView {
         at: correction.recorded_at.clone(),
@@ -142,7 +146,19 @@ fn taken_back(
         Some(Correction::RenameCampaign { from, to }) => {
             format!("took back the renaming of the campaign \"{from}\" to \"{to}\"")
         }
+        Some(Correction::Join { .. }) => "took back the resolution of a fork".to_string(),
         Some(Correction::TakeBack { .. }) | None => "took back a correction".to_string(),
+    }
+}
+
+/// A fork resolved, in words.
+fn joined(kept: usize, set_aside: usize) -> String {
+    match (kept, set_aside) {
+        (1, n) => format!(
+            "resolved a fork: kept one branch, set {n} aside (its entries stay in the history)"
+        ),
+        (k, 0) => format!("resolved a fork: kept all {k} branches, one after the other"),
+        (k, n) => format!("resolved a fork: kept {k} branches in order, set {n} aside"),
     }
 }
 

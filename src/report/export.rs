@@ -6,7 +6,7 @@ use super::game::GameView;
 use super::history::{History, cut, walk};
 use super::stats::StatsReport;
 use crate::domain::history::Filter;
-use crate::domain::{BrokenLog, Campaign, CorrectionEntry, LogRecord, LoggedEntry};
+use crate::domain::{BrokenLog, Campaign, CorrectionEntry, EntryId, LogRecord, LoggedEntry};
 
 /// A whole campaign as its exports show it.
 pub struct CampaignExport {
@@ -19,6 +19,8 @@ pub struct CampaignExport {
     pub corrections: Vec<CorrectionEntry>,
     /// The records as written: what the campaign file carries.
     pub records: Vec<LogRecord>,
+    /// The record the log ends at, when it is not the last written.
+    pub head: Option<EntryId>,
     /// The campaign the log folds to.
     pub campaign: Campaign,
     pub board: BoardView,
@@ -32,7 +34,10 @@ pub struct CampaignExport {
 pub struct ExportedLog {
     pub entries: Vec<LoggedEntry>,
     pub corrections: Vec<CorrectionEntry>,
+    /// Every record, in the order written.
     pub records: Vec<LogRecord>,
+    /// The record the log ends at, when it is not the last written.
+    pub head: Option<EntryId>,
 }
 
 impl CampaignExport {
@@ -66,6 +71,7 @@ impl CampaignExport {
             entries: log.entries,
             corrections: log.corrections,
             records: log.records,
+            head: log.head,
             campaign,
         })
     }

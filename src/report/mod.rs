@@ -20,6 +20,7 @@ pub mod scar_types;
 pub mod schema;
 pub mod setup;
 pub mod stats;
+pub mod sync;
 pub mod taking_back;
 pub mod world;
 

@@ -20,6 +20,7 @@ use super::powers::Powers;
 use super::scar_types::ScarTypes;
 use super::setup::SetupReport;
 use super::stats::StatsReport;
+use super::sync::SyncReports;
 use super::world::World;
 
 /// Every field chronicle prints is always there (null when empty): each object schema
@@ -70,6 +71,11 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
             schema::<Correcting>(),
         ),
         ("stats", "stats", schema::<StatsReport>()),
+        (
+            "sync",
+            "sync, sync status, sync resolve",
+            schema::<SyncReports>(),
+        ),
         ("setup", "setup", schema::<SetupReport>()),
         ("packets", "packets", schema::<Packets>()),
         ("scar-types", "scar-type list", schema::<ScarTypes>()),

@@ -16,6 +16,8 @@ pub struct CampaignInfo {
     pub created_at: String,
     pub games: u32,
     pub current: bool,
+    /// Its identity, shared by every device that syncs it.
+    pub uid: String,
 }
 
 pub(super) fn name_key(name: &str) -> String {
@@ -36,8 +38,9 @@ impl Store {
     ) -> Result<Vec<CampaignInfo>, StoreError> {
         let mut statement = self.conn.prepare_cached(&format!(
             "SELECT c.id, c.name, c.demo, c.created_at,
-                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.kind = 'game' AND e.undone_at IS NULL),
-                    (SELECT value FROM setting WHERE key = 'current_campaign')
+                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.game IS NOT NULL),
+                    (SELECT value FROM setting WHERE key = 'current_campaign'),
+                    COALESCE(c.uid, '')
              FROM campaign c WHERE {condition} ORDER BY c.id"
         ))?;
         let rows = statement.query_map(values, |row| {
@@ -50,6 +53,7 @@ impl Store {
                 created_at: row.get(3)?,
                 games: row.get(4)?,
                 current: current.and_then(|v| v.parse().ok()) == Some(id),
+                uid: row.get(6)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -185,9 +189,27 @@ pub(super) fn insert_campaign(
     demo: bool,
     created_at: &str,
 ) -> Result<i64, StoreError> {
+    let uid = super::ids::mint(created_at, None);
+    insert_campaign_as(tx, name, demo, created_at, uid.as_str())
+}
+
+/// Inserts a campaign with a given identity (one another device shared).
+pub(super) fn insert_campaign_as(
+    tx: &rusqlite::Transaction<'_>,
+    name: &CampaignName,
+    demo: bool,
+    created_at: &str,
+    uid: &str,
+) -> Result<i64, StoreError> {
     tx.execute(
-        "INSERT INTO campaign (name, name_key, demo, created_at) VALUES (?1, ?2, ?3, ?4)",
-        params![name.as_str(), name_key(name.as_str()), demo, created_at],
+        "INSERT INTO campaign (name, name_key, demo, created_at, uid) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            name.as_str(),
+            name_key(name.as_str()),
+            demo,
+            created_at,
+            uid
+        ],
     )?;
     Ok(tx.last_insert_rowid())
 }

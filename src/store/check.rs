@@ -12,7 +12,7 @@ use std::collections::HashMap;
 
 use super::decode::{Derived, Stored, read_records};
 use super::{Store, StoreError};
-use crate::domain::log::check_record;
+use crate::domain::log::{Ordered, check_record};
 use crate::domain::resolve::resolve;
 use crate::domain::{Campaign, Refusal, Resolved};
 
@@ -158,7 +158,19 @@ impl Store {
                     .push(format!("{name}: entry {}: {refusal}", record.seq)),
             }
         }
-        let resolved = match resolve(&records) {
+        let kept: HashMap<u32, &Derived> = records.iter().map(|r| r.seq).zip(&derived).collect();
+        let head = super::device::head(&self.conn, id)?;
+        let ordered = match Ordered::new(records.clone(), head.as_ref()) {
+            Ok(ordered) => ordered,
+            Err(broken) => {
+                report.problems.push(format!(
+                    "{name}: entry {} cannot stand in the log: {}",
+                    broken.seq, broken.refusal
+                ));
+                return Ok(0);
+            }
+        };
+        let resolved = match resolve(&ordered.log) {
             Ok(resolved) => resolved,
             Err(unresolved) => {
                 report.problems.push(format!(
@@ -168,7 +180,6 @@ impl Store {
                 return Ok(0);
             }
         };
-        let kept: HashMap<u32, &Derived> = records.iter().map(|r| r.seq).zip(&derived).collect();
         Ok(replay_compared(name, &resolved, &kept, report))
     }
 

@@ -173,6 +173,7 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
             let (from, to) = names()?;
             Body::Correct(Correction::RenameCampaign { from, to })
         }
+        Some(CorrectionKind::Join) => Body::Correct(join(changes)?),
     };
     Ok(LogRecord {
         id: EntryId(head.uid.clone()),
@@ -192,6 +193,25 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
             .map_or(Place::End, |b| Place::Before(EntryId(b))),
         body,
     })
+}
+
+/// A join from its rows: each tip, kept (`amount` 1) or set aside (0), in order.
+fn join(changes: &[StoredRow]) -> Result<Correction, String> {
+    let mut kept = Vec::new();
+    let mut set_aside = Vec::new();
+    for row in changes {
+        let tip = EntryId(
+            row.text
+                .clone()
+                .ok_or("a join's tip without its identity")?,
+        );
+        match row.amount {
+            Some(1) => kept.push(tip),
+            Some(0) => set_aside.push(tip),
+            _ => return Err("a join's tip neither kept nor set aside".to_string()),
+        }
+    }
+    Ok(Correction::Join { kept, set_aside })
 }
 
 /// Every seat of the campaign's games, in the order of the log.

@@ -76,11 +76,17 @@ pub(super) fn write_log(
     campaign_id: i64,
     log: &CheckedLog,
 ) -> Result<(), StoreError> {
-    let mut derived = Vec::with_capacity(log.records().len());
-    for record in log.records() {
+    let ordered = log.ordered();
+    let mut derived = Vec::with_capacity(ordered.log.len());
+    for record in &ordered.log {
         derived.push(append(tx, campaign_id, record)?);
     }
-    update_derived(tx, &derived, log.records(), log.resolved())
+    for record in &ordered.pending {
+        append(tx, campaign_id, record)?;
+    }
+    super::device::set_head(tx, campaign_id, ordered.head())?;
+    let ids: Vec<EntryId> = ordered.log.iter().map(|r| r.id.clone()).collect();
+    update_derived(tx, &derived, &ids, log.resolved())
 }
 
 /// Rebuilds what is kept beside each record (the game's number in the log as corrected,
@@ -88,15 +94,15 @@ pub(super) fn write_log(
 pub(super) fn update_derived(
     tx: &Transaction<'_>,
     derived: &[Derived],
-    records: &[LogRecord],
+    ids: &[EntryId],
     resolved: &Resolved,
 ) -> Result<(), StoreError> {
     let entries: HashMap<&EntryId, &LoggedEntry> =
         resolved.entries.iter().map(|e| (&e.id, e)).collect();
     let corrections: HashMap<&EntryId, &CorrectionEntry> =
         resolved.corrections.iter().map(|c| (&c.id, c)).collect();
-    for (stored, record) in derived.iter().zip(records) {
-        let (game, back) = match (entries.get(&record.id), corrections.get(&record.id)) {
+    for (stored, id) in derived.iter().zip(ids) {
+        let (game, back) = match (entries.get(id), corrections.get(id)) {
             (Some(entry), _) => (
                 entry.game.filter(|_| entry.taken_back.is_none()),
                 entry.taken_back.as_ref(),
@@ -205,20 +211,45 @@ fn names_row(tx: &Transaction<'_>, entry_id: i64, body: &Body) -> Result<(), Sto
         Body::Correct(Correction::RenameCampaign { from, to }) => {
             Row::new(ChangeKind::CampaignRename).text(from).name(to)
         }
+        Body::Correct(Correction::Join { kept, set_aside }) => {
+            return join_rows(tx, entry_id, kept, set_aside);
+        }
         _ => return Ok(()),
     };
-    let values: Vec<Box<dyn ToSql + '_>> = vec![
-        Box::new(entry_id),
-        Box::new(1i64),
-        Box::new(row.kind),
-        Box::new(row.person),
-        Box::new(row.faction),
-        Box::new(row.territory),
-        Box::new(row.continent),
-        Box::new(row.name),
-        Box::new(row.amount),
-        Box::new(row.text),
-    ];
+    change_rows(tx, entry_id, vec![row])
+}
+
+/// A join's tips: one change row each, in order, `amount` 1 for a branch kept and 0 for
+/// one set aside, `text` the tip's identity.
+fn join_rows(
+    tx: &Transaction<'_>,
+    entry_id: i64,
+    kept: &[EntryId],
+    set_aside: &[EntryId],
+) -> Result<(), StoreError> {
+    let rows = kept
+        .iter()
+        .map(|t| (t, 1))
+        .chain(set_aside.iter().map(|t| (t, 0)))
+        .map(|(tip, keep)| Row::new(ChangeKind::Join).text(tip.as_str()).amount(keep))
+        .collect();
+    change_rows(tx, entry_id, rows)
+}
+
+fn change_rows(tx: &Transaction<'_>, entry_id: i64, rows: Vec<Row>) -> Result<(), StoreError> {
+    let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(rows.len() * 10);
+    for (position, row) in (1i64..).zip(rows) {
+        values.push(Box::new(entry_id));
+        values.push(Box::new(position));
+        values.push(Box::new(row.kind));
+        values.push(Box::new(row.person));
+        values.push(Box::new(row.faction));
+        values.push(Box::new(row.territory));
+        values.push(Box::new(row.continent));
+        values.push(Box::new(row.name));
+        values.push(Box::new(row.amount));
+        values.push(Box::new(row.text));
+    }
     insert_rows(
         tx,
         "change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)",

@@ -29,6 +29,15 @@ pub fn mint(at: &str, fixed: Option<(i64, u32)>) -> EntryId {
     EntryId(format_uuid(bits))
 }
 
+/// A number made of a device's name (FNV-1a), to keep apart the identities two devices make
+/// with a fixed clock.
+pub(super) fn salt(device: &str) -> i64 {
+    let hash = device.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    i64::from_ne_bytes(hash.to_ne_bytes())
+}
+
 /// A UUID in its usual form: 8-4-4-4-12 lowercase hex digits.
 pub(super) fn format_uuid(bits: u128) -> String {
     let hex = format!("{bits:032x}");

@@ -8,10 +8,11 @@ use super::campaigns::{
     campaign_exists, campaign_name, insert_campaign, name_from_log, set_current,
 };
 use super::decode::{Stored, read_records};
+use super::device::set_head;
 use super::encode::{append, update_derived, write_log};
-use super::ids;
 use super::{CampaignInfo, Store, StoreError};
-use crate::domain::log::{check_record, resolve_and_fold};
+use super::{device, ids};
+use crate::domain::log::{Ordered, check_record, resolve_and_fold};
 use crate::domain::names::CampaignName;
 use crate::domain::{
     Applied, Body, Campaign, CheckedLog, CorrectionEntry, Entry, EntryId, LogRecord, LoggedEntry,
@@ -27,8 +28,10 @@ pub struct Loaded {
     pub entries: Vec<LoggedEntry>,
     /// The corrections, in the order written.
     pub corrections: Vec<CorrectionEntry>,
-    /// The records as written.
+    /// The records of the log, in its order.
     pub records: Vec<LogRecord>,
+    /// The records waiting on another branch (a fork not yet resolved).
+    pub pending: Vec<LogRecord>,
     pub campaign: Campaign,
 }
 
@@ -40,13 +43,25 @@ pub struct StoredLog {
     pub entries: Vec<LoggedEntry>,
     /// The corrections, in the order written.
     pub corrections: Vec<CorrectionEntry>,
-    /// The records as written.
+    /// The records of the log, in its order.
     pub records: Vec<LogRecord>,
+    /// The records waiting on another branch (a fork not yet resolved).
+    pub pending: Vec<LogRecord>,
     /// The entries added before another, with the record each went before.
     pub inserted: Vec<(EntryId, EntryId)>,
 }
 
 impl StoredLog {
+    /// Every record, those waiting on another branch too, in the order written, and the
+    /// record the log ends at when it is not the last of them: what a campaign file carries.
+    pub fn written(&self) -> (Vec<LogRecord>, Option<EntryId>) {
+        let mut all: Vec<LogRecord> = self.records.iter().chain(&self.pending).cloned().collect();
+        all.sort_by_key(|r| r.seq);
+        let head = self.records.last().map(|r| r.id.clone());
+        let head = head.filter(|h| all.last().is_some_and(|last| &last.id != h));
+        (all, head)
+    }
+
     /// The log as corrected, whole.
     pub fn resolved(&self) -> Resolved {
         Resolved {
@@ -86,7 +101,10 @@ pub struct NewRecord {
 pub struct Current<'a> {
     /// The campaign's name.
     pub name: &'a str,
+    /// The records of the log, in its order.
     pub records: &'a [LogRecord],
+    /// The records waiting on another branch (a fork not yet resolved).
+    pub pending: &'a [LogRecord],
     pub resolved: &'a Resolved,
     pub campaign: &'a Campaign,
 }
@@ -125,22 +143,30 @@ pub struct Recorded {
 impl Store {
     /// Reads a campaign's records, works out its log and folds it through the rules.
     pub fn load(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
-        let stored = read_records(&self.conn, campaign_id)?;
-        let (resolved, campaign) =
-            resolve_and_fold(&stored.records).map_err(StoreError::BrokenLog)?;
+        let ordered = self.ordered(campaign_id)?;
+        let (resolved, campaign) = resolve_and_fold(&ordered.log).map_err(StoreError::BrokenLog)?;
         Ok(Loaded {
             log: resolved.standing().cloned().collect(),
             entries: resolved.entries,
             corrections: resolved.corrections,
-            records: stored.records,
+            records: ordered.log,
+            pending: ordered.pending,
             campaign,
         })
     }
 
+    /// A campaign's records in the order of its log on this device, and those waiting on
+    /// another branch.
+    pub(super) fn ordered(&self, campaign_id: i64) -> Result<Ordered, StoreError> {
+        let stored = read_records(&self.conn, campaign_id)?;
+        let head = device::head(&self.conn, campaign_id)?;
+        Ordered::new(stored.records, head.as_ref()).map_err(StoreError::BrokenLog)
+    }
+
     /// Reads a campaign's records and works out its log, without folding it.
     pub fn read(&self, campaign_id: i64) -> Result<StoredLog, StoreError> {
-        let stored = read_records(&self.conn, campaign_id)?;
-        let resolved = crate::domain::resolve::resolve(&stored.records).map_err(|u| {
+        let ordered = self.ordered(campaign_id)?;
+        let resolved = crate::domain::resolve::resolve(&ordered.log).map_err(|u| {
             StoreError::BrokenLog(crate::domain::BrokenLog {
                 seq: u.seq,
                 refusal: u.refusal,
@@ -149,7 +175,8 @@ impl Store {
         Ok(StoredLog {
             entries: resolved.entries,
             corrections: resolved.corrections,
-            records: stored.records,
+            records: ordered.log,
+            pending: ordered.pending,
             inserted: resolved.inserted,
         })
     }
@@ -193,35 +220,53 @@ impl Store {
     {
         self.write(!dry_run, |tx| {
             let Stored { records, derived } = read_records(tx, campaign_id)?;
+            let ids: Vec<EntryId> = records.iter().map(|r| r.id.clone()).collect();
+            let next_seq = records.iter().map(|r| r.seq).max().map_or(1, |s| s + 1);
+            let head = device::head(tx, campaign_id)?;
+            let ordered = Ordered::new(records, head.as_ref()).map_err(StoreError::BrokenLog)?;
             let (resolved_before, before) =
-                resolve_and_fold(&records).map_err(StoreError::BrokenLog)?;
+                resolve_and_fold(&ordered.log).map_err(StoreError::BrokenLog)?;
             let name = campaign_name(tx, campaign_id)?;
             let new = build(&Current {
                 name: &name,
-                records: &records,
+                records: &ordered.log,
+                pending: &ordered.pending,
                 resolved: &resolved_before,
                 campaign: &before,
             })?;
-            let seq = records.last().map_or(1, |r| r.seq + 1);
+            let seq = next_seq;
+            let origin = device::origin(tx, campaign_id)?;
+            // With a fixed clock two devices would make one identity: the device tells them
+            // apart.
+            let salt = origin.as_ref().map_or(0, |o| ids::salt(&o.device));
             let mut record = LogRecord {
-                id: ids::mint(&stamp.at, stamp.fixed_clock.then_some((campaign_id, seq))),
+                id: ids::mint(
+                    &stamp.at,
+                    stamp.fixed_clock.then_some((campaign_id ^ salt, seq)),
+                ),
                 seq,
                 recorded_at: stamp.at.clone(),
-                origin: None,
-                parent: records.last().map(|r| r.id.clone()),
+                origin,
+                parent: match &new.body {
+                    Body::Correct(crate::domain::Correction::Join { kept, .. }) => {
+                        kept.first().cloned()
+                    }
+                    _ => ordered.head().cloned(),
+                },
                 place: new.place,
                 body: new.body,
             };
             let (resolved_after, after, applied) =
-                with_record(&records, &resolved_before, &before, &mut record)?;
+                with_record(&ordered, &resolved_before, &before, &mut record)?;
             check_record(&record, stamp.today)?;
             if !dry_run {
                 let mut derived = derived;
                 derived.push(append(tx, campaign_id, &record)?);
-                let mut all = records;
-                all.push(record.clone());
-                update_derived(tx, &derived, &all, &resolved_after)?;
-                if renames_campaign(&record, &all) {
+                let mut ids = ids;
+                ids.push(record.id.clone());
+                update_derived(tx, &derived, &ids, &resolved_after)?;
+                set_head(tx, campaign_id, Some(&record.id))?;
+                if renames_campaign(&record, &ordered.log) {
                     name_from_log(tx, campaign_id, &resolved_after.corrections)?;
                 }
             }
@@ -361,7 +406,7 @@ pub(super) fn append_for_test(
 /// is worked out again and every entry folded through the rules, and a refusal names the
 /// entry that breaks.
 fn with_record(
-    records: &[LogRecord],
+    ordered: &Ordered,
     resolved: &Resolved,
     campaign: &Campaign,
     record: &mut LogRecord,
@@ -380,8 +425,22 @@ fn with_record(
         });
         return Ok((resolved, after, Some(applied)));
     }
-    let mut all = records.to_vec();
-    all.push(record.clone());
+    // A join takes the records of the branches it joins into the log, in its order.
+    let all = if matches!(
+        record.body,
+        Body::Correct(crate::domain::Correction::Join { .. })
+    ) {
+        let mut every = ordered.log.clone();
+        every.extend(ordered.pending.iter().cloned());
+        every.push(record.clone());
+        Ordered::new(every, Some(&record.id))
+            .map_err(|broken| broken.refusal)?
+            .log
+    } else {
+        let mut all = ordered.log.clone();
+        all.push(record.clone());
+        all
+    };
     let was = resolved;
     let resolved = crate::domain::resolve::resolve(&all).map_err(|u| u.refusal)?;
     let mut campaign = Campaign::new();

@@ -4,12 +4,14 @@
 mod campaigns;
 mod check;
 mod decode;
+mod device;
 mod encode;
 mod error;
 mod ids;
 mod log;
 mod open;
 mod stored;
+mod sync;
 #[cfg(test)]
 mod tests;
 
@@ -24,6 +26,7 @@ pub use error::StoreError;
 pub use ids::mint as mint_id;
 pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
 pub use open::{Access, Opening, refuse_uri};
+pub use sync::Synced;
 
 mod embedded {
     refinery::embed_migrations!("migrations");

@@ -132,15 +132,17 @@ pub(super) enum CorrectionKind {
     RenamePerson,
     MergePerson,
     RenameCampaign,
+    Join,
 }
 
 impl CorrectionKind {
-    pub(super) const ALL: [CorrectionKind; 5] = [
+    pub(super) const ALL: [CorrectionKind; 6] = [
         CorrectionKind::Replace,
         CorrectionKind::TakeBack,
         CorrectionKind::RenamePerson,
         CorrectionKind::MergePerson,
         CorrectionKind::RenameCampaign,
+        CorrectionKind::Join,
     ];
 
     pub(super) const fn key(self) -> &'static str {
@@ -150,6 +152,7 @@ impl CorrectionKind {
             CorrectionKind::RenamePerson => "rename_person",
             CorrectionKind::MergePerson => "merge_person",
             CorrectionKind::RenameCampaign => "rename_campaign",
+            CorrectionKind::Join => "join",
         }
     }
 
@@ -161,6 +164,7 @@ impl CorrectionKind {
             Correction::RenamePerson { .. } => CorrectionKind::RenamePerson,
             Correction::MergePerson { .. } => CorrectionKind::MergePerson,
             Correction::RenameCampaign { .. } => CorrectionKind::RenameCampaign,
+            Correction::Join { .. } => CorrectionKind::Join,
         }
     }
 }

@@ -9,3 +9,4 @@ mod setup;
 mod setup_and_sealed;
 mod stats;
 mod status;
+mod sync;

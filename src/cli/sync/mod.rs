@@ -1,0 +1,104 @@
+//! `chronicle sync DIR [--device NAME] [--git]`, `sync status DIR` and `sync resolve DIR
+//! --keep DEVICE | --keep-both`: one campaign on several machines, through a shared folder
+//! (or a git clone), each device writing only its own file.
+
+mod device;
+mod folder;
+mod once;
+mod resolve;
+
+use std::path::PathBuf;
+
+use super::context::Context;
+use super::error::CliError;
+use crate::git::{GitClone, Pushed};
+
+/// Share the campaign with other devices through a folder (Syncthing, Dropbox, a network
+/// drive, a USB stick) or a git clone: bring in what the others logged, write out what this
+/// one did
+///
+/// Each device writes only its own file, DIR/<campaign id>/<device>.jsonl; sync reads every
+/// other device's, takes the entries it does not have and replays the log through the
+/// rules. When two devices logged after the same entry, the log forks: nothing changes on
+/// the board, both are kept, and `sync resolve` records what the group decides. A device
+/// with no copy of a campaign joins it by syncing with the folder.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// The shared folder
+    #[arg(value_name = "DIR", required = true)]
+    pub folder: Option<PathBuf>,
+    #[command(flatten)]
+    pub how: How,
+}
+
+/// How a sync reaches the others.
+#[derive(Debug, Clone, clap::Args)]
+pub struct How {
+    /// The name this database syncs as [default: the host's name; kept in the database]
+    #[arg(long, value_name = "NAME")]
+    pub device: Option<String>,
+    /// DIR is a git clone: pull first, then commit and push this device's file
+    #[arg(long)]
+    pub git: bool,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// What a sync would bring in and send out, and any fork; writes nothing
+    Status {
+        /// The shared folder
+        #[arg(value_name = "DIR")]
+        folder: PathBuf,
+        /// The name this database syncs as [default: the one kept, else the host's name]
+        #[arg(long, value_name = "NAME")]
+        device: Option<String>,
+    },
+    /// Record what the group decided about a fork: keep one device's branch, or both
+    Resolve(resolve::Args),
+}
+
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
+    match args.command {
+        Some(Command::Status { folder, device }) => once::status(context, &folder, device),
+        Some(Command::Resolve(args)) => resolve::run(context, &args),
+        None => {
+            let folder = args.folder.ok_or_else(|| {
+                CliError::usage("sync needs the shared folder: `chronicle sync DIR`.")
+            })?;
+            sync(context, &folder, &args.how)
+        }
+    }
+}
+
+/// Syncs (pulling first and pushing after, through git), tried again when another device
+/// pushed in between. A fork or a merged log that breaks a rule ends it with exit 1.
+fn sync(context: &Context, folder: &std::path::Path, how: &How) -> Result<(), CliError> {
+    folder::check_dir(folder)?;
+    let clone = how.git.then(|| GitClone::open(folder)).transpose()?;
+    let mut outcome = None;
+    for _ in 0..5 {
+        if let Some(clone) = &clone {
+            clone.pull()?;
+        }
+        let done = once::sync(context, folder, how.device.as_deref())?;
+        if let Some(clone) = &clone {
+            for (file, message) in &done.files {
+                clone.commit(file, message)?;
+            }
+            if clone.push()? == Pushed::Behind {
+                continue;
+            }
+        }
+        outcome = Some(done);
+        break;
+    }
+    let Some(done) = outcome else {
+        return Err(CliError::file(
+            "Another device pushed every time this one tried (5 times); nothing is lost: run `chronicle sync --git` again.",
+        ));
+    };
+    done.finish(context)
+}

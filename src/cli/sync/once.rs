@@ -1,0 +1,236 @@
+//! One pass of sync over the campaigns it concerns: the others' files read, the database
+//! merged in one transaction, this device's file written; and `sync status`, the same
+//! without writing.
+
+use std::path::{Path, PathBuf};
+
+use super::device::device_name;
+use super::folder::{campaigns_in, own_file, read_shared, write_own};
+use crate::cli::context::Context;
+use crate::cli::error::CliError;
+use crate::cli::output::print;
+use crate::domain::names::CampaignName;
+use crate::domain::{Body, Correction, LogRecord};
+use crate::exchange::{
+    DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLogHead, SharedCampaign, device_log_text,
+};
+use crate::report::sync::{ForkView, SyncReport, SyncReports, record_words};
+use crate::store::{Access, CampaignInfo, Store, StoreError, Synced};
+
+/// What a pass did: a report for each campaign, and the files it wrote (with a commit
+/// message each, for git).
+pub(super) struct Done {
+    pub reports: Vec<SyncReport>,
+    pub files: Vec<(PathBuf, String)>,
+}
+
+impl Done {
+    /// Prints the reports; a fork or a merged log that breaks a rule is exit 1.
+    pub(super) fn finish(self, context: &Context) -> Result<(), CliError> {
+        let forked = self
+            .reports
+            .iter()
+            .any(|r| r.fork.is_some() || r.broken.is_some());
+        print(&SyncReports(self.reports), context)?;
+        if forked {
+            return Err(CliError::input(
+                "The log forks: the board stayed as it was and every entry is kept. Resolve it with `chronicle sync resolve DIR --keep DEVICE` (or --keep-both).",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Syncs the campaigns concerned: the one chosen, or, in a database with none, every
+/// campaign the folder holds (joined).
+pub(super) fn sync(context: &Context, dir: &Path, device: Option<&str>) -> Result<Done, CliError> {
+    if let Some(given) = device {
+        super::device::valid(given)?;
+    }
+    let latest = context.clock.latest_elsewhere();
+    // A machine with no database yet makes one only to join what the folder holds.
+    let exists = context.db_path(Access::Create)?.exists();
+    if !exists && campaigns_in(dir, latest).is_empty() {
+        return Err(nothing_to_sync(dir));
+    }
+    let mut store = context.open(if exists {
+        Access::Write
+    } else {
+        Access::Create
+    })?;
+    device_name(&mut store, device, false)?;
+    let campaigns = concerned(context, &mut store, dir, latest)?;
+    let me = device_name(&mut store, device, true)?;
+    let mut done = Done {
+        reports: Vec::new(),
+        files: Vec::new(),
+    };
+    for campaign in campaigns {
+        let (report, file) = pass(&mut store, &campaign, dir, &me, latest, false)?;
+        done.reports.push(report);
+        done.files.extend(file);
+    }
+    Ok(done)
+}
+
+/// `sync status DIR`: what a sync would do, on the database as it is.
+pub(super) fn status(
+    context: &Context,
+    dir: &Path,
+    device: Option<String>,
+) -> Result<(), CliError> {
+    super::folder::check_dir(dir)?;
+    let mut store = context.open(Access::Read)?;
+    let me = device_name(&mut store, device.as_deref(), false)?;
+    let latest = context.clock.latest_elsewhere();
+    let campaign = store.choose_campaign(context.campaign.as_deref())?;
+    let (report, _) = pass(&mut store, &campaign, dir, &me, latest, true)?;
+    let forked = report.fork.is_some();
+    print(&SyncReports(vec![report]), context)?;
+    if forked {
+        return Err(CliError::input(
+            "The log forks; `chronicle sync resolve DIR --keep DEVICE` (or --keep-both) records what the group decides.",
+        ));
+    }
+    Ok(())
+}
+
+/// The campaigns a sync concerns, joining those the folder holds that this database lacks
+/// when it has none (or when --campaign names one only the folder has).
+fn concerned(
+    context: &Context,
+    store: &mut Store,
+    dir: &Path,
+    latest: chrono::NaiveDate,
+) -> Result<Vec<CampaignInfo>, CliError> {
+    if store.campaigns()?.is_empty() {
+        let shared = campaigns_in(dir, latest);
+        if shared.is_empty() {
+            return Err(nothing_to_sync(dir));
+        }
+        return shared.iter().map(|c| join(store, c)).collect();
+    }
+    match store.choose_campaign(context.campaign.as_deref()) {
+        Ok(campaign) => Ok(vec![campaign]),
+        Err(StoreError::UnknownCampaign { given, known }) => {
+            let found = campaigns_in(dir, latest)
+                .into_iter()
+                .find(|c| c.name.to_lowercase() == given.to_lowercase());
+            match found {
+                Some(shared) => Ok(vec![join(store, &shared)?]),
+                None => Err(StoreError::UnknownCampaign { given, known }.into()),
+            }
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+fn nothing_to_sync(dir: &Path) -> CliError {
+    CliError::input(format!(
+        "Neither this database nor {} holds a campaign yet: start one with `chronicle init` (or `chronicle import`), then sync it.",
+        dir.display()
+    ))
+    .nothing_written()
+}
+
+fn join(store: &mut Store, shared: &SharedCampaign) -> Result<CampaignInfo, CliError> {
+    let name = CampaignName::new(&shared.name)?;
+    Ok(store.join_campaign(&shared.id, &name, &shared.created_at)?)
+}
+
+/// Syncs one campaign: reads the others' files, merges, writes this device's file (not for
+/// a dry run). Returns the report and the file written, with its commit message.
+fn pass(
+    store: &mut Store,
+    campaign: &CampaignInfo,
+    dir: &Path,
+    me: &str,
+    latest: chrono::NaiveDate,
+    dry_run: bool,
+) -> Result<(SyncReport, Option<(PathBuf, String)>), CliError> {
+    let shared = read_shared(dir, &campaign.uid, me, latest);
+    let synced = store.sync(campaign.id, me, shared.records, dry_run)?;
+    // The campaign's name as the log now has it (another device may have renamed it).
+    let name = store
+        .campaigns()?
+        .into_iter()
+        .find(|c| c.id == campaign.id)
+        .map_or_else(|| campaign.name.clone(), |c| c.name);
+    let head = DeviceLogHead {
+        format: DEVICE_LOG_FORMAT.to_string(),
+        version: DEVICE_LOG_VERSION,
+        campaign: SharedCampaign {
+            id: campaign.uid.clone(),
+            name: name.clone(),
+            created_at: campaign.created_at.clone(),
+        },
+        device: me.to_string(),
+    };
+    let text = device_log_text(&head, &synced.own, |r| game_of(&synced, r)).map_err(|e| {
+        CliError::bug(format!(
+            "The device's file could not be written as JSON: {e}."
+        ))
+    })?;
+    let path = own_file(dir, &campaign.uid, me);
+    let written = !dry_run && write_own(&path, &text)?;
+    let report = report(&synced, &name, me, dir, shared.own, shared.skipped);
+    let file = written.then(|| {
+        (
+            path,
+            format!(
+                "chronicle: {me} syncs {name} ({} games)",
+                report.games_played
+            ),
+        )
+    });
+    Ok((report, file))
+}
+
+/// The number of the game a record adds or replaces, in the log after the sync.
+fn game_of(synced: &Synced, record: &LogRecord) -> Option<u32> {
+    let id = match &record.body {
+        Body::Correct(Correction::Replace { target, .. }) => target,
+        _ => &record.id,
+    };
+    synced.resolved.entry(id).and_then(|e| e.game)
+}
+
+fn report(
+    synced: &Synced,
+    campaign: &str,
+    me: &str,
+    dir: &Path,
+    had: usize,
+    skipped: Vec<crate::report::sync::SkippedFile>,
+) -> SyncReport {
+    let received = synced
+        .merge
+        .new
+        .iter()
+        .filter(|r| synced.resolved.stands(&r.id) || synced.resolved.entry(&r.id).is_some())
+        .map(|r| record_words(r, &synced.resolved))
+        .collect();
+    SyncReport {
+        campaign: campaign.to_string(),
+        device: me.to_string(),
+        folder: dir.display().to_string(),
+        written: synced.written,
+        received,
+        shared: synced.own.len().saturating_sub(had),
+        games_played: synced.after.games_played(),
+        fork: synced
+            .merge
+            .fork
+            .as_ref()
+            .map(|f| ForkView::new(f, &synced.records)),
+        broken: synced.broken.as_ref().map(|b| b.refusal.to_string()),
+        skipped,
+        conflicts: synced
+            .merge
+            .conflicts
+            .iter()
+            .map(|(id, why)| format!("{id}: {why}"))
+            .collect(),
+        waiting: synced.merge.waiting.len(),
+    }
+}

@@ -1,0 +1,133 @@
+//! `sync`, `sync status` and `sync resolve` as a person reads them: a summary, the fork's
+//! branches side by side, the files skipped.
+
+use crate::render::tabular::{Table, Tabular};
+use crate::report::sync::{SyncReport, SyncReports};
+
+/// How many entries that came in are named one by one.
+const SHOWN: usize = 12;
+
+impl Tabular for SyncReport {
+    fn lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let plural = |n: usize| if n == 1 { "entry" } else { "entries" };
+        let got = self.received.len();
+        if self.written {
+            lines.push(format!(
+                "Synced {} as {} with {}: {got} {} from other devices came in, {} of this device's went out; {} games stand.",
+                self.campaign,
+                self.device,
+                self.folder,
+                plural(got),
+                self.shared,
+                self.games_played
+            ));
+        } else {
+            lines.push(format!(
+                "{} as {} with {}: {got} {} from other devices to take in, {} of this device's to share.",
+                self.campaign,
+                self.device,
+                self.folder,
+                plural(got),
+                self.shared,
+            ));
+        }
+        for entry in self.received.iter().take(SHOWN) {
+            let what = entry
+                .split_once(": ")
+                .map_or(entry.as_str(), |(what, _)| what);
+            lines.push(format!("  + {what}"));
+        }
+        if got > SHOWN {
+            lines.push(format!(
+                "  … and {} more (`chronicle history` has them all)",
+                got - SHOWN
+            ));
+        }
+        if let Some(fork) = &self.fork {
+            let after = fork
+                .after
+                .as_deref()
+                .map_or_else(String::new, |a| format!(" after {a}"));
+            lines.push(format!(
+                "The log forks{after}: {} devices logged different entries after the same one. The board stays as it was here; every entry is kept.",
+                fork.branches.len()
+            ));
+            lines.push(
+                "Decide which stands: `chronicle sync resolve DIR --keep DEVICE`, or `--keep-both` (one branch after the other, `--order DEVICE,DEVICE`).".to_string(),
+            );
+        }
+        if let Some(broken) = &self.broken {
+            lines.push(format!(
+                "The entries that came in were not taken into the log: with them it breaks a rule ({broken}). They are kept; resolve them as a fork."
+            ));
+        }
+        if self.waiting > 0 {
+            lines.push(format!(
+                "{} {} wait for an entry not shared yet (they come in with it).",
+                self.waiting,
+                plural(self.waiting)
+            ));
+        }
+        lines
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        let mut tables = Vec::new();
+        if let Some(fork) = &self.fork {
+            let headers: Vec<String> = fork
+                .branches
+                .iter()
+                .map(|b| {
+                    let here = if b.here { " (this device)" } else { "" };
+                    format!("{}{here}", b.devices.join(", "))
+                })
+                .collect();
+            let mut table = Table {
+                title: Some("The branches of the fork, side by side".to_string()),
+                headers,
+                rows: Vec::new(),
+            };
+            let longest = fork
+                .branches
+                .iter()
+                .map(|b| b.entries.len())
+                .max()
+                .unwrap_or(0);
+            for i in 0..longest {
+                table.row(
+                    fork.branches
+                        .iter()
+                        .map(|b| b.entries.get(i).cloned().unwrap_or_default())
+                        .collect(),
+                );
+            }
+            tables.push(table);
+        }
+        if !self.skipped.is_empty() {
+            let mut table = Table::new(&["File", "Skipped because"]);
+            for skipped in &self.skipped {
+                table.row(vec![skipped.file.clone(), skipped.why.clone()]);
+            }
+            tables.push(table.titled("Files skipped (nothing of them was taken)"));
+        }
+        if !self.conflicts.is_empty() {
+            let mut table = Table::new(&["Entries not taken"]);
+            for conflict in &self.conflicts {
+                table.row(vec![conflict.clone()]);
+            }
+            tables.push(table);
+        }
+        tables
+    }
+}
+
+impl Tabular for SyncReports {
+    fn lines(&self) -> Vec<String> {
+        self.0.iter().flat_map(Tabular::lines).collect()
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        self.0.iter().flat_map(Tabular::tables).collect()
+    }
+}

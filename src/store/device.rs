@@ -1,0 +1,72 @@
+//! The device this database is, for sync: its name (kept in `setting`), the origin each
+//! record written here gets once it has one (the device and its own count of records), and
+//! where each campaign's log ends on this device (its head).
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::domain::EntryId;
+
+use super::StoreError;
+use crate::domain::Origin;
+
+/// The device's name, once a sync gave it one.
+pub(super) fn name(conn: &Connection) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT value FROM setting WHERE key = 'device'",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?)
+}
+
+/// Gives the device its name.
+pub(super) fn set_name(conn: &Connection, name: &str) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO setting (key, value) VALUES ('device', ?1)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        params![name],
+    )?;
+    Ok(())
+}
+
+/// The origin of the next record this device writes in a campaign: none before the
+/// device has a name.
+pub(super) fn origin(conn: &Connection, campaign_id: i64) -> Result<Option<Origin>, StoreError> {
+    let Some(device) = name(conn)? else {
+        return Ok(None);
+    };
+    let last: Option<i64> = conn.query_row(
+        "SELECT MAX(device_seq) FROM entry WHERE campaign_id = ?1 AND device = ?2",
+        params![campaign_id, device],
+        |row| row.get(0),
+    )?;
+    let seq = u64::try_from(last.unwrap_or(0)).unwrap_or(0) + 1;
+    Ok(Some(Origin { device, seq }))
+}
+
+/// The record a campaign's log ends at on this device (none: the last written).
+pub(super) fn head(conn: &Connection, campaign_id: i64) -> Result<Option<EntryId>, StoreError> {
+    let head: Option<String> = conn
+        .query_row(
+            "SELECT head FROM campaign WHERE id = ?1",
+            params![campaign_id],
+            |row| row.get(0),
+        )
+        .optional()?
+        .flatten();
+    Ok(head.map(EntryId))
+}
+
+/// Records where the campaign's log ends on this device.
+pub(super) fn set_head(
+    tx: &rusqlite::Transaction<'_>,
+    campaign_id: i64,
+    head: Option<&EntryId>,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "UPDATE campaign SET head = ?1 WHERE id = ?2",
+        params![head.map(EntryId::as_str), campaign_id],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,232 @@
+//! Sync in the database: the records of other devices merged into a campaign's log in one
+//! transaction, through the rules, or nothing; a campaign joined from a shared folder; the
+//! device's name.
+
+use rusqlite::{Transaction, params};
+
+use super::campaigns::insert_campaign_as;
+use super::decode::{Stored, read_records};
+use super::device;
+use super::encode::{append, update_derived};
+use super::{CampaignInfo, Store, StoreError};
+use crate::domain::log::{Ordered, resolve_and_fold};
+use crate::domain::names::CampaignName;
+use crate::domain::sync::{Merge, merge};
+use crate::domain::{BrokenLog, Campaign, EntryId, LogRecord, Origin, Resolved};
+
+/// What a sync did to a campaign's log (or would do, for `sync status`).
+#[derive(Clone, Debug)]
+pub struct Synced {
+    /// The records merged in, the conflicts and records left waiting, where the log ends
+    /// and the fork, if any.
+    pub merge: Merge,
+    /// The head moved on to records another device wrote.
+    pub moved: bool,
+    /// The log the merge would end at breaks a rule: it stayed where it was.
+    pub broken: Option<BrokenLog>,
+    /// The campaign before the sync, and after it.
+    pub before: Campaign,
+    pub after: Campaign,
+    /// The log as corrected after the sync.
+    pub resolved: Resolved,
+    /// Every record of the campaign (this device's, the others' and those waiting on
+    /// another branch), in the order written here.
+    pub records: Vec<LogRecord>,
+    /// This device's own records, in its order: what its file holds.
+    pub own: Vec<LogRecord>,
+    /// Whether it was written (false for `sync status`).
+    pub written: bool,
+}
+
+impl Store {
+    /// The name this database syncs as, once it has one.
+    pub fn device(&self) -> Result<Option<String>, StoreError> {
+        device::name(&self.conn)
+    }
+
+    /// Gives this database the name it syncs as.
+    pub fn set_device(&mut self, name: &str) -> Result<(), StoreError> {
+        self.write(true, |tx| device::set_name(tx, name))
+    }
+
+    /// Starts a campaign that another device shares (its identity, name and start), with
+    /// no record yet: the sync that follows brings them.
+    pub fn join_campaign(
+        &mut self,
+        uid: &str,
+        name: &CampaignName,
+        created_at: &str,
+    ) -> Result<CampaignInfo, StoreError> {
+        self.write(true, |tx| {
+            if super::campaigns::campaign_exists(tx, name)? {
+                return Err(StoreError::CampaignExists {
+                    name: name.to_string(),
+                });
+            }
+            insert_campaign_as(tx, name, false, created_at, uid)?;
+            Ok(())
+        })?;
+        self.choose_campaign(Some(name.as_str()))
+    }
+
+    /// Merges `remote` (every record the other devices' files hold) into a campaign's log
+    /// as device `me`, in one `BEGIN IMMEDIATE` transaction: this device's records without
+    /// an origin become its own, the new records are written after replaying the log they
+    /// make through the rules, and the log moves on to them unless they fork or break a
+    /// rule. A dry run (`sync status`) writes nothing.
+    pub fn sync(
+        &mut self,
+        campaign_id: i64,
+        me: &str,
+        remote: Vec<LogRecord>,
+        dry_run: bool,
+    ) -> Result<Synced, StoreError> {
+        self.write(!dry_run, |tx| {
+            let Stored { records, derived } = read_records(tx, campaign_id)?;
+            let local = claim(records, me);
+            if !dry_run {
+                write_claims(tx, campaign_id, &local)?;
+            }
+            let head =
+                device::head(tx, campaign_id)?.or_else(|| local.last().map(|r| r.id.clone()));
+            let start = head.clone();
+            let before = log_at(&local, head.as_ref())?.1;
+            let merge = merge(&local, head.as_ref(), remote).map_err(|u| {
+                StoreError::BrokenLog(BrokenLog {
+                    seq: u.seq,
+                    refusal: u.refusal,
+                })
+            })?;
+            let next = local.iter().map(|r| r.seq).max().unwrap_or(0);
+            let mut records = local;
+            for (seq, record) in (next + 1..).zip(&merge.new) {
+                records.push(LogRecord {
+                    seq,
+                    ..record.clone()
+                });
+            }
+            let (head, broken, (resolved, after)) = match log_at(&records, merge.head.as_ref()) {
+                Ok(log) => (merge.head.clone(), None, log),
+                Err(StoreError::BrokenLog(broken)) => {
+                    (head.clone(), Some(broken), log_at(&records, head.as_ref())?)
+                }
+                Err(other) => return Err(other),
+            };
+            if !dry_run {
+                let mut derived = derived;
+                for record in &records[derived.len()..] {
+                    derived.push(append(tx, campaign_id, record)?);
+                }
+                let ids: Vec<EntryId> = records.iter().map(|r| r.id.clone()).collect();
+                update_derived(tx, &derived, &ids, &resolved)?;
+                device::set_head(tx, campaign_id, head.as_ref())?;
+                renamed_by_log(tx, campaign_id, &resolved)?;
+            }
+            let mut own: Vec<LogRecord> = records
+                .iter()
+                .filter(|r| r.origin.as_ref().is_some_and(|o| o.device == me))
+                .cloned()
+                .collect();
+            own.sort_by_key(|r| r.origin.as_ref().map_or(0, |o| o.seq));
+            Ok(Synced {
+                moved: head != start,
+                merge,
+                broken,
+                before,
+                after,
+                resolved,
+                records,
+                own,
+                written: !dry_run,
+            })
+        })
+    }
+}
+
+/// The campaign takes the name its log gives it (another device may have renamed it); a
+/// name another campaign of this file has is left as it was here.
+fn renamed_by_log(
+    tx: &Transaction<'_>,
+    campaign_id: i64,
+    resolved: &Resolved,
+) -> Result<(), StoreError> {
+    let renames = resolved.corrections.iter().any(|c| {
+        matches!(
+            c.correction,
+            crate::domain::Correction::RenameCampaign { .. }
+        )
+    });
+    if !renames {
+        return Ok(());
+    }
+    match super::campaigns::name_from_log(tx, campaign_id, &resolved.corrections) {
+        Err(StoreError::CampaignExists { .. }) => Ok(()),
+        other => other,
+    }
+}
+
+/// The log of `records` that ends at `head`, worked out and folded.
+fn log_at(
+    records: &[LogRecord],
+    head: Option<&EntryId>,
+) -> Result<(Resolved, Campaign), StoreError> {
+    let ordered = Ordered::new(records.to_vec(), head).map_err(StoreError::BrokenLog)?;
+    resolve_and_fold(&ordered.log).map_err(StoreError::BrokenLog)
+}
+
+/// This device's records as it shares them: each without an origin becomes its own (in
+/// the order written, numbered after its others), and each without a parent follows the
+/// record written before it.
+fn claim(mut records: Vec<LogRecord>, me: &str) -> Vec<LogRecord> {
+    let mut mine = records
+        .iter()
+        .filter_map(|r| r.origin.as_ref())
+        .filter(|o| o.device == me)
+        .map(|o| o.seq)
+        .max()
+        .unwrap_or(0);
+    let mut previous: Option<EntryId> = None;
+    for record in &mut records {
+        if record.origin.is_none() {
+            mine += 1;
+            record.origin = Some(Origin {
+                device: me.to_string(),
+                seq: mine,
+            });
+        }
+        if record.parent.is_none()
+            && !matches!(
+                record.body,
+                crate::domain::Body::Correct(crate::domain::Correction::Join { .. })
+            )
+        {
+            record.parent.clone_from(&previous);
+        }
+        previous = Some(record.id.clone());
+    }
+    records
+}
+
+/// Writes the origins and parents `claim` gave.
+fn write_claims(
+    tx: &Transaction<'_>,
+    campaign_id: i64,
+    records: &[LogRecord],
+) -> Result<(), StoreError> {
+    let mut statement = tx.prepare_cached(
+        "UPDATE entry SET device = ?1, device_seq = ?2, parent = ?3
+         WHERE campaign_id = ?4 AND uid = ?5
+           AND (device IS NOT ?1 OR device_seq IS NOT ?2 OR parent IS NOT ?3)",
+    )?;
+    for record in records {
+        let origin = record.origin.as_ref();
+        statement.execute(params![
+            origin.map(|o| o.device.as_str()),
+            origin.map(|o| i64::try_from(o.seq).unwrap_or(i64::MAX)),
+            record.parent.as_ref().map(EntryId::as_str),
+            campaign_id,
+            record.id.as_str(),
+        ])?;
+    }
+    Ok(())
+}
