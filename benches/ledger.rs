@@ -246,3 +246,104 @@ fn correct_game_1_of_15(bencher: divan::Bencher) {
             .expect("corrected")
     });
 }
+
+/// A log of the demo's first 15 games and `extra` plain games after them (no rewards after
+/// game 15), each a day apart.
+fn fifteen_and(extra: usize) -> CheckedLog {
+    let records = demo_log().records();
+    let sixteenth = demo_log()
+        .resolved()
+        .games()
+        .find(|g| g.game == Some(16))
+        .map(|g| g.id.clone())
+        .expect("a 16th game");
+    let end = records
+        .iter()
+        .position(|r| r.id == sixteenth)
+        .expect("its record");
+    let first = CheckedLog::new(records[..end].to_vec(), chrono::NaiveDate::MAX).expect("15 games");
+    let mut entries: Vec<Entry> = first
+        .records()
+        .iter()
+        .filter_map(|r| r.added().cloned())
+        .collect();
+    let start = NaiveDate::from_ymd_opt(2026, 5, 1).expect("date");
+    for day in 0..extra {
+        let mut game = a_later_game();
+        game.date = start + chrono::Days::new((day / 4) as u64);
+        entries.push(Entry::Game(game));
+    }
+    let mut n = 0u64;
+    CheckedLog::from_entries(&entries, "2026-06-01T00:00:00Z", |_| {
+        n += 1;
+        chronicle::domain::EntryId(format!("01a2272d-2600-7000-8000-{n:012}"))
+    })
+    .expect("a legal log")
+}
+
+/// A shared folder where device "a" shared `log`; the folder (and the dir holding it).
+fn shared_folder(log: &CheckedLog) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("a.db");
+    let mut store =
+        Store::open(&db, Access::Create, std::time::Duration::from_secs(5)).expect("open");
+    store
+        .import_campaign(
+            &CampaignName::new("Shared").expect("a name"),
+            "2026-01-01T00:00:00Z",
+            log,
+        )
+        .expect("import");
+    drop(store);
+    let shared = dir.path().join("shared");
+    std::fs::create_dir(&shared).expect("folder");
+    bench::sync(&db, &shared, "a").expect("device a shares");
+    (dir, shared)
+}
+
+/// Importing a 15-game campaign into a new database: the yardstick of a sync.
+#[divan::bench(sample_count = 30)]
+fn import_15_games(bencher: divan::Bencher) {
+    let log = fifteen_and(0);
+    bencher
+        .with_inputs(|| tempfile::tempdir().expect("temp dir"))
+        .bench_local_values(|dir| {
+            let mut store = Store::open(
+                &dir.path().join("b.db"),
+                Access::Create,
+                std::time::Duration::from_secs(5),
+            )
+            .expect("open");
+            store
+                .import_campaign(
+                    &CampaignName::new("Shared").expect("a name"),
+                    "2026-01-01T00:00:00Z",
+                    &log,
+                )
+                .expect("import");
+            dir
+        });
+}
+
+/// A second device joining a campaign another shared: every entry unseen. With 15 games
+/// it is compared with `import_15_games`; with more, it shows how the cost grows with the
+/// entries not yet seen.
+#[divan::bench(args = [0, 45, 135, 405], sample_count = 20)]
+fn sync_join_15_games_and(bencher: divan::Bencher, extra: usize) {
+    let (_keep, shared) = shared_folder(&fifteen_and(extra));
+    bencher
+        .with_inputs(|| tempfile::tempdir().expect("temp dir"))
+        .bench_local_values(|dir| {
+            bench::sync(&dir.path().join("b.db"), &shared, "b").expect("device b joins");
+            dir
+        });
+}
+
+/// A device that has the 15 games syncing again: nothing unseen.
+#[divan::bench(sample_count = 30)]
+fn sync_with_nothing_new(bencher: divan::Bencher) {
+    let (keep, shared) = shared_folder(&fifteen_and(0));
+    let db = keep.path().join("b.db");
+    bench::sync(&db, &shared, "b").expect("device b joins");
+    bencher.bench_local(|| bench::sync(&db, &shared, "b").expect("sync"));
+}

@@ -67,3 +67,16 @@ pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
         .to_json()
         .map_err(|e| CliError::bug(e.to_string()))
 }
+
+/// One `sync DIR --device DEVICE` of the database `db`, without printing (for `cargo
+/// bench`): the shared folder read, the log merged, the device's file written.
+pub fn sync(db: &Path, dir: &Path, device: &str) -> Result<usize, CliError> {
+    let context = super::Context::new(
+        Some(db.to_path_buf()),
+        None,
+        super::Format::Json,
+        super::Terminal::plain(),
+    )?;
+    let done = super::sync::once::sync(&context, dir, Some(device))?;
+    Ok(done.reports.iter().map(|r| r.received.len()).sum())
+}

@@ -66,7 +66,7 @@ pub fn walk(entries: &[LoggedEntry]) -> Result<Walked<'_>, BrokenLog> {
     })
 }
 
-impl Walked<'_> {
+impl<'a> Walked<'a> {
     /// The campaign the standing entries fold to.
     pub fn campaign(&self) -> &Campaign {
         &self.campaign
@@ -91,6 +91,40 @@ impl Walked<'_> {
             }
         }
         views
+    }
+
+    /// Each entry in a line of words, by its identity: a game by its number and date, any
+    /// other entry by what it did and where it sits (one walk, for many entries at once).
+    pub fn headlines(&self) -> std::collections::HashMap<&'a crate::domain::EntryId, String> {
+        let mut said: Vec<Vec<String>> = vec![Vec::new(); self.all.len()];
+        let mut after: Vec<u32> = vec![0; self.all.len()];
+        for event in &self.events {
+            if let Some(lines) = said.get_mut(event.entry) {
+                lines.push(event.happening.clause());
+                after[event.entry] = event.after_game;
+            }
+        }
+        self.all
+            .iter()
+            .enumerate()
+            .map(|(i, logged)| {
+                let words = match (&logged.entry, logged.game) {
+                    (Entry::Game(game), Some(n)) => format!("game {n}, played {}", game.date),
+                    _ if said[i].is_empty() => "an entry".to_string(),
+                    _ => {
+                        let did = said[i].join("; ");
+                        match after[i] {
+                            _ if did.contains("after game") || did.contains("before game") => {
+                                format!("the entry that {did}")
+                            }
+                            0 => format!("the entry that {did} (before game 1)"),
+                            n => format!("the entry that {did} (after game {n})"),
+                        }
+                    }
+                };
+                (&logged.id, words)
+            })
+            .collect()
     }
 
     /// The changes the filter keeps, and the campaign.

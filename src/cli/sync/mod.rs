@@ -4,7 +4,7 @@
 
 mod device;
 mod folder;
-mod once;
+pub(super) mod once;
 mod resolve;
 
 use std::path::PathBuf;

@@ -14,13 +14,14 @@ use crate::domain::{Body, Correction, LogRecord};
 use crate::exchange::{
     DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLogHead, SharedCampaign, device_log_text,
 };
+use crate::report::history::walk;
 use crate::report::sync::{ForkView, SyncReport, SyncReports, record_words};
 use crate::store::{Access, CampaignInfo, Store, StoreError, Synced};
 
 /// What a pass did: a report for each campaign, and the files it wrote (with a commit
 /// message each, for git).
-pub(super) struct Done {
-    pub reports: Vec<SyncReport>,
+pub(in crate::cli) struct Done {
+    pub(in crate::cli) reports: Vec<SyncReport>,
     pub files: Vec<(PathBuf, String)>,
 }
 
@@ -43,7 +44,11 @@ impl Done {
 
 /// Syncs the campaigns concerned: the one chosen, or, in a database with none, every
 /// campaign the folder holds (joined).
-pub(super) fn sync(context: &Context, dir: &Path, device: Option<&str>) -> Result<Done, CliError> {
+pub(in crate::cli) fn sync(
+    context: &Context,
+    dir: &Path,
+    device: Option<&str>,
+) -> Result<Done, CliError> {
     if let Some(given) = device {
         super::device::valid(given)?;
     }
@@ -195,6 +200,26 @@ fn game_of(synced: &Synced, record: &LogRecord) -> Option<u32> {
     synced.resolved.entry(id).and_then(|e| e.game)
 }
 
+/// The entries that came into the log, in words (one walk of the log for all of them).
+fn received(synced: &Synced) -> Vec<String> {
+    let headlines = walk(&synced.resolved.entries)
+        .map(|walked| walked.headlines())
+        .unwrap_or_default();
+    let corrections: std::collections::HashSet<&crate::domain::EntryId> =
+        synced.resolved.corrections.iter().map(|c| &c.id).collect();
+    synced
+        .merge
+        .new
+        .iter()
+        .filter_map(|r| match headlines.get(&r.id) {
+            Some(words) => Some(words.clone()),
+            None => corrections
+                .contains(&r.id)
+                .then(|| record_words(r, &synced.resolved)),
+        })
+        .collect()
+}
+
 fn report(
     synced: &Synced,
     campaign: &str,
@@ -203,13 +228,7 @@ fn report(
     had: usize,
     skipped: Vec<crate::report::sync::SkippedFile>,
 ) -> SyncReport {
-    let received = synced
-        .merge
-        .new
-        .iter()
-        .filter(|r| synced.resolved.stands(&r.id) || synced.resolved.entry(&r.id).is_some())
-        .map(|r| record_words(r, &synced.resolved))
-        .collect();
+    let received = received(synced);
     SyncReport {
         campaign: campaign.to_string(),
         device: me.to_string(),
