@@ -58,7 +58,7 @@ const EARTH: [&[&str]; 5] = [
           "--date", "2026-01-24", "--name-continent", "Africa=Cybertron", "--upgrade", "Ann:Alaska",
           "--wear", "Egypt=3"],
     // 4: Asia +1 (the only +1 mark); Yekat (minor, Eve) in Ural.
-    game![["Dan=balkania:won@China", "Eve=mechaniker:held-on@Ural", "Ann=bear:eliminated@Siberia"],
+    game![["Dan=balkania:won@Japan", "Eve=mechaniker:held-on@Ural", "Ann=bear:eliminated@Yakutsk"],
           "--date", "2026-01-31", "--continent-bonus", "Asia=+1", "--minor-city", "Eve:Ural=Yekat"],
     // 5: Japan's card destroyed; Ann's second signature.
     game![["Ann=bear:won@Alaska", "Bob=khan:held-on@Argentina", "Cat=saharan:held-on@Madagascar"],
@@ -102,6 +102,11 @@ fn prepared() -> TestEnv {
     let env = TestEnv::new();
     for name in ["Long", "Named"] {
         env.ok(&["init", name]);
+        for setup in crate::common::SET_UP {
+            let mut args = vec!["--campaign", name];
+            args.extend(setup);
+            env.ok(&args);
+        }
         for (day, place) in FIFTEEN.iter().enumerate() {
             let date = format!("2026-03-{:02}", day + 1);
             let mut args = vec!["--campaign", name, "game", "log", "--date", date.as_str()];
@@ -132,6 +137,9 @@ fn prepared() -> TestEnv {
     env.ok(&["init", "Earth"]);
     env.ok(&["power", "bear", "a"]);
     env.ok(&["power", "khan", "b"]);
+    env.ok(&["power", "saharan", "a"]);
+    env.ok(&["power", "balkania", "b"]);
+    env.ok(&["power", "mechaniker", "a"]);
     env.ok(&[
         "coins", "Alaska", "Alaska", "Peru", "Peru", "Egypt", "China",
     ]);
@@ -249,7 +257,7 @@ const CASES: &[Case] = &[
     case(&["power", "bear", "b"], 1, "Starting powers are settled before game 1 (rules §2); this campaign has played 5 games"),
     case(&["coins", "Alaska"], 1, "first coins are settled before game 1"),
     case(&["--campaign", "Fresh", "power", "enclave of the bear", "b"], 1, "Enclave of the Bear already keeps power A"),
-    case(&["--campaign", "Fresh", "coins", "Alaska"], 1, "At most 2 of the first coins go on one card (rules §2); Alaska would get 3"),
+    case(&["--campaign", "Fresh", "coins", "Alaska"], 1, "At most 2 of the first coins go on one card (rules §2, house rule two-coins-a-card); Alaska would get 3"),
     case(&["--campaign", "Fresh", "coins", "Peru", "Peru"], 1, "Peru would get 3"),
     case(&["--campaign", "Fresh", "coins", "China", "India", "Japan", "Egypt", "Iceland", "Ontario", "Brazil",
            "Ural", "Siam", "Yakutsk"],
@@ -565,7 +573,7 @@ fn tables(dump: &[String]) -> Vec<String> {
 #[test]
 fn names_with_quotes_semicolons_and_sql_come_back_byte_for_byte() {
     let env = TestEnv::new();
-    env.ok(&["init", SQL_CAMPAIGN]);
+    env.init_set_up(&["init", SQL_CAMPAIGN]);
     let schema = tables(&env.dump());
     let game_1 = [
         format!("{SQL_PERSON}=bear:won"),

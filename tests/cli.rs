@@ -84,7 +84,7 @@ const FIFTEEN_GAMES: [&[(&str, &str)]; 15] = [
     &[
         ("--date", "2026-01-31"),
         ("--player", "Eve=mechaniker:won@Greenland"),
-        ("--player", "Ann=bear:held-on@Ontario"),
+        ("--player", "Ann=bear:held-on@Alberta"),
         ("--player", "Bo=khan:held-on@Venezuela"),
         ("--player", "Dee=balkania:held-on@India"),
         ("--continent-bonus", "Asia=-1"),
@@ -818,7 +818,7 @@ fn a_database_from_a_newer_chronicle_is_refused_with_exit_3() {
 #[test]
 fn usage_errors_exit_2() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     let before = env.dump();
     game_log(&env, &["--player", "Ann"])
         .stderr_has("NAME=FACTION:RESULT")
@@ -913,7 +913,7 @@ fn a_directory_as_database_exits_3() {
 #[test]
 fn names_in_any_script_survive_a_round_trip() {
     let env = TestEnv::new();
-    env.ok(&["init", "Земля"]);
+    env.init_set_up(&["init", "Земля"]);
     log_game(
         &env,
         &[
@@ -1085,8 +1085,8 @@ fn with_no_campaign_in_use_a_bare_command_names_them_all() {
 #[test]
 fn after_two_inits_a_bare_command_uses_the_one_last_started() {
     let env = TestEnv::new();
-    env.ok(&["init", "Alpha"]);
-    env.ok(&["init", "Beta"]);
+    env.init_set_up(&["init", "Alpha"]);
+    env.init_set_up(&["init", "Beta"]);
     let board = env.json(&["board", "--format", "json"]);
     assert_eq!(board["campaign"], "Beta");
 }
@@ -1106,7 +1106,8 @@ fn demo_writes_a_sixteen_game_campaign_and_replaces_it_when_run_again() {
     let board = env.json(&["--db", db, "board", "--format", "json"]);
     assert_eq!(board["campaign"], "Demo");
     assert_eq!(board["games_played"], 16);
-    assert_eq!(board["signatures"].as_array().unwrap().len(), 16);
+    // Game 16 is played after the fifteenth and signs nothing (rules §2.3).
+    assert_eq!(board["signatures"].as_array().unwrap().len(), 15);
     let games = env.json(&["--db", db, "game", "list", "--format", "json"]);
     assert_eq!(games["games"].as_array().unwrap().len(), 16);
 
@@ -1204,7 +1205,7 @@ fn demo_never_replaces_a_real_campaign_called_demo() {
 #[test]
 fn demo_ignores_chronicle_db_and_leaves_the_real_database_alone() {
     let env = TestEnv::new();
-    env.ok(&["init", "Earth"]);
+    env.init_set_up(&["init", "Earth"]);
     let before = env.dump();
     env.ok(&["demo"]);
     assert_eq!(env.dump(), before, "CHRONICLE_DB's database was touched");
@@ -1214,7 +1215,7 @@ fn demo_ignores_chronicle_db_and_leaves_the_real_database_alone() {
 #[test]
 fn demo_into_a_shared_database_keeps_the_current_campaign() {
     let env = TestEnv::new();
-    env.ok(&["init", "Earth"]);
+    env.init_set_up(&["init", "Earth"]);
     let db = env.db_path().to_str().unwrap().to_string();
     env.test()
         .args(["--db", &db, "demo"])
@@ -1254,7 +1255,7 @@ fn demo_without_db_writes_into_the_data_folder() {
 #[test]
 fn a_person_typed_in_another_case_is_the_same_person() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     log_game(
         &env,
         &[
@@ -1335,7 +1336,7 @@ fn a_person_typed_in_another_case_is_the_same_person() {
 #[test]
 fn each_winners_reward_shows_as_its_change_kind() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     let players = [
         "--player",
         "Ann=bear:won",
@@ -1451,7 +1452,7 @@ fn a_database_busy_with_another_writer_exits_3_and_reads_still_work() {
 #[test]
 fn a_game_that_meets_a_packet_condition_says_so_and_the_packet_opens_once() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     let game = |date: &'static str, extra: &[&'static str]| -> Vec<&'static str> {
         let mut flags = vec![
             "--date",

@@ -80,7 +80,11 @@ fn games_seen(args: &[&str], output: &Output) -> Option<u64> {
             let board = json(output, &what);
             let games = board["games_played"].as_u64().expect("games_played");
             let signatures = board["signatures"].as_array().expect("signatures").len();
-            assert_eq!(signatures as u64, games, "{what}: a signature per game");
+            assert_eq!(
+                signatures as u64,
+                games.min(15),
+                "{what}: a signature per game up to 15"
+            );
             Some(games)
         }
         "game" => {

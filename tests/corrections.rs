@@ -75,7 +75,7 @@ fn third() -> Vec<String> {
 
 fn campaign(games: &[Vec<String>]) -> TestEnv {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     for g in games {
         run(&env, &["game", "log"], g);
     }
@@ -475,6 +475,13 @@ fn undo_takes_back_the_latest_entry_of_any_kind_and_says_what() {
         "{}",
         undo.stderr
     );
+    // Then the setup before game 1, latest first: the twelve coins, then the five powers.
+    let coins = env.ok(&["undo", "--yes"]);
+    assert!(coins.stderr.contains("first coin"), "{}", coins.stderr);
+    for _ in 0..5 {
+        let power = env.ok(&["undo", "--yes"]);
+        assert!(power.stderr.contains("power"), "{}", power.stderr);
+    }
     let nothing = env.run_expect(1, &["undo", "--yes"]);
     assert!(
         nothing.stderr.contains("nothing to take back"),

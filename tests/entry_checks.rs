@@ -57,7 +57,7 @@ fn take_back_last(file: &mut Value, at: &str, reason: &str) {
 /// database that exists.
 fn with_another_campaign() -> TestEnv {
     let env = TestEnv::new();
-    env.ok(&["init", "Earth"]);
+    env.init_set_up(&["init", "Earth"]);
     env
 }
 

@@ -109,7 +109,7 @@ fn a_tampered_file_is_refused_naming_the_game_and_the_rule_and_nothing_is_writte
         game_entry(file, 5)["game"] = Value::from(9);
     });
     let other = TestEnv::new();
-    other.ok(&["init", "Earth"]);
+    other.init_set_up(&["init", "Earth"]);
     for (file, says) in [
         (&city_on_city, "Game 10"),
         (&city_on_city, "a city never covers another city"),
@@ -288,7 +288,7 @@ fn output_files_are_replaced_whole_and_leave_nothing_behind() {
 #[test]
 fn read_commands_refuse_the_export_only_formats() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     env.test()
         .args(["board", "--format", "svg"])
         .stderr_has("export")

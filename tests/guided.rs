@@ -171,7 +171,7 @@ fn items(shown: &str) -> Vec<&str> {
 /// the "First elimination" packet due.
 fn campaign_after_one_game() -> TestEnv {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     env.ok(&[
         "game",
         "log",
@@ -493,7 +493,7 @@ fn saying_no_at_the_end_writes_nothing() {
 #[test]
 fn only_the_legal_reward_is_offered() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     for pool in [
         "continent_name",
         "major_city",

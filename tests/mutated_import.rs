@@ -516,8 +516,7 @@ fn demo_export() -> Value {
 
 /// A database holding a campaign of its own ("Earth", with a game), to import into.
 fn base_database(env: &TestEnv) {
-    env.ok(&["init", "Earth"]);
-    env.ok(&["power", "bear", "b"]);
+    env.init_set_up(&["init", "Earth"]);
     env.ok(&[
         "game",
         "log",
@@ -795,7 +794,7 @@ fn a_taken_back_game_numbered_like_a_standing_one_is_refused_plainly() {
     let found: Value = serde_json::from_str(&std::fs::read_to_string(found).unwrap()).unwrap();
 
     let env = TestEnv::new();
-    env.ok(&["init", "Earth"]);
+    env.init_set_up(&["init", "Earth"]);
     // Records in another order in the file make the same log (each says the record it
     // was written after): the swapped file imports as the demo itself.
     let path = env.dir().join("swapped.json");

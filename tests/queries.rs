@@ -15,8 +15,8 @@ use serde_json::{Value, json};
 // |---------------|--------------------|-----------------|---------------------|--------------------|
 // | 1  2026-01-10 | H bear @Alaska     | H khan @Peru    | W saharan @Egypt    | H balkania @Japan  |
 // | 2  2026-01-17 | W bear @Alaska     | H khan @Venez.  | H saharan @Madag.   | E balkania @China  |
-// | 3  2026-01-24 | W bear @Egypt(own) | H khan @Peru    | E saharan @N.Africa | -                  |
-// | 4  2026-01-31 | W bear @Egypt(own) | H khan @C.Amer. | H saharan @E.Africa | H balkania @Japan  |
+// | 3  2026-01-24 | W bear @Egypt(own) | H khan @Peru    | E saharan @C.Africa | -                  |
+// | 4  2026-01-31 | W bear @Scandin.   | H khan @C.Amer. | H saharan @E.Africa | H balkania @Japan  |
 // | 5  2026-02-07 | E bear (no HQ)     | H khan @Ontario | W saharan @E.Africa | H balkania @India  |
 // | 6  2026-02-14 | W mechaniker @GB   | H khan @Brazil  | -                   | E bear @Ural       |
 // | 7  2026-02-21 | H bear @NW Terr.   | W khan @Indon.  | H saharan @S.Africa | H balkania @Mongol |
@@ -47,8 +47,8 @@ use serde_json::{Value, json};
 //   Bo  8 / 2 (7,9)     / 6 (1-6)     / 0       rate 2/8 = 0.25   best run 2        now 2
 //   Dee 8 / 0           / 5 (1,4,5,7,9) / 3 (2,6,8) rate 0        never won: 1 red star
 // Per faction (seats): Bear 9 seats (Ann 1-5,7-9, Dee 6): won 2,3,4 = 3, held on 1,7,8,9 =
-//   4, out 5,6 = 2, rate 3/9 = 0.333; HQs Alaska 2, Egypt 2 (tie: Alaska comes first on the
-//   board), Ural, NW Territory, Ontario, Eastern US 1 each.
+//   4, out 5,6 = 2, rate 3/9 = 0.333; HQs Alaska 2, then Egypt, Scandinavia, Ural, NW Territory,
+//   Ontario, Eastern US 1 each (no HQ may stand next to another: Egypt borders East Africa).
 //   Khan 9 (Bo 1-7,9, Dee 8): won 7,9; held on 1-6; out 8; rate 2/9 = 0.222; Peru 2.
 //   Saharan 8 (Cy): won 1,5,8; held on 2,4,7; out 3,9; 0.375; East Africa 2.
 //   Balkania 6 (Dee 1,2,4,5,7,9): held on 5, out 1 (game 2); 0; Japan 2.
@@ -126,7 +126,7 @@ const GAMES: [&[&str]; 9] = [
         "--player",
         "Bo=khan:held-on@Peru",
         "--player",
-        "Cy=saharan:eliminated@North Africa",
+        "Cy=saharan:eliminated@Central Africa",
         "--fortify",
         "Egypt",
         "--scar",
@@ -142,7 +142,7 @@ const GAMES: [&[&str]; 9] = [
         "--player",
         "Dee=balkania:held-on@Japan",
         "--player",
-        "Ann=bear:won@Egypt",
+        "Ann=bear:won@Scandinavia",
         "--player",
         "Bo=khan:held-on@Central America",
         "--player",

@@ -132,7 +132,7 @@ fn every_read_of_an_empty_file_exits_3_and_leaves_it_empty() {
     );
     assert_eq!(std::fs::metadata(env.db_path()).expect("the file").len(), 0);
     // `init` may make a database of it.
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     env.ok(&["board"]);
 }
 

@@ -71,7 +71,7 @@ fn games_logged_by_killed_processes_are_whole_or_absent_and_acknowledged_ones_st
         .and_then(|r| r.parse().ok())
         .unwrap_or(150);
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     // How long an undisturbed `game log` takes here: kills are spread over that time.
     let started = Instant::now();
     assert!(next_game(&env, 1).status().expect("run").success());
@@ -117,7 +117,7 @@ fn games_logged_by_killed_processes_are_whole_or_absent_and_acknowledged_ones_st
 #[test]
 fn processes_logging_at_once_each_store_their_game_once() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     let mut total = 0;
     for _round in 0..6 {
         let children: Vec<Child> = (0..4)
@@ -142,7 +142,7 @@ fn processes_logging_at_once_each_store_their_game_once() {
 #[test]
 fn a_writer_held_up_past_the_busy_timeout_is_refused_with_exit_3() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     let holder = env.connect();
     holder
         .execute_batch("BEGIN IMMEDIATE")
@@ -163,7 +163,7 @@ fn a_writer_held_up_past_the_busy_timeout_is_refused_with_exit_3() {
 #[test]
 fn a_backup_taken_while_another_process_writes_is_consistent() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     let writer = {
         let db = env.db_path().to_path_buf();
         let dir = env.dir().to_path_buf();
@@ -182,7 +182,11 @@ fn a_backup_taken_while_another_process_writes_is_consistent() {
         copy_env.ok(&["check"]);
         let board = copy_env.json(&["board", "--format", "json"]);
         let games = board["games_played"].as_u64().unwrap();
-        assert_eq!(board["signatures"].as_array().unwrap().len() as u64, games);
+        // The winners of games 1 to 15 sign the board; later games sign nothing.
+        assert_eq!(
+            board["signatures"].as_array().unwrap().len() as u64,
+            games.min(15)
+        );
         copies += 1;
     }
     writer.join().expect("writer");
@@ -198,7 +202,7 @@ fn a_backup_taken_while_another_process_writes_is_consistent() {
 #[test]
 fn a_damaged_file_is_refused_with_exit_3_and_a_way_out() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     assert!(next_game(&env, 1).status().expect("run").success());
     env.ok(&["check"]);
     let mut bytes = std::fs::read(env.db_path()).expect("read");
@@ -224,7 +228,7 @@ fn a_damaged_file_is_refused_with_exit_3_and_a_way_out() {
 #[test]
 fn a_log_changed_behind_chronicles_back_is_found_by_check() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     assert!(next_game(&env, 1).status().expect("run").success());
     assert!(next_game(&env, 2).status().expect("run").success());
     // Someone edits game 2 with sqlite3 to destroy the card game 1 destroyed already.
@@ -233,7 +237,7 @@ fn a_log_changed_behind_chronicles_back_is_found_by_check() {
         .expect("edit");
     env.test()
         .arg("check")
-        .stdout_has("entry 2 breaks a rule")
+        .stdout_has("entry 8 breaks a rule") // six setup entries, game 1, game 2
         .stdout_has("destroyed in game 1")
         .status(3)
         .run();

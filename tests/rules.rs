@@ -16,6 +16,30 @@ use chrono::{Days, NaiveDate};
 // ---------------------------------------------------------------------------------------
 
 /// A territory by its printed name or an alias.
+/// Every faction's starting power chosen, the coins left to the test.
+fn set_powers(c: &mut Campaign) {
+    for (faction, power) in [
+        ("bear", Power::A),
+        ("khan", Power::B),
+        ("saharan", Power::A),
+        ("balkania", Power::B),
+        ("mechaniker", Power::A),
+    ] {
+        c.apply(&Entry::Power {
+            faction: Faction::new(faction),
+            power,
+        })
+        .expect("a starting power");
+    }
+}
+
+/// A campaign set up for game 1 (rules §2): powers chosen, the twelve first coins placed.
+fn fresh() -> Campaign {
+    let mut campaign = Campaign::new();
+    crate::common::set_up(&mut campaign);
+    campaign
+}
+
 fn t(name: &str) -> Territory {
     Territory::find(name).unwrap_or_else(|r| panic!("{name}: {r}"))
 }
@@ -201,7 +225,7 @@ fn rewarded(c: &Campaign, reward: Reward, held: Vec<HeldOnChoice>) -> Game {
 
 /// A campaign after `n` plain games (Ann wins each, destroying a card at the end of the board).
 fn after_games(n: u32) -> Campaign {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for _ in 0..n {
         c.allow(game(&c, three()).winner_takes(any_reward(&c)));
     }
@@ -210,7 +234,7 @@ fn after_games(n: u32) -> Campaign {
 
 /// A campaign with 8 of the 9 minor cities founded (Alaska ... Eastern United States).
 fn one_minor_city_left() -> Campaign {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for places in [0..4, 4..8] {
         c.allow(rewarded(
             &c,
@@ -302,7 +326,7 @@ fn names(people: &[std::sync::Arc<str>]) -> Vec<&str> {
 
 #[test]
 fn a_game_of_3_or_5_players_is_logged() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let applied = c.allow(game(&c, three()).winner_takes(destroy("Peru")));
     assert_eq!(applied.game, Some(1));
     assert_eq!(applied.new_people, ["Ann", "Bob", "Cat"]);
@@ -314,7 +338,7 @@ fn a_game_of_3_or_5_players_is_logged() {
 
 #[test]
 fn a_game_of_2_or_6_players_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let two = vec![seat("Ann", "bear", Won), seat("Bob", "khan", HeldOn)];
     let r = c.refuse(game(&c, two).winner_takes(destroy("Peru")));
     assert!(matches!(r, Refusal::PlayerCount { count: 2 }));
@@ -327,7 +351,7 @@ fn a_game_of_2_or_6_players_is_refused() {
 
 #[test]
 fn people_are_the_same_whatever_the_case_of_their_name() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(destroy("Peru")));
     let seats = vec![
         seat("ANN", "bear", Won),
@@ -343,7 +367,7 @@ fn people_are_the_same_whatever_the_case_of_their_name() {
 
 #[test]
 fn one_person_in_two_seats_is_refused_whatever_the_case() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let seats = vec![
         seat("Ann", "bear", Won),
         seat("Bob", "khan", HeldOn),
@@ -355,7 +379,7 @@ fn one_person_in_two_seats_is_refused_whatever_the_case() {
 
 #[test]
 fn one_faction_in_two_seats_is_refused_however_it_is_named() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let seats = vec![
         seat("Ann", "bear", Won),
         seat("Bob", "Enclave of the Bear", HeldOn),
@@ -367,7 +391,7 @@ fn one_faction_in_two_seats_is_refused_however_it_is_named() {
 
 #[test]
 fn a_game_with_no_winner_or_two_winners_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let none = vec![
         seat("Ann", "bear", HeldOn),
         seat("Bob", "khan", HeldOn),
@@ -387,7 +411,7 @@ fn a_game_with_no_winner_or_two_winners_is_refused() {
 
 #[test]
 fn the_one_winner_signs_the_board() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let seats = vec![
         seat("Ann", "bear", HeldOn),
         seat("Bob", "khan", Won),
@@ -406,7 +430,7 @@ fn the_one_winner_signs_the_board() {
 
 #[test]
 fn the_winner_reward_is_required_in_game_1() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let r = c.refuse(game(&c, three()));
     assert!(matches!(&r, Refusal::RewardMissing { game: 1, winner, .. } if winner == "Ann"));
 }
@@ -423,7 +447,7 @@ fn the_winner_reward_is_required_in_game_15() {
 
 #[test]
 fn the_winner_takes_exactly_one_reward_as_recorded() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let applied = c.allow(game(&c, three()).winner_takes(major("Egypt", "  Kyro ")));
     let Entry::Game(recorded) = applied.entry else {
         panic!("a game")
@@ -448,7 +472,8 @@ fn game_16_without_a_reward_is_logged_and_scars_still_land() {
     let applied = c.allow(game(&c, three()).scar("Peru", "Bunker"));
     assert_eq!(applied.game, Some(16));
     assert_eq!(c.games_played(), 16);
-    assert_eq!(c.signatures().len(), 16);
+    // Winning after game 15 changes nothing more: the board has 15 signatures (rules §5).
+    assert_eq!(c.signatures().len(), 15);
     assert_eq!(c.territory(t("Peru")).scar.as_ref().unwrap().game, 16);
 }
 
@@ -459,7 +484,7 @@ fn game_16_without_a_reward_is_logged_and_scars_still_land() {
 
 #[test]
 fn each_player_who_held_on_takes_one_reward() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(destroy("Egypt"))
         .held("bob", minor("Peru", "Lima Nova"))
@@ -479,18 +504,22 @@ fn each_player_who_held_on_takes_one_reward() {
 
 #[test]
 fn a_held_on_reward_is_optional() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(destroy("Egypt"))
         .held("Cat", coin(t("Brazil")));
     c.allow(g);
     assert_eq!(c.cities().count(), 0);
-    assert_eq!(used(&c, PoolKind::CoinSticker), 1);
+    assert_eq!(
+        used(&c, PoolKind::CoinSticker),
+        13,
+        "the twelve first coins and one"
+    );
 }
 
 #[test]
 fn two_rewards_for_one_held_on_player_are_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(destroy("Egypt"))
         .held("Bob", minor("Peru", "Lima Nova"))
@@ -501,7 +530,7 @@ fn two_rewards_for_one_held_on_player_are_refused() {
 
 #[test]
 fn the_winner_takes_no_held_on_reward() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(destroy("Egypt"))
         .held("Ann", coin(t("Brazil")));
@@ -511,7 +540,7 @@ fn the_winner_takes_no_held_on_reward() {
 
 #[test]
 fn an_eliminated_player_takes_no_reward() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let seats = vec![
         seat("Ann", "bear", Won),
         seat("Bob", "khan", HeldOn),
@@ -526,7 +555,7 @@ fn an_eliminated_player_takes_no_reward() {
 
 #[test]
 fn someone_not_at_the_table_takes_no_reward() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(destroy("Egypt"))
         .held("Zed", coin(t("Brazil")));
@@ -643,8 +672,7 @@ fn a_third_first_coin_on_one_card_is_refused() {
 
 #[test]
 fn first_coins_close_when_game_1_is_logged() {
-    let mut c = Campaign::new();
-    c.allow(coins(&["Peru"]));
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(destroy("Egypt")));
     let r = c.refuse(coins(&["Brazil"]));
     assert!(matches!(r, Refusal::SetupClosed { games: 1, .. }));
@@ -657,7 +685,7 @@ fn first_coins_close_when_game_1_is_logged() {
 
 #[test]
 fn a_city_goes_on_a_territory_with_no_city() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(major("Egypt", "Kyro"))
         .held("Bob", minor("Peru", "Lima Nova"));
@@ -673,7 +701,7 @@ fn a_city_goes_on_a_territory_with_no_city() {
 
 #[test]
 fn a_minor_city_on_a_major_city_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(major("Egypt", "Kyro")));
     let g = game(&c, three())
         .winner_takes(any_reward(&c))
@@ -690,7 +718,7 @@ fn a_minor_city_on_a_major_city_is_refused() {
 
 #[test]
 fn a_major_city_on_a_minor_city_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(any_reward(&c))
         .held("Bob", minor("Peru", "Lima Nova"));
@@ -707,7 +735,7 @@ fn a_major_city_on_a_minor_city_is_refused() {
 
 #[test]
 fn two_cities_on_one_territory_in_one_game_are_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(major("Egypt", "Kyro"))
         .held("Bob", minor("Egypt", "Giza"));
@@ -717,7 +745,7 @@ fn two_cities_on_one_territory_in_one_game_are_refused() {
 
 #[test]
 fn a_city_name_already_used_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(major("Egypt", "Kyro")));
     let g = game(&c, three())
         .winner_takes(any_reward(&c))
@@ -730,7 +758,7 @@ fn a_city_name_already_used_is_refused() {
 
 #[test]
 fn a_scar_goes_on_a_territory_with_no_scar() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = game(&c, three())
         .winner_takes(any_reward(&c))
         .scar("Peru", "Bunker")
@@ -749,7 +777,7 @@ fn a_scar_goes_on_a_territory_with_no_scar() {
 
 #[test]
 fn a_scar_on_a_scar_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let same_game = game(&c, three())
         .winner_takes(any_reward(&c))
         .scar("Peru", "Bunker")
@@ -771,7 +799,7 @@ fn a_scar_on_a_scar_is_refused() {
 
 #[test]
 fn a_city_and_a_scar_share_a_territory() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     // A scar on a city ...
     c.allow(game(&c, three()).winner_takes(major("Egypt", "Kyro")));
     c.allow(
@@ -799,7 +827,7 @@ fn a_city_and_a_scar_share_a_territory() {
 
 #[test]
 fn pool_minor_cities_holds_9() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for places in [0..4, 4..8, 8..9] {
         c.allow(rewarded(
             &c,
@@ -822,7 +850,7 @@ fn pool_minor_cities_holds_9() {
 
 #[test]
 fn pool_major_cities_holds_5() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for place in ["Egypt", "Peru", "China", "Japan", "Iceland"] {
         c.allow(rewarded(&c, major(place, &format!("{place} City")), vec![]));
     }
@@ -839,7 +867,7 @@ fn pool_major_cities_holds_5() {
 
 #[test]
 fn pool_fortifications_holds_5() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(rewarded(&c, major("Egypt", "Kyro"), vec![]));
     for _ in 0..5 {
         c.allow(rewarded(&c, fortify("Egypt"), vec![]));
@@ -857,7 +885,7 @@ fn pool_fortifications_holds_5() {
 
 #[test]
 fn pool_scar_covers_holds_4() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let first = rewarded(&c, heal("Alaska"), vec![])
         .scar("Alaska", "Bunker")
         .scar("Alberta", "Bunker")
@@ -880,7 +908,7 @@ fn pool_scar_covers_holds_4() {
 
 #[test]
 fn pool_bonus_marks_hold_one_plus_and_one_minus() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(rewarded(&c, bonus("Asia", BonusMark::Plus), vec![]));
     let r = c.refuse(rewarded(&c, bonus("Europe", BonusMark::Plus), vec![]));
     assert!(matches!(
@@ -909,6 +937,7 @@ fn pool_coin_stickers_holds_35_with_the_first_coins() {
     c.allow(Entry::Coins {
         territories: (0..6).flat_map(|i| [nth(i), nth(i)]).collect(),
     });
+    set_powers(&mut c);
     // 23 more, one on each of the next cards: five games of four held-on rewards, then three.
     for places in [6..10, 10..14, 14..18, 18..22, 22..26, 26..29] {
         c.allow(rewarded(
@@ -947,7 +976,7 @@ fn pool_first_coins_count_against_the_35() {
 
 #[test]
 fn pool_bunker_scars_holds_3() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = rewarded(&c, any_reward(&c), vec![])
         .scar("Peru", "Bunker")
         .scar("Egypt", "bunker")
@@ -962,7 +991,7 @@ fn pool_bunker_scars_holds_3() {
 
 #[test]
 fn pool_ammo_shortage_scars_holds_3() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let g = rewarded(&c, any_reward(&c), vec![])
         .scar("Peru", "Ammo Shortage")
         .scar("Egypt", "ammo");
@@ -975,7 +1004,7 @@ fn pool_ammo_shortage_scars_holds_3() {
 
 #[test]
 fn pool_continent_names_holds_6_one_per_continent() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let names = ["Alpha", "Beta", "Gamma", "Delta", "Epsilon", "Zeta"];
     for (place, name) in Continent::all().zip(names) {
         c.allow(rewarded(&c, name_continent(place.name(), name), vec![]));
@@ -991,7 +1020,7 @@ fn pool_continent_names_holds_6_one_per_continent() {
 #[test]
 fn pool_continent_names_refuses_the_mark_after_the_last() {
     // The pool can only run out before the continents do if the group's box holds fewer.
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(capacity(PoolKind::ContinentName, 2, "two stickers lost"));
     c.allow(rewarded(&c, name_continent("Asia", "Alpha"), vec![]));
     c.allow(rewarded(&c, name_continent("Europe", "Beta"), vec![]));
@@ -1008,7 +1037,7 @@ fn pool_continent_names_refuses_the_mark_after_the_last() {
 
 #[test]
 fn pool_set_raises_a_capacity_and_one_more_mark_fits() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for place in ["Egypt", "Peru", "China", "Japan", "Iceland"] {
         c.allow(rewarded(&c, major(place, &format!("{place} City")), vec![]));
     }
@@ -1034,7 +1063,7 @@ fn pool_set_raises_a_capacity_and_one_more_mark_fits() {
 
 #[test]
 fn pool_set_raises_a_scar_pool() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(capacity(bunker(), 4, "a fourth Bunker sticker"));
     let g = rewarded(&c, any_reward(&c), vec![])
         .scar("Peru", "Bunker")
@@ -1047,7 +1076,7 @@ fn pool_set_raises_a_scar_pool() {
 
 #[test]
 fn pool_set_may_not_go_below_what_is_used() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(rewarded(
         &c,
         any_reward(&c),
@@ -1068,7 +1097,7 @@ fn pool_set_may_not_go_below_what_is_used() {
 
 #[test]
 fn pool_set_needs_a_reason() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for reason in ["", "   "] {
         let r = c.refuse(capacity(PoolKind::MinorCity, 10, reason));
         assert!(matches!(r, Refusal::MissingReason));
@@ -1081,7 +1110,7 @@ fn pool_set_needs_a_reason() {
 
 #[test]
 fn a_winner_names_an_unnamed_continent() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(name_continent("Africa", "Mama Land")));
     let given = c.continent(continent("Africa")).given_name.clone().unwrap();
     assert_eq!((&*given.name, &*given.by), ("Mama Land", "Ann"));
@@ -1091,7 +1120,7 @@ fn a_winner_names_an_unnamed_continent() {
 
 #[test]
 fn a_named_continent_is_never_renamed() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(name_continent("Africa", "Mama Land")));
     let r = c.refuse(game(&c, three()).winner_takes(name_continent("Africa", "Papa Land")));
     assert!(matches!(&r, Refusal::ContinentNamed { name, game: 1, .. } if name == "Mama Land"));
@@ -1099,7 +1128,7 @@ fn a_named_continent_is_never_renamed() {
 
 #[test]
 fn a_continent_name_already_in_use_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(name_continent("Africa", "Mama Land")));
     let r = c.refuse(game(&c, three()).winner_takes(name_continent("Asia", "MAMA LAND")));
     assert!(matches!(
@@ -1121,7 +1150,7 @@ fn a_continent_name_already_in_use_is_refused() {
 
 #[test]
 fn a_continent_bonus_changes_once() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(bonus("North America", BonusMark::Plus)));
     assert_eq!(c.bonus(continent("North America")), 6);
     let r = c.refuse(game(&c, three()).winner_takes(bonus("North America", BonusMark::Minus)));
@@ -1144,7 +1173,7 @@ fn a_continent_bonus_changes_once() {
 
 /// A campaign where Ann founded Kyro in Egypt (game 1) and fortified it (game 2).
 fn fortified_kyro() -> Campaign {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(major("Egypt", "Kyro")));
     c.allow(game(&c, three()).winner_takes(fortify("Egypt")));
     c
@@ -1161,7 +1190,7 @@ fn a_city_is_fortified_with_10_boxes() {
 
 #[test]
 fn fortifying_a_territory_with_no_city_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let r = c.refuse(game(&c, three()).winner_takes(fortify("Peru")));
     assert!(matches!(&r, Refusal::NoCity { cities, .. } if cities.is_empty()));
 }
@@ -1306,7 +1335,7 @@ fn wear_of_0_boxes_is_refused() {
 
 #[test]
 fn healing_a_territory_with_no_scar_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(
         game(&c, three())
             .winner_takes(any_reward(&c))
@@ -1318,7 +1347,7 @@ fn healing_a_territory_with_no_scar_is_refused() {
 
 #[test]
 fn a_winner_heals_a_scar_placed_in_the_same_game() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(
         game(&c, three())
             .scar("Peru", "Bunker")
@@ -1329,7 +1358,7 @@ fn a_winner_heals_a_scar_placed_in_the_same_game() {
 
 #[test]
 fn a_healed_territory_may_be_scarred_again_and_the_pool_counts_both_scars() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(
         game(&c, three())
             .winner_takes(any_reward(&c))
@@ -1362,7 +1391,13 @@ fn a_healed_territory_may_be_scarred_again_and_the_pool_counts_both_scars() {
 #[test]
 fn a_card_holds_at_most_6_resources() {
     let mut c = Campaign::new();
-    c.allow(coins(&["Peru", "Peru"]));
+    c.allow(coins(&[
+        "Peru", "Peru", "Egypt", "Egypt", "Iceland", "Iceland",
+    ]));
+    c.allow(coins(&[
+        "Brazil", "Brazil", "China", "China", "India", "India",
+    ]));
+    set_powers(&mut c);
     assert_eq!(c.territory(t("Peru")).card.resources(), 3);
     let peru = t("Peru");
     c.allow(rewarded(
@@ -1380,7 +1415,7 @@ fn a_card_holds_at_most_6_resources() {
 
 #[test]
 fn a_destroyed_card_takes_no_resource() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(destroy("Peru")));
     assert_eq!(c.territory(t("Peru")).card.destroyed, Some(1));
     let r = c.refuse(
@@ -1393,7 +1428,7 @@ fn a_destroyed_card_takes_no_resource() {
 
 #[test]
 fn a_card_is_destroyed_once() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(destroy("Peru")));
     let r = c.refuse(game(&c, three()).winner_takes(destroy("Peru")));
     assert!(matches!(r, Refusal::CardDestroyed { game: 1, .. }));
@@ -1489,10 +1524,10 @@ fn clockwise_order_wraps_around_a_winner_in_the_middle_of_the_table() {
 
 #[test]
 fn clockwise_order_decides_the_last_coin_sticker_too() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(capacity(
         PoolKind::CoinSticker,
-        1,
+        13,
         "one sticker left in our box",
     ));
     let seats = || {
@@ -1524,7 +1559,7 @@ fn clockwise_order_decides_the_last_coin_sticker_too() {
 /// Game 1: Ann founds Kyro (major) in Egypt, Bob the minor city Lima in Peru, a Bunker scar
 /// lands in Brazil.
 fn marked_board() -> Campaign {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(
         game(&c, three())
             .scar("Brazil", "Bunker")
@@ -1582,19 +1617,19 @@ fn a_scarred_territory_is_not_a_legal_start_until_healed() {
 
 #[test]
 fn a_destroyed_card_does_not_mark_its_territory() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(destroy("Peru")));
     c.allow(game(&c, hq_table("Peru", "Alaska")).winner_takes(any_reward(&c)));
 }
 
 #[test]
 fn two_players_cannot_share_an_hq() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let r = c.refuse(game(&c, hq_table("Quebec", "Eastern Canada")).winner_takes(destroy("Peru")));
     assert!(
         matches!(&r, Refusal::SameHq { first, second, .. } if first == "Ann" && second == "Bob")
     );
-    c.allow(game(&c, hq_table("Quebec", "Ontario")).winner_takes(destroy("Peru")));
+    c.allow(game(&c, hq_table("Quebec", "Peru")).winner_takes(destroy("Egypt")));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1603,7 +1638,7 @@ fn two_players_cannot_share_an_hq() {
 
 #[test]
 fn a_game_dated_before_the_last_game_is_refused() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(
         game(&c, three())
             .dated(date(10))
@@ -1619,7 +1654,7 @@ fn a_game_dated_before_the_last_game_is_refused() {
 
 #[test]
 fn a_game_on_the_same_day_or_later_is_logged() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for day in [10, 10, 11] {
         c.allow(
             game(&c, three())
@@ -1655,7 +1690,7 @@ fn a_game_reports_the_first_elimination() {
 
 #[test]
 fn a_game_reports_the_second_signature() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let applied = c.allow(game(&c, three()).winner_takes(any_reward(&c)));
     assert!(!applied.packets_met.contains(&Packet::SecondSignature));
     let seats = vec![
@@ -1669,7 +1704,7 @@ fn a_game_reports_the_second_signature() {
 
 #[test]
 fn two_first_signatures_are_not_a_second_signature() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(any_reward(&c)));
     let seats = vec![
         seat("Ann", "bear", HeldOn),
@@ -1691,7 +1726,7 @@ fn a_game_reports_the_9th_minor_city() {
 
 #[test]
 fn a_packet_opened_in_the_game_that_met_it_is_not_reported_again() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let applied = c.allow(
         game(&c, with_elimination())
             .winner_takes(any_reward(&c))
@@ -1703,7 +1738,7 @@ fn a_packet_opened_in_the_game_that_met_it_is_not_reported_again() {
 
 #[test]
 fn a_packet_may_be_opened_in_a_game_after_the_one_that_met_it() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(game(&c, with_elimination()).winner_takes(any_reward(&c)));
     c.allow(
         game(&c, three())
@@ -1715,7 +1750,7 @@ fn a_packet_may_be_opened_in_a_game_after_the_one_that_met_it() {
 
 #[test]
 fn a_packet_opens_once() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(
         game(&c, with_elimination())
             .winner_takes(any_reward(&c))
@@ -1742,7 +1777,7 @@ fn a_packet_opens_once() {
 
 #[test]
 fn the_packets_the_ledger_sees_cannot_open_before_their_condition() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     for packet in [
         Packet::MinorCities,
         Packet::FirstElimination,
@@ -1800,7 +1835,7 @@ fn the_minor_cities_packet_stays_met_after_the_pool_is_raised() {
 
 #[test]
 fn the_9th_minor_city_is_reported_whatever_the_pool_holds() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     c.allow(capacity(
         PoolKind::MinorCity,
         10,
@@ -1845,7 +1880,7 @@ fn territories_are_found_by_the_names_players_use() {
 
 #[test]
 fn factions_are_found_by_a_word_and_unknown_ones_get_hints() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let name = |s: &str| c.find_faction(s).map(|f| f.name().to_string());
     assert_eq!(name("bear").unwrap(), "Enclave of the Bear");
     assert_eq!(name("Khan").unwrap(), "Khan Industries");
@@ -1878,7 +1913,7 @@ fn factions_are_found_by_a_word_and_unknown_ones_get_hints() {
 
 #[test]
 fn names_in_any_script_are_kept_intact() {
-    let mut c = Campaign::new();
+    let mut c = fresh();
     let seats = vec![
         seat("Дмитрий", "bear", Won),
         seat("Zoë", "khan", HeldOn),

@@ -32,7 +32,7 @@ fn territory(board: &Value, name: &str) -> Value {
 
 fn started() -> TestEnv {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     log(
         &env,
         "2026-10-01",
@@ -511,7 +511,7 @@ fn fifteen_games(env: &TestEnv, winners: &[&str; 15]) {
 #[test]
 fn the_world_is_named_after_game_fifteen_by_the_most_signed_once() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     refused(
         &env,
         &["world", "name", "Terra", "--by", "Ann"],
@@ -552,7 +552,7 @@ fn the_world_is_named_after_game_fifteen_by_the_most_signed_once() {
 #[test]
 fn on_a_tie_one_of_the_tied_names_the_world_and_the_roll_off_is_kept() {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     fifteen_games(
         &env,
         &[

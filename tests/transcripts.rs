@@ -86,7 +86,7 @@ json_on_the_demo! {
 /// A campaign with nothing on the board yet, where a group logs its first game wrongly.
 fn before_game_one() -> TestEnv {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     env
 }
 

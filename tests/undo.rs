@@ -11,7 +11,7 @@ fn log(env: &TestEnv, date: &str, flags: &[&str]) {
 
 fn three_games() -> TestEnv {
     let env = TestEnv::new();
-    env.ok(&["init"]);
+    env.init_set_up(&["init"]);
     log(
         &env,
         "2026-10-01",
@@ -81,7 +81,7 @@ fn taking_back_a_game_gives_the_board_as_it_was_before_it() {
     let env = three_games();
     let after_two = {
         let scratch = TestEnv::new();
-        scratch.ok(&["init"]);
+        scratch.init_set_up(&["init"]);
         log(
             &scratch,
             "2026-10-01",

@@ -147,7 +147,7 @@ const STEPS: &[Step] = &[
         "--player",
         "Ann=bear:held-on@Yakutsk",
         "--player",
-        "Bo=khan:held-on@Kamchatka",
+        "Bo=khan:held-on@Alberta",
         "--player",
         "Chidi=saharan:held-on@Indonesia",
         "--continent-bonus",

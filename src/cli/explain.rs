@@ -117,6 +117,36 @@ fn flags(refusal: &Refusal) -> Option<(String, Vec<String>)> {
             }
         )),
         Refusal::ScarCount { .. } => hint("Give --count N as in your packet.".to_string()),
+        _ => setup_and_corrections(refusal),
+    }
+}
+
+/// The refusals of the setup, the house rules and corrections, whose way out is a command.
+fn setup_and_corrections(refusal: &Refusal) -> Option<(String, Vec<String>)> {
+    let hint = |text: String| Some((refusal.to_string(), vec![text]));
+    match refusal {
+        Refusal::SetupIncomplete {
+            powers_missing,
+            coins_missing,
+        } => {
+            let mut steps = Vec::new();
+            if !powers_missing.is_empty() {
+                steps.push("`chronicle power FACTION a|b` for each (`chronicle power` lists them)".to_string());
+            }
+            if *coins_missing > 0 {
+                steps.push(format!(
+                    "`chronicle coins TERRITORY…` for the {coins_missing} coin{} left (at most 2 on a card)",
+                    if *coins_missing == 1 { "" } else { "s" }
+                ));
+            }
+            hint(format!("Set them first: {}.", steps.join("; ")))
+        }
+        Refusal::AdjacentHq { .. } => hint(
+            "Check the HQs; if your group allows HQs side by side: `chronicle rule set adjacent-hq off --reason \"...\"`.".to_string(),
+        ),
+        Refusal::TooManyCoinsOnCard { .. } => hint(
+            "If your group allows more on a card: `chronicle rule set two-coins-a-card off --reason \"...\"`.".to_string(),
+        ),
         Refusal::PersonExists { from, to } => hint(format!(
             "If they are one person, merge them: `chronicle person merge \"{from}\" \"{to}\"`."
         )),

@@ -4,6 +4,7 @@
 use super::board::Territory;
 use super::entry::{Entry, Game, Outcome, ScarPlacement, Seat, Wear};
 use super::faction::{Faction, Power};
+use super::house::HouseRule;
 use super::legal::names;
 use super::lookup::find_kind;
 use super::lookup::person_key;
@@ -40,6 +41,27 @@ impl Applied {
     }
 }
 
+/// How strictly an entry is held to the rules. A new entry meets every rule; an entry
+/// replayed from a stored log (the database, a file, another device) meets the rules that
+/// shape the board, while the rules that only gate what may be logged next (setup before
+/// game 1, HQs apart, who names the world, a packet's condition, marks as starts) are
+/// `check`'s to report, so a log written under earlier rules still opens (rules §2, §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Strict,
+    Replay,
+}
+
+impl Mode {
+    /// Runs a gate's check only for a new entry.
+    pub(super) fn gate(self, check: impl FnOnce() -> Result<(), Refusal>) -> Result<(), Refusal> {
+        match self {
+            Mode::Strict => check(),
+            Mode::Replay => Ok(()),
+        }
+    }
+}
+
 impl Campaign {
     /// Checks the entry against the rules and applies it. On a refusal the campaign is left
     /// exactly as it was.
@@ -53,37 +75,38 @@ impl Campaign {
     /// "what if" without a copy of one's own.
     pub fn after(&self, entry: &Entry) -> Result<(Campaign, Applied), Refusal> {
         let mut next = self.clone();
-        let applied = next.change(entry)?;
+        let applied = next.change(entry, Mode::Strict)?;
         Ok((next, applied))
     }
 
     /// Applies the entry in place: on a refusal the campaign is left half changed, so this
     /// is only for a campaign about to be thrown away on a refusal (a replay).
-    fn change(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+    fn change(&mut self, entry: &Entry, mode: Mode) -> Result<Applied, Refusal> {
         let next = self;
         let applied = match entry {
             Entry::Power { faction, power } => next.choose_power(faction, *power)?,
             Entry::Coins { territories } => next.place_first_coins(territories)?,
+            Entry::Rule { rule, on, reason } => next.set_rule(*rule, *on, reason)?,
             Entry::PoolCapacity {
                 pool,
                 capacity,
                 reason,
             } => next.set_capacity(pool, *capacity, reason)?,
-            Entry::Game(game) => next.play(game)?,
+            Entry::Game(game) => next.play(game, mode)?,
             Entry::AddScarType {
                 name,
                 count,
                 effect,
             } => next.add_scar_type(name, *count, effect.as_deref())?,
             Entry::AddFaction { faction } => next.add_faction(faction)?,
-            Entry::OpenPacket { packet, game } => next.open_packet_after(*packet, *game)?,
+            Entry::OpenPacket { packet, game } => next.open_packet_after(*packet, *game, mode)?,
             Entry::MarkFactionCard {
                 faction,
                 slot,
                 text,
             } => next.mark_faction_card(faction, slot, text)?,
             Entry::ScarFactionCard { faction, text } => next.scar_faction_card(faction, text)?,
-            Entry::NameWorld { name, by } => next.name_world(name, by)?,
+            Entry::NameWorld { name, by } => next.name_world(name, by, mode)?,
         };
         Ok(applied)
     }
@@ -95,14 +118,22 @@ impl Campaign {
         let mut campaign = Campaign::new();
         for (index, entry) in entries.into_iter().enumerate() {
             // No copy per entry: a refused entry throws the whole replay away.
-            campaign.change(entry).map_err(|refusal| (index, refusal))?;
+            campaign
+                .change(entry, Mode::Replay)
+                .map_err(|refusal| (index, refusal))?;
         }
         Ok(campaign)
     }
 
     /// Applies an entry in place, for a replay that throws the campaign away on a refusal.
     pub(crate) fn replay_one(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
-        self.change(entry)
+        self.change(entry, Mode::Replay)
+    }
+
+    /// Applies an entry in place held to every rule, as a new one (the entry a correction
+    /// adds or changes, replayed with the log around it).
+    pub(crate) fn replay_one_strict(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+        self.change(entry, Mode::Strict)
     }
 
     pub(super) fn known_faction(&self, faction: &Faction) -> Result<Faction, Refusal> {
@@ -145,9 +176,10 @@ impl Campaign {
                 adding,
             });
         }
+        let two_a_card = self.rule_on(HouseRule::TwoCoinsACard);
         for &territory in territories {
             let card = &mut self.territories[territory.index()].card;
-            if card.stickers >= MAX_FIRST_COINS_ON_A_CARD {
+            if card.stickers >= MAX_FIRST_COINS_ON_A_CARD && two_a_card {
                 return Err(Refusal::TooManyCoinsOnCard {
                     territory: territory.name().to_string(),
                     count: card.stickers + 1,
@@ -212,14 +244,17 @@ impl Campaign {
         }
     }
 
-    fn play(&mut self, game: &Game) -> Result<Applied, Refusal> {
+    fn play(&mut self, game: &Game, mode: Mode) -> Result<Applied, Refusal> {
         let note = game
             .note
             .as_ref()
             .map(|n| n.trim().to_string())
             .filter(|n| !n.is_empty());
         let number = self.games + 1;
-        let seats = self.seat_players(game, number)?;
+        if number == 1 {
+            mode.gate(|| self.setup_done())?;
+        }
+        let seats = self.seat_players(game, number, mode)?;
         let winner = seats
             .iter()
             .position(|s| s.result == Outcome::Won)
@@ -247,12 +282,18 @@ impl Campaign {
             .extend(new_people.iter().map(|p| Name::from(person_key(p))));
         self.people
             .extend(new_people.iter().map(|p| Name::from(p.as_str())));
-        self.signatures.push(Signature {
-            game: number,
-            person: Name::from(seats[winner].person.as_str()),
-            faction: seats[winner].faction.clone(),
-            date: game.date,
-        });
+        // After game 15 winning changes nothing more: the board's section of signatures
+        // has 15 lines (rules §5; a house rule).
+        let signs = number <= super::state::LAST_REWARDED_GAME
+            || !self.rule_on(super::house::HouseRule::SigningEndsAt15);
+        if signs {
+            self.signatures.push(Signature {
+                game: number,
+                person: Name::from(seats[winner].person.as_str()),
+                faction: seats[winner].faction.clone(),
+                date: game.date,
+            });
+        }
         self.eliminations += seats
             .iter()
             .map(|s| u32::from(s.result == Outcome::Eliminated))
@@ -263,7 +304,7 @@ impl Campaign {
         let met = watch.met(self);
         self.conditions_met.extend(met.iter().map(|&p| (p, number)));
         for &packet in &game.opened {
-            self.open_packet(packet, number)?;
+            self.open_packet(packet, number, mode)?;
         }
         let packets_met = met
             .into_iter()
@@ -291,7 +332,7 @@ impl Campaign {
     /// Checks the table: 3 to 5 players, different people and factions, one winner, legal
     /// and different HQs, a date not before the last game. Returns the seats with people in
     /// the campaign's spelling.
-    fn seat_players(&self, game: &Game, number: u32) -> Result<Vec<Seat>, Refusal> {
+    fn seat_players(&self, game: &Game, number: u32, mode: Mode) -> Result<Vec<Seat>, Refusal> {
         if !super::legal::PLAYERS.contains(&game.seats.len()) {
             return Err(Refusal::PlayerCount {
                 count: game.seats.len(),
@@ -316,7 +357,7 @@ impl Campaign {
                 });
             }
             if let Some(hq) = seat.hq {
-                self.check_start(&seats, &person, hq)?;
+                self.check_start(&seats, &person, hq, mode)?;
             }
             seats.push(Seat {
                 person,
@@ -345,7 +386,13 @@ impl Campaign {
         Ok(seats)
     }
 
-    fn check_start(&self, seated: &[Seat], person: &str, hq: Territory) -> Result<(), Refusal> {
+    fn check_start(
+        &self,
+        seated: &[Seat],
+        person: &str,
+        hq: Territory,
+        mode: Mode,
+    ) -> Result<(), Refusal> {
         if let Some(other) = seated.iter().find(|s| s.hq == Some(hq)) {
             return Err(Refusal::SameHq {
                 territory: hq.name().to_string(),
@@ -353,7 +400,13 @@ impl Campaign {
                 second: person.to_string(),
             });
         }
-        if self.is_legal_start(hq, person) {
+        mode.gate(|| self.hq_apart(seated, person, hq))?;
+        let legal = match mode {
+            Mode::Strict => self.is_legal_start(hq, person),
+            // A log written before group marks and fallout marked a territory.
+            Mode::Replay => self.was_legal_start(hq, person),
+        };
+        if legal {
             return Ok(());
         }
         let state = self.territory(hq);
@@ -487,5 +540,41 @@ impl PacketWatch {
             .filter(|(p, was)| !was && after.packet_progress(*p).is_some_and(|now| now.met))
             .map(|(p, _)| *p)
             .collect()
+    }
+}
+
+impl Campaign {
+    /// Whether a house rule holds (every rule does until the group switches it off).
+    pub fn rule_on(&self, rule: HouseRule) -> bool {
+        !self.rules_off.contains(&rule)
+    }
+
+    /// Switches a house rule on or off, with the group's reason.
+    pub(super) fn set_rule(
+        &mut self,
+        rule: HouseRule,
+        on: bool,
+        reason: &str,
+    ) -> Result<Applied, Refusal> {
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(Refusal::MissingReason);
+        }
+        if self.rule_on(rule) == on {
+            return Err(Refusal::RuleUnchanged {
+                rule: rule.key(),
+                on,
+            });
+        }
+        if on {
+            self.rules_off.retain(|r| *r != rule);
+        } else {
+            self.rules_off.push(rule);
+        }
+        Ok(Applied::of(Entry::Rule {
+            rule,
+            on,
+            reason: reason.to_string(),
+        }))
     }
 }

@@ -53,11 +53,13 @@ pub enum ChangeKind {
     CampaignRename,
     /// A fork resolved (`sync resolve`); stored as one row per branch tip.
     Join,
+    /// A house rule switched on or off.
+    Rule,
 }
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 32] = [
+    pub const ALL: [ChangeKind; 33] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -90,6 +92,7 @@ impl ChangeKind {
         ChangeKind::Merge,
         ChangeKind::CampaignRename,
         ChangeKind::Join,
+        ChangeKind::Rule,
     ];
 
     /// The printed key: `major_city`, `scar`, `heal`, …
@@ -127,6 +130,7 @@ impl ChangeKind {
             ChangeKind::Merge => "merge",
             ChangeKind::CampaignRename => "campaign_rename",
             ChangeKind::Join => "join",
+            ChangeKind::Rule => "rule",
         }
     }
 

@@ -168,8 +168,24 @@ mod tests {
         Entry::Game(game)
     }
 
-    fn log(entries: &[Entry]) -> CheckedLog {
-        CheckedLog::from_entries(entries, "2026-01-01T00:00:00Z", |n| {
+    /// A log of `games`, after the setup before game 1.
+    fn log(games: &[Entry]) -> CheckedLog {
+        let mut entries: Vec<Entry> = crate::domain::faction::STANDARD_FACTIONS
+            .iter()
+            .map(|f| Entry::Power {
+                faction: Faction::new(f.name),
+                power: crate::domain::Power::A,
+            })
+            .collect();
+        entries.push(Entry::Coins {
+            territories: crate::domain::Territory::all()
+                .skip(30)
+                .flat_map(|t| [t, t])
+                .take(12)
+                .collect(),
+        });
+        entries.extend_from_slice(games);
+        CheckedLog::from_entries(&entries, "2026-01-01T00:00:00Z", |n| {
             EntryId(format!("00000000-0000-7000-8000-{n:012}"))
         })
         .expect("a legal log")

@@ -5,6 +5,7 @@ use super::board::{Continent, Territory};
 use super::change::ChangeKind;
 use super::entry::{Entry, Game, HeldOnChoice, HeldOnReward, Outcome, PlayEvent, Reward};
 use super::faction::Faction;
+use super::packet::Packet;
 use super::state::Campaign;
 
 /// One change an entry made, with who made it and where.
@@ -276,18 +277,7 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             ),
             faction,
         ),
-        Entry::Coins { territories } => {
-            return territories
-                .iter()
-                .map(|&t| {
-                    Happening::new(
-                        ChangeKind::Coin,
-                        format!("put a first coin on {}'s card", t.name()),
-                    )
-                    .on(t)
-                })
-                .collect();
-        }
+        Entry::Coins { territories } => return first_coins(territories),
         Entry::PoolCapacity {
             pool,
             capacity,
@@ -306,17 +296,7 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             Happening::new(ChangeKind::Faction, format!("added the faction {faction}")),
             faction,
         ),
-        Entry::OpenPacket { packet, game } => {
-            let when = if *game == 0 {
-                "before game 1".to_string()
-            } else {
-                format!("after game {game}")
-            };
-            Happening::new(
-                ChangeKind::Packet,
-                format!("opened the {} packet {when}", packet.name()),
-            )
-        }
+        Entry::OpenPacket { packet, game } => packet_opened(*packet, *game),
         Entry::MarkFactionCard {
             faction,
             slot,
@@ -336,8 +316,40 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             faction,
         ),
         Entry::NameWorld { name, by } => world_named(before, name, by),
+        Entry::Rule { rule, on, reason } => Happening::new(
+            ChangeKind::Rule,
+            format!(
+                "switched the house rule {rule} {} ({reason})",
+                if *on { "on" } else { "off" }
+            ),
+        ),
     };
     vec![one]
+}
+
+fn first_coins(territories: &[Territory]) -> Vec<Happening> {
+    territories
+        .iter()
+        .map(|&t| {
+            Happening::new(
+                ChangeKind::Coin,
+                format!("put a first coin on {}'s card", t.name()),
+            )
+            .on(t)
+        })
+        .collect()
+}
+
+fn packet_opened(packet: Packet, game: u32) -> Happening {
+    let when = if game == 0 {
+        "before game 1".to_string()
+    } else {
+        format!("after game {game}")
+    };
+    Happening::new(
+        ChangeKind::Packet,
+        format!("opened the {} packet {when}", packet.name()),
+    )
 }
 
 fn scar_type_added(name: &str, count: u32, effect: Option<&str>) -> Happening {

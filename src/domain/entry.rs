@@ -46,6 +46,12 @@ pub enum Entry {
     /// After game 15: the world's name, given by the person with the most signatures (or
     /// the winner of the roll-off among the tied).
     NameWorld { name: String, by: String },
+    /// A house rule switched on or off, with the group's reason.
+    Rule {
+        rule: super::house::HouseRule,
+        on: bool,
+        reason: String,
+    },
 }
 
 /// The kinds of entry, for naming and storing them.
@@ -61,10 +67,11 @@ pub enum EntryKind {
     MarkFactionCard,
     ScarFactionCard,
     NameWorld,
+    Rule,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 10] = [
+    pub const ALL: [EntryKind; 11] = [
         EntryKind::Power,
         EntryKind::Coins,
         EntryKind::PoolCapacity,
@@ -75,6 +82,7 @@ impl EntryKind {
         EntryKind::MarkFactionCard,
         EntryKind::ScarFactionCard,
         EntryKind::NameWorld,
+        EntryKind::Rule,
     ];
 }
 
@@ -91,6 +99,7 @@ impl Entry {
             Entry::MarkFactionCard { .. } => EntryKind::MarkFactionCard,
             Entry::ScarFactionCard { .. } => EntryKind::ScarFactionCard,
             Entry::NameWorld { .. } => EntryKind::NameWorld,
+            Entry::Rule { .. } => EntryKind::Rule,
         }
     }
 }

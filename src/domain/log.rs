@@ -110,7 +110,7 @@ fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
                 });
             }
         }
-        Entry::PoolCapacity { reason, .. } => {
+        Entry::PoolCapacity { reason, .. } | Entry::Rule { reason, .. } => {
             validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
         }
         Entry::AddScarType {

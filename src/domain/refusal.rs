@@ -54,9 +54,28 @@ pub enum Refusal {
     TooManyFirstCoins { placed: u32, adding: u32 },
 
     #[error(
-        "At most 2 of the first coins go on one card (rules §2); {territory} would get {count}. Put the others on other cards."
+        "At most 2 of the first coins go on one card (rules §2, house rule two-coins-a-card); {territory} would get {count}. Put the others on other cards."
     )]
     TooManyCoinsOnCard { territory: String, count: u8 },
+
+    #[error("{}", setup_incomplete(powers_missing, *coins_missing))]
+    SetupIncomplete {
+        powers_missing: Vec<String>,
+        coins_missing: u32,
+    },
+
+    #[error(
+        "{second}'s HQ in {second_hq} is next to {first}'s in {first_hq}: no HQ next to another player's HQ (rules §3, house rule adjacent-hq)."
+    )]
+    AdjacentHq {
+        first: String,
+        first_hq: String,
+        second: String,
+        second_hq: String,
+    },
+
+    #[error("The house rule {rule} is {} already.", if *on { "on" } else { "off" })]
+    RuleUnchanged { rule: &'static str, on: bool },
 
     #[error("A game has 3 to 5 players (rules §4); this one lists {count}.")]
     PlayerCount { count: usize },
@@ -520,6 +539,24 @@ impl std::fmt::Display for Added {
             Added::Faction => "faction",
         })
     }
+}
+
+/// What game 1 still waits for (rules §2).
+fn setup_incomplete(powers_missing: &[String], coins_missing: u32) -> String {
+    let mut missing = Vec::new();
+    if !powers_missing.is_empty() {
+        missing.push(format!(
+            "the starting power of {}",
+            super::words::all_of(powers_missing)
+        ));
+    }
+    if coins_missing > 0 {
+        missing.push(format!("{coins_missing} of the twelve first coins"));
+    }
+    format!(
+        "Game 1 is played once the setup is done (rules §2: both are \"before your first game\"); still missing: {}.",
+        missing.join(" and ")
+    )
 }
 
 fn plural(n: u32) -> &'static str {

@@ -3,6 +3,7 @@
 //! world's name after game 15. chronicle ships none of their names or effects.
 
 use super::apply::Applied;
+use super::apply::Mode;
 use super::board::Territory;
 use super::entry::{Entry, PlayEvent};
 use super::faction::Faction;
@@ -65,6 +66,7 @@ impl Campaign {
         &mut self,
         packet: Packet,
         game: u32,
+        mode: Mode,
     ) -> Result<Applied, Refusal> {
         if game > self.games {
             return Err(Refusal::PacketGame {
@@ -72,20 +74,30 @@ impl Campaign {
                 played: self.games,
             });
         }
-        self.open_packet(packet, game)?;
+        self.open_packet(packet, game, mode)?;
         Ok(Applied::of(Entry::OpenPacket { packet, game }))
     }
 
     /// Opens a packet in (or after) game `game`: once, and for the packets the ledger sees
     /// coming, only once their condition was met.
-    pub(super) fn open_packet(&mut self, packet: Packet, game: u32) -> Result<(), Refusal> {
+    pub(super) fn open_packet(
+        &mut self,
+        packet: Packet,
+        game: u32,
+        mode: Mode,
+    ) -> Result<(), Refusal> {
         if let Some(opening) = self.opened(packet) {
             return Err(Refusal::PacketOpened {
                 packet,
                 game: opening.game,
             });
         }
-        if let Some(progress) = self.packet_progress(packet) {
+        // Whether its condition came is a gate: signatures after game 15 counted once.
+        let watched = match mode {
+            Mode::Strict => self.packet_progress(packet),
+            Mode::Replay => None,
+        };
+        if let Some(progress) = watched {
             let met_by_then = self.condition_met_in(packet).is_some_and(|met| met <= game);
             if !met_by_then {
                 let progress = if progress.met {
@@ -183,7 +195,12 @@ impl Campaign {
         (leaders, most)
     }
 
-    pub(super) fn name_world(&mut self, name: &str, by: &str) -> Result<Applied, Refusal> {
+    pub(super) fn name_world(
+        &mut self,
+        name: &str,
+        by: &str,
+        mode: Mode,
+    ) -> Result<Applied, Refusal> {
         if let Some(world) = &self.world {
             return Err(Refusal::WorldNamed {
                 name: world.name.clone(),
@@ -196,15 +213,18 @@ impl Campaign {
         let name = valid_name("world name", name)?;
         let by = self.find_person(by)?.to_string();
         let (leaders, most) = self.most_signed();
-        if !leaders.contains(&by) {
-            let signatures = self.signatures_of(&by);
-            return Err(Refusal::NotTheMostSigned {
-                person: by,
-                signatures,
-                leaders,
+        // Who may name it is a gate: signatures after game 15 counted once.
+        mode.gate(|| {
+            if leaders.contains(&by) {
+                return Ok(());
+            }
+            Err(Refusal::NotTheMostSigned {
+                person: by.clone(),
+                signatures: self.signatures_of(&by),
+                leaders: leaders.clone(),
                 most,
-            });
-        }
+            })
+        })?;
         let roll_off = if leaders.len() > 1 {
             leaders
         } else {

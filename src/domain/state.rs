@@ -107,12 +107,20 @@ pub struct TerritoryState {
     pub card: Card,
     /// A mark the group defined (sealed content), with the game it was made in.
     pub mark: Option<(Name, u32)>,
+    /// The game in which fallout hit it (sealed content): a fallout mark.
+    pub fallout: Option<u32>,
 }
 
 impl TerritoryState {
-    /// A territory with a city or a standing scar is marked (rules §3); a healed scar and a
-    /// destroyed card's X are not marks.
+    /// A territory with any sticker on it is marked (rules §3, the rulebook's glossary): a
+    /// city, a standing scar, a group mark, a fallout mark. A healed scar and a destroyed
+    /// card's X are not marks.
     pub fn is_marked(&self) -> bool {
+        self.was_marked() || self.mark.is_some() || self.fallout.is_some()
+    }
+
+    /// Marked as logs before group marks and fallout counted: a city or a standing scar.
+    pub(super) fn was_marked(&self) -> bool {
         self.city.is_some() || self.scar.is_some()
     }
 }
@@ -194,6 +202,8 @@ pub struct Campaign {
     pub(super) scar_effects: Vec<(ScarType, Option<String>)>,
     pub(super) faction_cards: Vec<(Faction, FactionCard)>,
     pub(super) world: Option<WorldName>,
+    /// The house rules the group switched off (rules §6c).
+    pub(super) rules_off: Vec<super::house::HouseRule>,
 }
 
 impl Default for Campaign {
@@ -226,6 +236,7 @@ impl Campaign {
             scar_effects: Vec::new(),
             faction_cards: Vec::new(),
             world: None,
+            rules_off: Vec::new(),
         }
     }
 
@@ -377,7 +388,15 @@ impl Campaign {
     /// that person founded, scarred or not (rules §3, §7).
     pub fn is_legal_start(&self, territory: Territory, person: &str) -> bool {
         let state = self.territory(territory);
-        !state.is_marked()
-            || matches!(&state.city, Some(c) if c.kind == CityKind::Major && c.founder.as_deref() == Some(person))
+        !state.is_marked() || self.founded_here(territory, person)
+    }
+
+    /// As `is_legal_start`, with marked as logs before group marks and fallout had it.
+    pub(super) fn was_legal_start(&self, territory: Territory, person: &str) -> bool {
+        !self.territory(territory).was_marked() || self.founded_here(territory, person)
+    }
+
+    fn founded_here(&self, territory: Territory, person: &str) -> bool {
+        matches!(&self.territory(territory).city, Some(c) if c.kind == CityKind::Major && c.founder.as_deref() == Some(person))
     }
 }

@@ -62,6 +62,12 @@ pub enum EntryDoc {
     ScarFactionCard { faction: String, text: String },
     /// The world's name, after game 15.
     NameWorld { name: String, by: String },
+    /// A house rule switched on or off (`rule set`).
+    Rule {
+        rule: String,
+        on: bool,
+        reason: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -216,6 +222,11 @@ impl EntryDoc {
                 name: name.clone(),
                 by: by.clone(),
             },
+            Entry::Rule { rule, on, reason } => EntryDoc::Rule {
+                rule: rule.key().to_string(),
+                on: *on,
+                reason: reason.clone(),
+            },
         }
     }
 
@@ -276,6 +287,12 @@ impl EntryDoc {
             EntryDoc::NameWorld { name, by } => Entry::NameWorld {
                 name: name.clone(),
                 by: by.clone(),
+            },
+            EntryDoc::Rule { rule, on, reason } => Entry::Rule {
+                rule: crate::domain::house::HouseRule::find(rule)
+                    .map_err(|refusal| refusal.to_string())?,
+                on: *on,
+                reason: reason.clone(),
             },
         })
     }

@@ -48,7 +48,18 @@ fn replay_compared(
         if entry.taken_back.is_some() {
             continue;
         }
-        match campaign.apply(&entry.entry) {
+        // A rule that gates what may be logged next, broken by an entry logged before it
+        // held: the campaign still reads, and the group hears of it.
+        if let Err(refusal) = campaign.after(&entry.entry) {
+            let mut lenient = campaign.clone();
+            if lenient.replay_one(&entry.entry).is_ok() {
+                report.warnings.push(format!(
+                    "{name}: entry {} was logged before this rule held, and would be refused now: {refusal}",
+                    entry.seq
+                ));
+            }
+        }
+        match campaign.replay_one(&entry.entry) {
             Ok(applied) if stored.and_then(|d| d.game) != applied.game => {
                 report.problems.push(format!(
                     "{name}: entry {} is stored as game {:?} but replays as game {:?}",

@@ -321,6 +321,21 @@ fn entry(
                 reason: note.unwrap_or_default(),
             })
         }
+        EntryKind::Rule => {
+            let row = changes
+                .first()
+                .ok_or("a house rule entry without its change")?;
+            let rule = row
+                .name
+                .as_deref()
+                .and_then(|k| crate::domain::house::HouseRule::find(k).ok())
+                .ok_or("an unknown house rule")?;
+            Ok(Entry::Rule {
+                rule,
+                on: row.amount == Some(1),
+                reason: note.unwrap_or_default(),
+            })
+        }
         EntryKind::Game => {
             let date = date
                 .and_then(stored_day)
@@ -386,7 +401,11 @@ fn sealed_entry(kind: EntryKind, row: Option<&StoredRow>) -> Result<Entry, Strin
                 .clone()
                 .ok_or("a world name without its person")?,
         },
-        EntryKind::Power | EntryKind::Coins | EntryKind::PoolCapacity | EntryKind::Game => {
+        EntryKind::Power
+        | EntryKind::Coins
+        | EntryKind::PoolCapacity
+        | EntryKind::Game
+        | EntryKind::Rule => {
             return Err(format!("a {kind:?} entry read as sealed content"));
         }
     })

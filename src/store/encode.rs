@@ -149,7 +149,9 @@ pub(super) fn append(
         }
     };
     let (date, note) = match entry {
-        Some(Entry::PoolCapacity { reason, .. }) => (None, Some(reason.as_str())),
+        Some(Entry::PoolCapacity { reason, .. } | Entry::Rule { reason, .. }) => {
+            (None, Some(reason.as_str()))
+        }
         Some(Entry::Game(g)) => (Some(g.date.to_string()), g.note.as_deref()),
         _ => (None, None),
     };
@@ -382,6 +384,11 @@ fn rows(entry: &Entry) -> Vec<Row> {
         Entry::NameWorld { name, by } => {
             vec![Row::new(ChangeKind::WorldName).person(by).name(name)]
         }
+        Entry::Rule { rule, on, .. } => vec![
+            Row::new(ChangeKind::Rule)
+                .name(rule.key())
+                .amount(i64::from(*on)),
+        ],
     }
 }
 

@@ -445,12 +445,23 @@ fn with_record(
     let resolved = crate::domain::resolve::resolve(&all).map_err(|u| u.refusal)?;
     let mut campaign = Campaign::new();
     for entry in resolved.standing() {
-        let applied = campaign
-            .replay_one(&entry.entry)
-            .map_err(|refusal| breaks(entry, record, &campaign, was, refusal))?;
+        // The entry the record adds or changes meets every rule, as a new one; the others
+        // those that shape the board (see `Mode`).
+        let applied = if is_own(entry, record) {
+            campaign.replay_one_strict(&entry.entry)
+        } else {
+            campaign.replay_one(&entry.entry)
+        }
+        .map_err(|refusal| breaks(entry, record, &campaign, was, refusal))?;
         keep_recorded_form(record, &entry.id, applied.entry);
     }
     Ok((resolved, campaign, None))
+}
+
+/// Whether the entry is the one the record adds or replaces.
+fn is_own(entry: &LoggedEntry, record: &LogRecord) -> bool {
+    entry.id == record.id
+        || matches!(&record.body, Body::Correct(c @ crate::domain::Correction::Replace { .. }) if c.target() == Some(&entry.id))
 }
 
 /// A refusal met replaying the log with a new record: the new entry's own, or that of a
@@ -462,9 +473,7 @@ fn breaks(
     was: &Resolved,
     refusal: Refusal,
 ) -> Refusal {
-    let own = entry.id == record.id
-        || matches!(&record.body, Body::Correct(c) if c.target() == Some(&entry.id));
-    if own {
+    if is_own(entry, record) {
         return refusal;
     }
     let what = if let Some(game) = entry.game {

@@ -116,6 +116,7 @@ pub(super) const fn entry_key(kind: EntryKind) -> &'static str {
         EntryKind::MarkFactionCard => "faction_mark",
         EntryKind::ScarFactionCard => "faction_scar",
         EntryKind::NameWorld => "world_name",
+        EntryKind::Rule => "rule",
     }
 }
 

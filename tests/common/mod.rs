@@ -37,6 +37,57 @@ pub(crate) const CARDS_TO_DESTROY: [&str; 15] = [
     "Mongolia",
 ];
 
+/// The setup before game 1 (rules §2): every faction's starting power, and the twelve
+/// first coins, two on each of six cards the tests leave alone.
+pub(crate) const SET_UP: [&[&str]; 6] = [
+    &["power", "bear", "a"],
+    &["power", "khan", "b"],
+    &["power", "saharan", "a"],
+    &["power", "balkania", "b"],
+    &["power", "mechaniker", "a"],
+    &[
+        "coins",
+        "Iceland",
+        "Iceland",
+        "Greenland",
+        "Greenland",
+        "New Guinea",
+        "New Guinea",
+        "Western Australia",
+        "Western Australia",
+        "Eastern Australia",
+        "Eastern Australia",
+        "Irkutsk",
+        "Irkutsk",
+    ],
+];
+
+/// The setup before game 1 done on a campaign of the domain (see `SET_UP`).
+pub(crate) fn set_up(campaign: &mut chronicle::domain::Campaign) {
+    use chronicle::domain::{Entry, Faction, Power, Territory};
+    for (faction, power) in [
+        ("Enclave of the Bear", Power::A),
+        ("Khan Industries", Power::B),
+        ("Saharan Republic", Power::A),
+        ("Imperial Balkania", Power::B),
+        ("Die Mechaniker", Power::A),
+    ] {
+        campaign
+            .apply(&Entry::Power {
+                faction: Faction::new(faction),
+                power,
+            })
+            .expect("a starting power");
+    }
+    let territories = SET_UP[5][1..]
+        .iter()
+        .map(|t| Territory::find(t).expect("a territory"))
+        .collect();
+    campaign
+        .apply(&Entry::Coins { territories })
+        .expect("the twelve first coins");
+}
+
 /// One temporary world for one test.
 pub(crate) struct TestEnv {
     /// The temporary folder, removed when the environment is dropped (none for an
@@ -239,6 +290,14 @@ impl TestEnv {
     /// Runs `chronicle ARGS…`, expects success, and parses stdout as JSON.
     pub(crate) fn json(&self, args: &[&str]) -> Value {
         self.ok(args).json()
+    }
+
+    /// `init`, then the setup before game 1 (`SET_UP`): a campaign ready for its first game.
+    pub(crate) fn init_set_up(&self, init: &[&str]) {
+        self.ok(init);
+        for args in SET_UP {
+            self.ok(args);
+        }
     }
 
     /// The bytes of the database file followed by those of its -wal file, if any.
