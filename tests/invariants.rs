@@ -651,6 +651,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
             scars.push(ScarPlacement {
                 territory: any_territory(&s.territory),
                 scar: kind.to_string(),
+                by: None,
             });
             continue;
         }
@@ -672,6 +673,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
             scars.push(ScarPlacement {
                 territory,
                 scar: kind.to_string(),
+                by: None,
             });
         }
     }

@@ -130,6 +130,7 @@ impl Build for Game {
         self.scars.push(ScarPlacement {
             territory: t(territory),
             scar: kind.to_string(),
+            by: None,
         });
         self
     }
@@ -1100,7 +1101,7 @@ fn pool_set_needs_a_reason() {
     let mut c = fresh();
     for reason in ["", "   "] {
         let r = c.refuse(capacity(PoolKind::MinorCity, 10, reason));
-        assert!(matches!(r, Refusal::MissingReason));
+        assert!(matches!(r, Refusal::MissingReason { .. }));
     }
 }
 

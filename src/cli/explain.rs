@@ -104,9 +104,10 @@ fn flags(refusal: &Refusal) -> Option<(String, Vec<String>)> {
             ),
             vec![way_out_in_flags(*way_out, &kind.key())],
         )),
-        Refusal::MissingReason => Some((
-            "Say why the pool changes: --reason \"...\" (it is kept in the campaign's history)."
-                .to_string(),
+        Refusal::MissingReason { what } => Some((
+            format!(
+                "Say why {what} changes: --reason \"...\" (it is kept in the campaign's history)."
+            ),
             Vec::new(),
         )),
         Refusal::AlreadyAdded { what, .. } => hint(format!(
@@ -117,6 +118,14 @@ fn flags(refusal: &Refusal) -> Option<(String, Vec<String>)> {
             }
         )),
         Refusal::ScarCount { .. } => hint("Give --count N as in your packet.".to_string()),
+        Refusal::HeldOnPoolsEmpty { .. } => Some((
+            "Held-on players get nothing now (rules §4.5: every minor city and every coin sticker is used); leave out --minor-city and --upgrade.".to_string(),
+            Vec::new(),
+        )),
+        Refusal::DeclinedAndChose { .. } => {
+            hint("Give either --no-reward or the reward's flag.".to_string())
+        }
+        Refusal::NothingToDecline { .. } => hint("Leave out --no-reward.".to_string()),
         _ => setup_and_corrections(refusal),
     }
 }

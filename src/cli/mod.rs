@@ -27,6 +27,7 @@ mod packets;
 mod person;
 mod pool;
 mod power;
+mod rule;
 mod scar_type;
 mod setup;
 mod stats;
@@ -98,6 +99,9 @@ pub enum Command {
     Person(Lazy<person::Command>),
     Board(Lazy<board::Args>),
     Pool(Lazy<pool::Args>),
+    /// House rules a group may switch off: list them, switch one on or off
+    #[command(subcommand)]
+    Rule(Lazy<rule::Command>),
     History(Lazy<history::Args>),
     Export(Lazy<export::Args>),
     Import(Lazy<import::Args>),
@@ -186,6 +190,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Person(Lazy(command)) => person::run(&context, command),
         Command::Board(Lazy(args)) => board::run(&context, args),
         Command::Pool(Lazy(args)) => pool::run(&context, args),
+        Command::Rule(Lazy(command)) => rule::run(&context, command),
         Command::History(Lazy(args)) => history::run(&context, args),
         Command::Export(Lazy(args)) => export::run(&context, args),
         Command::Import(Lazy(args)) => import::run(&context, args),

@@ -31,5 +31,8 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     } else {
         players_at_table(&args.players).map_err(|r| CliError::refused(r, Asked::Players))?
     };
-    print(&SetupReport::new(&info.name, campaign, &names), context)
+    print(
+        &SetupReport::new(&info.name, campaign, &loaded.log, &names),
+        context,
+    )
 }

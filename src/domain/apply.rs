@@ -203,7 +203,7 @@ impl Campaign {
         let kind = find_kind(&kind.key(), &self.pools)?;
         let reason = reason.trim().to_string();
         if reason.is_empty() {
-            return Err(Refusal::MissingReason);
+            return Err(Refusal::MissingReason { what: "the pool" });
         }
         if capacity > 999 {
             return Err(Refusal::CapacityTooLarge { capacity });
@@ -266,11 +266,13 @@ impl Campaign {
             .iter()
             .map(|scar| self.place_scar(scar, number))
             .collect::<Result<Vec<_>, _>>()?;
+        let scars = super::table::scars_placed_by(scars, &game.scars, &seats, number)?;
+        let draft = super::table::draft(&game.draft, &seats, number)?;
         for wear in &game.wear {
             self.tick(wear)?;
         }
         let events = self.play_events(&game.events, &game.opened, number)?;
-        let reward = self.give_reward(game.reward.as_ref(), &seats[winner].person, number)?;
+        let reward = self.give_reward(game, &seats[winner].person, number)?;
         let held_on = self.give_held_on(&game.held_on, &seats, winner, number)?;
 
         let new_people: Vec<String> = seats
@@ -282,18 +284,7 @@ impl Campaign {
             .extend(new_people.iter().map(|p| Name::from(person_key(p))));
         self.people
             .extend(new_people.iter().map(|p| Name::from(p.as_str())));
-        // After game 15 winning changes nothing more: the board's section of signatures
-        // has 15 lines (rules §5; a house rule).
-        let signs = number <= super::state::LAST_REWARDED_GAME
-            || !self.rule_on(super::house::HouseRule::SigningEndsAt15);
-        if signs {
-            self.signatures.push(Signature {
-                game: number,
-                person: Name::from(seats[winner].person.as_str()),
-                faction: seats[winner].faction.clone(),
-                date: game.date,
-            });
-        }
+        self.sign(number, &seats[winner], game.date);
         self.eliminations += seats
             .iter()
             .map(|s| u32::from(s.result == Outcome::Eliminated))
@@ -316,9 +307,11 @@ impl Campaign {
             scars,
             wear: game.wear.clone(),
             reward,
+            declined: game.declined,
             held_on,
             opened: game.opened.clone(),
             events,
+            draft,
             note,
         };
         Ok(Applied {
@@ -327,6 +320,21 @@ impl Campaign {
             packets_met,
             new_people,
         })
+    }
+
+    /// The winner signs the board; after game 15 winning changes nothing more: the board's
+    /// section of signatures has 15 lines (rules §5; a house rule).
+    fn sign(&mut self, number: u32, winner: &Seat, date: chrono::NaiveDate) {
+        let signs = number <= super::state::LAST_REWARDED_GAME
+            || !self.rule_on(super::house::HouseRule::SigningEndsAt15);
+        if signs {
+            self.signatures.push(Signature {
+                game: number,
+                person: Name::from(winner.person.as_str()),
+                faction: winner.faction.clone(),
+                date,
+            });
+        }
     }
 
     /// Checks the table: 3 to 5 players, different people and factions, one winner, legal
@@ -421,7 +429,11 @@ impl Campaign {
                     .unwrap_or_default()
             ),
             (None, Some(scar)) => format!("a {} scar", scar.kind),
-            (None, None) => "a mark".to_string(),
+            (None, None) => match (&state.mark, state.fallout) {
+                (_, Some(game)) => format!("a fallout mark (game {game})"),
+                (Some((text, _)), None) => format!("the group's mark \"{text}\""),
+                (None, None) => "a mark".to_string(),
+            },
         };
         Err(Refusal::IllegalStart {
             person: person.to_string(),
@@ -453,6 +465,7 @@ impl Campaign {
         Ok(ScarPlacement {
             territory,
             scar: kind,
+            by: None,
         })
     }
 
@@ -558,7 +571,9 @@ impl Campaign {
     ) -> Result<Applied, Refusal> {
         let reason = reason.trim();
         if reason.is_empty() {
-            return Err(Refusal::MissingReason);
+            return Err(Refusal::MissingReason {
+                what: "the house rule",
+            });
         }
         if self.rule_on(rule) == on {
             return Err(Refusal::RuleUnchanged {

@@ -34,6 +34,14 @@ pub enum ChangeKind {
     EventFortify,
     EventDestroyCard,
     Mark,
+    /// Fallout: the card destroyed, any city gone, a fallout mark left.
+    Fallout,
+    /// An event destroys a city.
+    DestroyCity,
+    /// The winner declined the reward.
+    NoReward,
+    /// What the draft gave a seat.
+    Draft,
     /// A packet opened.
     Packet,
     /// Sealed content between games.
@@ -59,7 +67,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 33] = [
+    pub const ALL: [ChangeKind; 37] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -79,6 +87,10 @@ impl ChangeKind {
         ChangeKind::EventFortify,
         ChangeKind::EventDestroyCard,
         ChangeKind::Mark,
+        ChangeKind::Fallout,
+        ChangeKind::DestroyCity,
+        ChangeKind::NoReward,
+        ChangeKind::Draft,
         ChangeKind::Packet,
         ChangeKind::ScarType,
         ChangeKind::Faction,
@@ -117,6 +129,10 @@ impl ChangeKind {
             ChangeKind::EventFortify => "event_fortify",
             ChangeKind::EventDestroyCard => "event_destroy_card",
             ChangeKind::Mark => "mark",
+            ChangeKind::Fallout => "fallout",
+            ChangeKind::DestroyCity => "destroy_city",
+            ChangeKind::NoReward => "no_reward",
+            ChangeKind::Draft => "draft",
             ChangeKind::Packet => "packet",
             ChangeKind::ScarType => "scar_type",
             ChangeKind::Faction => "faction",

@@ -3,7 +3,7 @@
 
 use super::board::{Continent, Territory};
 use super::change::ChangeKind;
-use super::entry::{Entry, Game, HeldOnChoice, HeldOnReward, Outcome, PlayEvent, Reward};
+use super::entry::{Draft, Entry, Game, HeldOnChoice, HeldOnReward, Outcome, PlayEvent, Reward};
 use super::faction::Faction;
 use super::packet::Packet;
 use super::state::Campaign;
@@ -102,6 +102,15 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     if let (Some(reward), Some(seat)) = (&game.reward, winner) {
         out.push(reward_happening(before, game, reward).by(&seat.person));
     }
+    if let (true, Some(seat)) = (game.declined, winner) {
+        out.push(
+            Happening::new(
+                ChangeKind::NoReward,
+                "declined the winner's reward".to_string(),
+            )
+            .by(&seat.person),
+        );
+    }
     out.extend(game.held_on.iter().map(held_on_happening));
     for seat in game
         .seats
@@ -138,8 +147,15 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
 
 /// The scars placed and the boxes ticked during play.
 fn during_play(before: &Campaign, game: &Game) -> Vec<Happening> {
-    let scars = game.scars.iter().map(|scar| {
+    let draft = game.draft.iter().map(|draft| {
         Happening::new(
+            ChangeKind::Draft,
+            format!("drew {} in the draft", draft_words(draft)),
+        )
+        .by(&draft.person)
+    });
+    let scars = game.scars.iter().map(|scar| {
+        let happening = Happening::new(
             ChangeKind::Scar,
             format!(
                 "scarred {} with {}",
@@ -147,7 +163,11 @@ fn during_play(before: &Campaign, game: &Game) -> Vec<Happening> {
                 article(&scar.scar)
             ),
         )
-        .on(scar.territory)
+        .on(scar.territory);
+        match &scar.by {
+            Some(person) => happening.by(person),
+            None => happening,
+        }
     });
     let wear = game.wear.iter().map(|wear| {
         let boxes = if wear.boxes == 1 {
@@ -164,7 +184,22 @@ fn during_play(before: &Campaign, game: &Game) -> Vec<Happening> {
         )
         .on(wear.territory)
     });
-    scars.chain(wear).collect()
+    draft.chain(scars).chain(wear).collect()
+}
+
+/// "turn 2, placement 1, 8 troops, 1 coin".
+fn draft_words(draft: &Draft) -> String {
+    let count = |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    [
+        draft.turn.map(|n| format!("turn {n}")),
+        draft.placement.map(|n| format!("placement {n}")),
+        draft.troops.map(|n| count(n, "troop", "troops")),
+        draft.coins.map(|n| count(n, "coin", "coins")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(", ")
 }
 
 fn held_on_happening(reward: &HeldOnReward) -> Happening {
@@ -397,5 +432,37 @@ fn event_happening(before: &Campaign, event: &PlayEvent) -> Happening {
             format!("marked {}: {text}", territory.name()),
         )
         .on(*territory),
+        PlayEvent::Fallout { territory } => Happening::new(
+            ChangeKind::Fallout,
+            format!(
+                "fallout hit {}: its card destroyed{}, a fallout mark left",
+                territory.name(),
+                city_gone(before, *territory)
+                    .map(|city| format!(", {city} gone"))
+                    .unwrap_or_default()
+            ),
+        )
+        .on(*territory),
+        PlayEvent::DestroyCity { territory } => Happening::new(
+            ChangeKind::DestroyCity,
+            format!(
+                "an event destroyed {}",
+                city_gone(before, *territory)
+                    .unwrap_or_else(|| format!("the city in {}", territory.name()))
+            ),
+        )
+        .on(*territory),
     }
+}
+
+/// "the minor city Lima (Peru)": the city on the territory before the game, if any.
+fn city_gone(before: &Campaign, territory: Territory) -> Option<String> {
+    before.territory(territory).city.as_ref().map(|city| {
+        format!(
+            "the {} {} ({})",
+            city.kind.words(),
+            city.name,
+            territory.name()
+        )
+    })
 }

@@ -116,13 +116,69 @@ pub struct Game {
     pub wear: Vec<Wear>,
     /// The winner's reward (none after game 15).
     pub reward: Option<Reward>,
+    /// The winner declined the reward they were entitled to (`--no-reward`).
+    pub declined: bool,
     /// The rewards of players who held on, at most one each.
     pub held_on: Vec<HeldOnReward>,
     /// Sealed packets opened during or right after the game.
     pub opened: Vec<Packet>,
     /// Changes sealed content made during play: not rewards.
     pub events: Vec<PlayEvent>,
+    /// What the draft gave each seat, for the seats a group wrote down (optional).
+    pub draft: Vec<Draft>,
     pub note: Option<String>,
+}
+
+/// What the draft gave one seat once a group drafts (rules §4.1): any of turn order,
+/// placement order, starting troops and starting coins.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Draft {
+    pub person: String,
+    pub turn: Option<u8>,
+    pub placement: Option<u8>,
+    pub troops: Option<u8>,
+    pub coins: Option<u8>,
+}
+
+impl Draft {
+    /// The draft's parts that were written down, as `turn:2,placement:1,troops:8,coins:1`.
+    pub fn parts(&self) -> String {
+        [
+            ("turn", self.turn),
+            ("placement", self.placement),
+            ("troops", self.troops),
+            ("coins", self.coins),
+        ]
+        .into_iter()
+        .filter_map(|(key, value)| value.map(|v| format!("{key}:{v}")))
+        .collect::<Vec<_>>()
+        .join(",")
+    }
+
+    /// The draft of a person from its parts as `parts` writes them (keys in any order, any
+    /// of them; `turn`, `placement`, `troops`, `coins`). `None` when a part is not of that
+    /// form or none is given.
+    pub fn from_parts(person: &str, parts: &str) -> Option<Draft> {
+        let mut draft = Draft {
+            person: person.to_string(),
+            ..Draft::default()
+        };
+        for part in parts.split(',') {
+            let (key, value) = part.split_once(':')?;
+            let value: u8 = value.trim().parse().ok()?;
+            let slot = match key.trim().to_lowercase().as_str() {
+                "turn" => &mut draft.turn,
+                "placement" | "place" => &mut draft.placement,
+                "troops" => &mut draft.troops,
+                "coins" => &mut draft.coins,
+                _ => return None,
+            };
+            if slot.replace(value).is_some() {
+                return None;
+            }
+        }
+        Some(draft)
+    }
 }
 
 /// A change made during play by sealed content, apart from the rewards.
@@ -136,6 +192,11 @@ pub enum PlayEvent {
     DestroyCard { territory: Territory },
     /// A mark the group defines (one per territory).
     Mark { territory: Territory, text: String },
+    /// Fallout hits a territory: its card destroyed, any city there gone, a fallout mark
+    /// left (the territory is marked for good).
+    Fallout { territory: Territory },
+    /// An event destroys the city on a territory (its fortification goes with it).
+    DestroyCity { territory: Territory },
 }
 
 /// A player at the table: a person playing a faction, with the result and where they
@@ -196,6 +257,8 @@ impl Outcome {
 pub struct ScarPlacement {
     pub territory: Territory,
     pub scar: ScarType,
+    /// The player who placed it, when the group wrote it down.
+    pub by: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,9 +405,11 @@ impl Game {
             scars: Vec::new(),
             wear: Vec::new(),
             reward: None,
+            declined: false,
             held_on: Vec::new(),
             opened: Vec::new(),
             events: Vec::new(),
+            draft: Vec::new(),
             note: None,
         }
     }

@@ -58,10 +58,17 @@ impl HouseRule {
         HouseRule::ALL
             .into_iter()
             .find(|r| r.key() == wanted)
-            .ok_or_else(|| Refusal::UnknownName {
-                what: "house rule",
-                given: given.to_string(),
-                closest: HouseRule::ALL.iter().map(|r| r.key().to_string()).collect(),
+            .ok_or_else(|| {
+                let near = super::names::closest(given, HouseRule::ALL.iter().map(|r| r.key()));
+                Refusal::UnknownName {
+                    what: "house rule",
+                    given: given.to_string(),
+                    closest: if near.is_empty() {
+                        HouseRule::ALL.iter().map(|r| r.key().to_string()).collect()
+                    } else {
+                        near
+                    },
+                }
             })
     }
 }

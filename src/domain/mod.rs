@@ -22,11 +22,14 @@ pub mod packet;
 pub mod pool;
 pub mod record;
 mod refusal;
+mod refusal_parts;
 pub mod resolve;
 mod rewards;
 mod sealed;
+pub mod standing;
 pub mod state;
 pub mod sync;
+mod table;
 pub mod validate;
 pub mod words;
 
@@ -34,8 +37,8 @@ pub use apply::{Applied, PacketProgress};
 pub use board::{Continent, Territory};
 pub use change::ChangeKind;
 pub use entry::{
-    BonusMark, Entry, EntryKind, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome, PlayEvent,
-    Reward, RewardKind, ScarPlacement, Seat, Wear,
+    BonusMark, Draft, Entry, EntryKind, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome,
+    PlayEvent, Reward, RewardKind, ScarPlacement, Seat, Wear,
 };
 pub use faction::{Faction, Power};
 pub use legal::{PLAYERS, Targets, Tokens, players_at_table};

@@ -8,6 +8,8 @@ use super::packet::Packet;
 use super::pool::PoolKind;
 use super::words::one_of as list;
 
+pub use super::refusal_parts::{Added, NameProblem, RewardGiven, TextProblem, WayOut};
+
 /// A change the rules do not allow. Nothing is applied when one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum Refusal {
@@ -293,8 +295,8 @@ pub enum Refusal {
     )]
     CapacityTooLarge { capacity: u32 },
 
-    #[error("Say why the pool changes (it is kept in the campaign's history).")]
-    MissingReason,
+    #[error("Say why {what} changes (it is kept in the campaign's history).")]
+    MissingReason { what: &'static str },
 
     #[error("There is already a {what} called \"{name}\"; each is added once.")]
     AlreadyAdded { what: Added, name: String },
@@ -338,6 +340,55 @@ pub enum Refusal {
 
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
+
+    #[error("Fallout hit {territory} in game {game} already; its fallout mark stays (rules §6b).")]
+    FalloutAgain { territory: String, game: u32 },
+
+    #[error("{territory} has no city to destroy (rules §6b). Cities: {}.", if cities.is_empty() { "none".to_string() } else { list(cities) })]
+    NoCityToDestroy {
+        territory: String,
+        cities: Vec<String>,
+    },
+
+    #[error("{winner} declined the reward and also chose one ({}); it is one or the other (rules §4.4).", kind.words())]
+    DeclinedAndChose { winner: String, kind: RewardKind },
+
+    #[error(
+        "Game {game} gives the winner no reward to decline (rules §5: the rewards stop after game 15)."
+    )]
+    NothingToDecline { game: u32 },
+
+    #[error("Held-on players get nothing now (rules §4.5): every minor city and every coin sticker is used; {person} cannot take {}.", kind.words())]
+    HeldOnPoolsEmpty { person: String, kind: HeldOnKind },
+
+    #[error(
+        "{person} did not play game {game}, so {what} (rules §4). Players: {}.",
+        list(players)
+    )]
+    NotAtTheTable {
+        person: String,
+        game: u32,
+        what: String,
+        players: Vec<String>,
+    },
+
+    #[error(
+        "The draft gives {person} {what} {given}; with {players} players it runs from 1 to {players}."
+    )]
+    DraftOutOfRange {
+        person: String,
+        what: &'static str,
+        given: u8,
+        players: usize,
+    },
+
+    #[error("The draft gives {what} {given} to both {first} and {second}; each seat has its own.")]
+    DraftTwice {
+        what: &'static str,
+        given: u8,
+        first: String,
+        second: String,
+    },
 
     #[error("The {what} cannot be used: {problem}.")]
     BadText {
@@ -426,119 +477,6 @@ pub enum Refusal {
         game: Option<u32>,
         refusal: Box<Refusal>,
     },
-}
-
-/// What is wrong with free text someone gave (a note, a reason).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TextProblem {
-    /// A control character (shown escaped).
-    ControlCharacter(char),
-    TooLong {
-        count: usize,
-        max: usize,
-    },
-}
-
-impl std::fmt::Display for TextProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TextProblem::ControlCharacter(c) => write!(
-                f,
-                "it holds the control character {}, which would reach a terminal raw",
-                c.escape_default()
-            ),
-            TextProblem::TooLong { count, max } => {
-                write!(f, "it has {count} characters, more than {max}")
-            }
-        }
-    }
-}
-
-/// What is wrong with a name someone gave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NameProblem {
-    Empty,
-    /// More characters than a name holds.
-    TooLong {
-        count: usize,
-        max: usize,
-    },
-    ControlCharacter,
-    /// A person's name holding `=`, `:` or `@`.
-    Separator(char),
-}
-
-impl std::fmt::Display for NameProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            NameProblem::Empty => f.write_str("it is empty"),
-            NameProblem::TooLong { count, max } => {
-                write!(f, "it has {count} characters, more than {max}")
-            }
-            NameProblem::ControlCharacter => {
-                f.write_str("it holds a control character (a tab, a line break or similar)")
-            }
-            NameProblem::Separator(c) => write!(
-                f,
-                "it holds '{c}'; a person's name leaves out '=', ':' and '@'"
-            ),
-        }
-    }
-}
-
-/// What the group can do when a pool is empty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WayOut {
-    /// The winner chooses another reward.
-    AnotherReward,
-    /// A player who held on chooses the other held-on reward.
-    OtherHeldOnReward(HeldOnKind),
-    /// The group corrects the pool's capacity to match its box.
-    CorrectPool,
-    /// Another scar type, if one is left.
-    AnotherScarType,
-    /// There is one world capital.
-    OneWorldCapital,
-}
-
-impl std::fmt::Display for WayOut {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            WayOut::AnotherReward => "Choose another reward.",
-            WayOut::OtherHeldOnReward(HeldOnKind::MinorCity) => {
-                "A player who held on may found a minor city instead."
-            }
-            WayOut::OtherHeldOnReward(HeldOnKind::AddResource) => {
-                "A player who held on may add a resource to a card instead."
-            }
-            WayOut::CorrectPool => "Correct the pool's capacity if your box holds more.",
-            WayOut::AnotherScarType => "Use another scar type if one is left.",
-            WayOut::OneWorldCapital => "A campaign has one world capital; it stands already.",
-        })
-    }
-}
-
-/// A reward given where none may be: the winner's, or a held-on reward.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RewardGiven {
-    Winner(RewardKind),
-    HeldOn(HeldOnKind),
-}
-
-/// What sealed content the group adds once each.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Added {
-    ScarType,
-    Faction,
-}
-
-impl std::fmt::Display for Added {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Added::ScarType => "scar type",
-            Added::Faction => "faction",
-        })
-    }
 }
 
 /// What game 1 still waits for (rules §2).

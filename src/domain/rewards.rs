@@ -3,7 +3,7 @@
 
 use super::board::{Continent, Territory};
 use super::entry::HeldOnKind;
-use super::entry::{HeldOnChoice, HeldOnReward, Outcome, Reward, Seat};
+use super::entry::{Game, HeldOnChoice, HeldOnReward, Outcome, Reward, Seat};
 use super::legal::names;
 use super::lookup::person_key;
 use super::names::{fold, valid_name};
@@ -17,13 +17,30 @@ use super::state::{
 impl Campaign {
     /// Gives the winner's reward, or checks that none was due. Returns the reward as
     /// recorded (names tidied).
+    /// The winner declines the reward: no reward given with it, and one to decline.
+    fn decline(game: &Game, winner: &str, number: u32) -> Result<(), Refusal> {
+        if let Some(reward) = &game.reward {
+            return Err(Refusal::DeclinedAndChose {
+                winner: winner.to_string(),
+                kind: reward.kind(),
+            });
+        }
+        if number > LAST_REWARDED_GAME {
+            return Err(Refusal::NothingToDecline { game: number });
+        }
+        Ok(())
+    }
+
     pub(super) fn give_reward(
         &mut self,
-        reward: Option<&Reward>,
+        game: &Game,
         winner: &str,
         number: u32,
     ) -> Result<Option<Reward>, Refusal> {
-        let Some(reward) = reward else {
+        if game.declined {
+            return Self::decline(game, winner, number).map(|()| None);
+        }
+        let Some(reward) = &game.reward else {
             let possible = self.possible_rewards();
             if number <= LAST_REWARDED_GAME && !possible.is_empty() {
                 return Err(Refusal::RewardMissing {
@@ -286,6 +303,12 @@ impl Campaign {
 
         let mut recorded: Vec<HeldOnReward> = Vec::with_capacity(by_seat.len());
         for (_, reward) in by_seat {
+            if self.left(&PoolKind::MinorCity) == 0 && self.left(&PoolKind::CoinSticker) == 0 {
+                return Err(Refusal::HeldOnPoolsEmpty {
+                    person: reward.person,
+                    kind: reward.choice.kind(),
+                });
+            }
             let pool = reward.choice.pool();
             if self.left(&pool) == 0
                 && let Some(earlier) = recorded.iter().rev().find(|r| r.choice.pool() == pool)

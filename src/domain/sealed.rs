@@ -273,6 +273,14 @@ impl Campaign {
                     territory: *territory,
                     text: self.mark(*territory, text, number)?,
                 },
+                PlayEvent::Fallout { territory } => {
+                    self.fallout(*territory, number)?;
+                    event.clone()
+                }
+                PlayEvent::DestroyCity { territory } => {
+                    self.destroy_city(*territory)?;
+                    event.clone()
+                }
             });
         }
         Ok(recorded)
@@ -288,5 +296,40 @@ impl Campaign {
         }
         self.territories[territory.index()].mark = Some((Name::from(text.as_str()), number));
         Ok(text)
+    }
+
+    /// Fallout: the card destroyed (if it was not already), any city and its fortification
+    /// gone, a fallout mark left for good.
+    fn fallout(&mut self, territory: Territory, number: u32) -> Result<(), Refusal> {
+        let state = &mut self.territories[territory.index()];
+        if let Some(game) = state.fallout {
+            return Err(Refusal::FalloutAgain {
+                territory: territory.name().to_string(),
+                game,
+            });
+        }
+        state.card.destroyed.get_or_insert(number);
+        state.city = None;
+        state.fortification = None;
+        state.fallout = Some(number);
+        Ok(())
+    }
+
+    /// An event destroys a city: the city and its fortification gone. Its sticker stays
+    /// used in its pool (rules §3: a pool counts marks placed).
+    fn destroy_city(&mut self, territory: Territory) -> Result<(), Refusal> {
+        if self.territory(territory).city.is_none() {
+            return Err(Refusal::NoCityToDestroy {
+                territory: territory.name().to_string(),
+                cities: self
+                    .cities()
+                    .map(|(t, city)| format!("{} ({})", city.name, t.name()))
+                    .collect(),
+            });
+        }
+        let state = &mut self.territories[territory.index()];
+        state.city = None;
+        state.fortification = None;
+        Ok(())
     }
 }

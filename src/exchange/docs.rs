@@ -6,11 +6,10 @@ use chrono::NaiveDate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::PlayEvent;
 use crate::domain::pool::PoolKind;
 use crate::domain::{
-    BonusMark, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, Power,
-    Reward, ScarPlacement, Seat, Territory, Wear,
+    Continent, Draft, Entry, Faction, Game, HeldOnChoice, Outcome, Packet, Power, ScarPlacement,
+    Seat, Territory, Wear,
 };
 
 /// The campaign a file holds.
@@ -41,7 +40,7 @@ pub enum EntryDoc {
         reason: String,
     },
     /// A game.
-    Game(GameDoc),
+    Game(Box<GameDoc>),
     /// A scar type found in a sealed packet.
     AddScarType {
         name: String,
@@ -88,7 +87,24 @@ pub struct GameDoc {
     /// Changes sealed content made during play (not rewards).
     #[serde(default)]
     pub events: Vec<EventDoc>,
+    /// The winner declined the reward (`--no-reward`).
+    #[serde(default)]
+    pub no_reward: bool,
+    /// What the draft gave the seats a group wrote down.
+    #[serde(default)]
+    pub draft: Vec<DraftDoc>,
     pub note: Option<String>,
+}
+
+/// What the draft gave one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DraftDoc {
+    pub person: String,
+    pub turn: Option<u8>,
+    pub placement: Option<u8>,
+    pub troops: Option<u8>,
+    pub coins: Option<u8>,
 }
 
 /// A change sealed content made during play.
@@ -99,6 +115,8 @@ pub enum EventDoc {
     Fortify { territory: String },
     DestroyCard { territory: String },
     Mark { territory: String, text: String },
+    Fallout { territory: String },
+    DestroyCity { territory: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -116,6 +134,9 @@ pub struct PlayerDoc {
 pub struct ScarDoc {
     pub territory: String,
     pub scar: String,
+    /// Who placed it, when the group wrote it down.
+    #[serde(default)]
+    pub by: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -188,7 +209,7 @@ impl EntryDoc {
                 capacity: *capacity,
                 reason: reason.clone(),
             },
-            Entry::Game(g) => EntryDoc::Game(GameDoc::new(g, game.unwrap_or(0))),
+            Entry::Game(g) => EntryDoc::Game(Box::new(GameDoc::new(g, game.unwrap_or(0)))),
             Entry::AddScarType {
                 name,
                 count,
@@ -298,11 +319,11 @@ impl EntryDoc {
     }
 }
 
-fn territory(name: &str) -> Result<Territory, String> {
+pub(super) fn territory(name: &str) -> Result<Territory, String> {
     Territory::find(name).map_err(|refusal| refusal.to_string())
 }
 
-fn continent(name: &str) -> Result<Continent, String> {
+pub(super) fn continent(name: &str) -> Result<Continent, String> {
     Continent::find_printed(name).ok_or_else(|| format!("no continent is printed as {name:?}"))
 }
 
@@ -328,6 +349,7 @@ impl GameDoc {
                 .map(|s| ScarDoc {
                     territory: name(&s.territory),
                     scar: s.scar.clone(),
+                    by: s.by.clone(),
                 })
                 .collect(),
             wear: game
@@ -359,6 +381,18 @@ impl GameDoc {
                 .collect(),
             opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
             events: game.events.iter().map(EventDoc::new).collect(),
+            no_reward: game.declined,
+            draft: game
+                .draft
+                .iter()
+                .map(|d| DraftDoc {
+                    person: d.person.clone(),
+                    turn: d.turn,
+                    placement: d.placement,
+                    troops: d.troops,
+                    coins: d.coins,
+                })
+                .collect(),
             note: game.note.clone(),
         }
     }
@@ -391,6 +425,7 @@ impl GameDoc {
                 Ok(ScarPlacement {
                     territory: territory(&s.territory)?,
                     scar: s.scar.clone(),
+                    by: s.by.clone(),
                 })
             })
             .collect::<Result<_, String>>()?;
@@ -405,6 +440,18 @@ impl GameDoc {
             })
             .collect::<Result<_, String>>()?;
         game.reward = self.reward.as_ref().map(RewardDoc::reward).transpose()?;
+        game.declined = self.no_reward;
+        game.draft = self
+            .draft
+            .iter()
+            .map(|d| Draft {
+                person: d.person.clone(),
+                turn: d.turn,
+                placement: d.placement,
+                troops: d.troops,
+                coins: d.coins,
+            })
+            .collect();
         game.held_on = self
             .held_on
             .iter()
@@ -422,130 +469,5 @@ impl GameDoc {
             .collect::<Result<_, _>>()?;
         game.note.clone_from(&self.note);
         Ok(game)
-    }
-}
-
-impl RewardDoc {
-    fn new(reward: &Reward) -> RewardDoc {
-        match reward {
-            Reward::NameContinent { continent, name } => RewardDoc::NameContinent {
-                continent: continent.name().to_string(),
-                name: name.clone(),
-            },
-            Reward::MajorCity { territory, name } => RewardDoc::MajorCity {
-                territory: territory.name().to_string(),
-                name: name.clone(),
-            },
-            Reward::HealScar { territory } => RewardDoc::HealScar {
-                territory: territory.name().to_string(),
-            },
-            Reward::ContinentBonus { continent, mark } => RewardDoc::ContinentBonus {
-                continent: continent.name().to_string(),
-                change: mark.delta(),
-            },
-            Reward::Fortify { territory } => RewardDoc::Fortify {
-                territory: territory.name().to_string(),
-            },
-            Reward::DestroyCard { territory } => RewardDoc::DestroyCard {
-                territory: territory.name().to_string(),
-            },
-        }
-    }
-
-    fn reward(&self) -> Result<Reward, String> {
-        Ok(match self {
-            RewardDoc::NameContinent { continent: c, name } => Reward::NameContinent {
-                continent: continent(c)?,
-                name: name.clone(),
-            },
-            RewardDoc::MajorCity { territory: t, name } => Reward::MajorCity {
-                territory: territory(t)?,
-                name: name.clone(),
-            },
-            RewardDoc::HealScar { territory: t } => Reward::HealScar {
-                territory: territory(t)?,
-            },
-            RewardDoc::ContinentBonus {
-                continent: c,
-                change,
-            } => Reward::ContinentBonus {
-                continent: continent(c)?,
-                mark: BonusMark::from_delta(i64::from(*change))
-                    .ok_or_else(|| format!("a bonus change is +1 or -1, not {change}"))?,
-            },
-            RewardDoc::Fortify { territory: t } => Reward::Fortify {
-                territory: territory(t)?,
-            },
-            RewardDoc::DestroyCard { territory: t } => Reward::DestroyCard {
-                territory: territory(t)?,
-            },
-        })
-    }
-}
-
-impl EventDoc {
-    fn new(event: &PlayEvent) -> EventDoc {
-        match event {
-            PlayEvent::WorldCapital { territory, name } => EventDoc::WorldCapital {
-                territory: territory.name().to_string(),
-                name: name.clone(),
-            },
-            PlayEvent::Fortify { territory } => EventDoc::Fortify {
-                territory: territory.name().to_string(),
-            },
-            PlayEvent::DestroyCard { territory } => EventDoc::DestroyCard {
-                territory: territory.name().to_string(),
-            },
-            PlayEvent::Mark { territory, text } => EventDoc::Mark {
-                territory: territory.name().to_string(),
-                text: text.clone(),
-            },
-        }
-    }
-
-    fn event(&self) -> Result<PlayEvent, String> {
-        Ok(match self {
-            EventDoc::WorldCapital { territory: t, name } => PlayEvent::WorldCapital {
-                territory: territory(t)?,
-                name: name.clone(),
-            },
-            EventDoc::Fortify { territory: t } => PlayEvent::Fortify {
-                territory: territory(t)?,
-            },
-            EventDoc::DestroyCard { territory: t } => PlayEvent::DestroyCard {
-                territory: territory(t)?,
-            },
-            EventDoc::Mark { territory: t, text } => PlayEvent::Mark {
-                territory: territory(t)?,
-                text: text.clone(),
-            },
-        })
-    }
-}
-
-impl HeldOnDoc {
-    fn reward(&self) -> Result<HeldOnReward, String> {
-        Ok(match self {
-            HeldOnDoc::MinorCity {
-                person,
-                territory: t,
-                name,
-            } => HeldOnReward {
-                person: person.clone(),
-                choice: HeldOnChoice::MinorCity {
-                    territory: territory(t)?,
-                    name: name.clone(),
-                },
-            },
-            HeldOnDoc::AddResource {
-                person,
-                territory: t,
-            } => HeldOnReward {
-                person: person.clone(),
-                choice: HeldOnChoice::AddResource {
-                    territory: territory(t)?,
-                },
-            },
-        })
     }
 }

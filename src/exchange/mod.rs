@@ -10,6 +10,7 @@ pub const VERSION: u32 = 2;
 
 mod device_log;
 mod docs;
+mod docs_game;
 mod file;
 mod read;
 mod records;

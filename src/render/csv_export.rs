@@ -75,6 +75,10 @@ fn territories(campaign: &CampaignExport) -> Rows {
             "card_resources",
             "card_destroyed",
             "destroyed_in",
+            "mark",
+            "marked_in",
+            "fallout_in",
+            "marked",
         ],
         campaign
             .board
@@ -97,6 +101,10 @@ fn territories(campaign: &CampaignExport) -> Rows {
                     t.card.resources.to_string(),
                     t.card.destroyed.to_string(),
                     opt(t.card.destroyed_in),
+                    opt(t.mark.as_ref().map(|m| m.text.clone())),
+                    opt(t.mark.as_ref().map(|m| m.game)),
+                    opt(t.fallout_in),
+                    t.marked.to_string(),
                 ]
             })
             .collect(),

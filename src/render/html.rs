@@ -209,6 +209,12 @@ fn marks(out: &mut String, territories: &[TerritoryView]) {
         if let Some(game) = t.card.destroyed_in {
             chips.push(chip("lost", format!("card destroyed · game {game}")));
         }
+        if let Some(m) = &t.mark {
+            chips.push(chip("scar", format!("{} · game {}", esc(&m.text), m.game)));
+        }
+        if let Some(game) = t.fallout_in {
+            chips.push(chip("scar", format!("fallout · game {game}")));
+        }
         if !chips.is_empty() {
             items.push(format!(
                 "<li><strong>{}</strong> {}</li>\n",

@@ -22,6 +22,7 @@ pub fn campaign_report(campaign: &CampaignExport) -> String {
         continents,
         cities,
         scars,
+        sealed_marks,
         fortifications,
         destroyed_cards,
         factions,
@@ -123,6 +124,27 @@ fn scars(out: &mut String, campaign: &CampaignExport) {
                 .map(|(t, s)| vec![t.name.to_string(), s.kind.clone(), s.game.to_string()]),
         );
     }
+}
+
+/// The marks sealed content left: the group's marks and fallout.
+fn sealed_marks(out: &mut String, campaign: &CampaignExport) {
+    let marked: Vec<_> = campaign
+        .board
+        .territories
+        .iter()
+        .filter(|t| t.mark.is_some() || t.fallout_in.is_some())
+        .collect();
+    if marked.is_empty() {
+        return;
+    }
+    out.push_str("## Sealed marks\n\n");
+    table(
+        out,
+        &["Territory", "Mark"],
+        marked
+            .iter()
+            .map(|t| vec![t.name.to_string(), crate::render::views::sealed_marks(t)]),
+    );
 }
 
 /// The fortifications and their boxes.

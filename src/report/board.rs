@@ -42,6 +42,20 @@ pub struct TerritoryView {
     pub scar: Option<ScarView>,
     pub fortification: Option<FortificationView>,
     pub card: CardView,
+    /// A mark the group defined for sealed content, with the game it was made in.
+    pub mark: Option<MarkView>,
+    /// The game in which fallout hit it: a fallout mark.
+    pub fallout_in: Option<u32>,
+    /// Any sticker on it marks it (a city, a standing scar, a group mark, a fallout mark):
+    /// not a legal start, except a major city for its founder.
+    pub marked: bool,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarkView {
+    pub text: String,
+    pub game: u32,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -157,5 +171,11 @@ fn territory_view(campaign: &Campaign, territory: Territory) -> TerritoryView {
             destroyed: state.card.destroyed.is_some(),
             destroyed_in: state.card.destroyed,
         },
+        mark: state.mark.as_ref().map(|(text, game)| MarkView {
+            text: text.to_string(),
+            game: *game,
+        }),
+        fallout_in: state.fallout,
+        marked: state.is_marked(),
     }
 }

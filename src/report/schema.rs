@@ -17,6 +17,7 @@ use super::history::History;
 use super::packets::Packets;
 use super::pools::Pools;
 use super::powers::Powers;
+use super::rules::HouseRules;
 use super::scar_types::ScarTypes;
 use super::setup::SetupReport;
 use super::stats::StatsReport;
@@ -53,6 +54,7 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
     vec![
         ("board", "board", schema::<BoardView>()),
         ("pool", "pool", schema::<Pools>()),
+        ("rule-list", "rule list", schema::<HouseRules>()),
         ("game-list", "game list", schema::<GameList>()),
         ("game-show", "game show N", schema::<GameView>()),
         ("game-log", "game log", schema::<GameLogged>()),

@@ -5,8 +5,9 @@ use serde::Serialize;
 
 use super::packets::PacketView;
 use super::pools::{PoolRow, pool_rows};
+use super::standing::Standing;
 use crate::domain::state::CityKind;
-use crate::domain::{Campaign, Continent};
+use crate::domain::{Campaign, Continent, LoggedEntry};
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -23,6 +24,8 @@ pub struct SetupReport {
     pub stock: Vec<PoolRow>,
     /// The packets not opened yet, with how close the ledger sees them.
     pub packets: Vec<PacketView>,
+    /// Homelands and the lead faction.
+    pub standing: Standing,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -56,7 +59,12 @@ pub struct ContinentSetup {
 
 impl SetupReport {
     /// The setup of the next game of a campaign for the people named.
-    pub fn new(name: &str, campaign: &Campaign, people: &[String]) -> SetupReport {
+    pub fn new(
+        name: &str,
+        campaign: &Campaign,
+        log: &[LoggedEntry],
+        people: &[String],
+    ) -> SetupReport {
         SetupReport {
             campaign: name.to_string(),
             world_name: campaign.world().map(|w| w.name.clone()),
@@ -69,6 +77,7 @@ impl SetupReport {
                 .into_iter()
                 .filter(|p| p.status != "opened")
                 .collect(),
+            standing: Standing::new(log),
         }
     }
 }

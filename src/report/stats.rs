@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use super::standing::Standing;
 use crate::domain::{Campaign, Entry, Faction, Game, LoggedEntry, Outcome, Territory};
 
 #[derive(Serialize, JsonSchema)]
@@ -16,6 +17,8 @@ pub struct StatsReport {
     pub factions: Vec<FactionStats>,
     /// Every two people who played together.
     pub head_to_head: Vec<HeadToHead>,
+    /// Homelands and the lead faction.
+    pub standing: Standing,
 }
 
 impl StatsReport {
@@ -40,6 +43,7 @@ impl StatsReport {
             players: stats.players,
             factions: stats.factions,
             head_to_head: stats.head_to_head,
+            standing: Standing::new(log),
         }
     }
 }

@@ -4,26 +4,12 @@
 use rusqlite::{Connection, params};
 
 use super::StoreError;
+use super::decode_game::{StoredRow, add_change, need_name, need_territory, packet};
 use super::stored::{CorrectionKind, entry_kind};
 use crate::domain::pool::PoolKind;
 use crate::domain::{
-    Body, BonusMark, ChangeKind, Continent, Correction, Entry, EntryId, EntryKind, Faction, Game,
-    HeldOnChoice, HeldOnReward, LogRecord, Origin, Packet, Place, PlayEvent, Power, Reward,
-    ScarPlacement, Seat, Territory, Wear,
+    Body, Correction, Entry, EntryId, EntryKind, Game, LogRecord, Origin, Place, Power, Seat,
 };
-
-/// A change row as read back.
-struct StoredRow {
-    entry_id: i64,
-    kind: ChangeKind,
-    person: Option<String>,
-    faction: Option<Faction>,
-    territory: Option<Territory>,
-    continent: Option<Continent>,
-    name: Option<String>,
-    amount: Option<i64>,
-    text: Option<String>,
-}
 
 /// What the store keeps beside each record, worked out from the log (for people who read
 /// the file with sqlite3), to be rebuilt when the log changes.
@@ -409,160 +395,6 @@ fn sealed_entry(kind: EntryKind, row: Option<&StoredRow>) -> Result<Entry, Strin
             return Err(format!("a {kind:?} entry read as sealed content"));
         }
     })
-}
-
-fn need_territory(row: &StoredRow) -> Result<Territory, String> {
-    row.territory
-        .ok_or_else(|| format!("a {} without its territory", row.kind))
-}
-
-fn need_continent(row: &StoredRow) -> Result<Continent, String> {
-    row.continent
-        .ok_or_else(|| format!("a {} without its continent", row.kind))
-}
-
-/// A packet, stored by its printed name in the `name` column.
-fn packet(row: &StoredRow) -> Result<Packet, String> {
-    let name = need_name(row)?;
-    Packet::ALL
-        .into_iter()
-        .find(|p| p.name() == name)
-        .ok_or_else(|| format!("unknown packet {name:?}"))
-}
-
-fn need_name(row: &StoredRow) -> Result<String, String> {
-    row.name
-        .clone()
-        .ok_or_else(|| format!("a {} without its name", row.kind))
-}
-
-/// The winner's reward a change row records.
-fn reward(row: &StoredRow) -> Result<Reward, String> {
-    Ok(match row.kind {
-        ChangeKind::ContinentName => Reward::NameContinent {
-            continent: need_continent(row)?,
-            name: need_name(row)?,
-        },
-        ChangeKind::MajorCity => Reward::MajorCity {
-            territory: need_territory(row)?,
-            name: need_name(row)?,
-        },
-        ChangeKind::Heal => Reward::HealScar {
-            territory: need_territory(row)?,
-        },
-        ChangeKind::ContinentBonus => {
-            let mark = row
-                .amount
-                .and_then(BonusMark::from_delta)
-                .ok_or("a bonus change that is not +1 or -1")?;
-            Reward::ContinentBonus {
-                continent: need_continent(row)?,
-                mark,
-            }
-        }
-        ChangeKind::Fortify => Reward::Fortify {
-            territory: need_territory(row)?,
-        },
-        ChangeKind::DestroyCard => Reward::DestroyCard {
-            territory: need_territory(row)?,
-        },
-        other => return Err(format!("a {other} change read as a winner's reward")),
-    })
-}
-
-/// The change sealed content made during play that a change row records.
-fn event(row: &StoredRow) -> Result<PlayEvent, String> {
-    Ok(match row.kind {
-        ChangeKind::WorldCapital => PlayEvent::WorldCapital {
-            territory: need_territory(row)?,
-            name: need_name(row)?,
-        },
-        ChangeKind::EventFortify => PlayEvent::Fortify {
-            territory: need_territory(row)?,
-        },
-        ChangeKind::EventDestroyCard => PlayEvent::DestroyCard {
-            territory: need_territory(row)?,
-        },
-        ChangeKind::Mark => PlayEvent::Mark {
-            territory: need_territory(row)?,
-            text: row.text.clone().ok_or("a mark without its text")?,
-        },
-        other => return Err(format!("a {other} change read as an event")),
-    })
-}
-
-fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
-    let person = || {
-        row.person
-            .clone()
-            .ok_or_else(|| format!("a {} without its person", row.kind))
-    };
-    let reward = match row.kind {
-        ChangeKind::Scar => {
-            game.scars.push(ScarPlacement {
-                territory: need_territory(row)?,
-                scar: need_name(row)?,
-            });
-            None
-        }
-        ChangeKind::Wear => {
-            let boxes = row
-                .amount
-                .and_then(|a| u8::try_from(a).ok())
-                .ok_or("wear without its boxes")?;
-            game.wear.push(Wear {
-                territory: need_territory(row)?,
-                boxes,
-            });
-            None
-        }
-        ChangeKind::ContinentName
-        | ChangeKind::MajorCity
-        | ChangeKind::Heal
-        | ChangeKind::ContinentBonus
-        | ChangeKind::Fortify
-        | ChangeKind::DestroyCard => Some(reward(row)?),
-        ChangeKind::MinorCity => {
-            let choice = HeldOnChoice::MinorCity {
-                territory: need_territory(row)?,
-                name: need_name(row)?,
-            };
-            game.held_on.push(HeldOnReward {
-                person: person()?,
-                choice,
-            });
-            None
-        }
-        ChangeKind::Resource => {
-            let choice = HeldOnChoice::AddResource {
-                territory: need_territory(row)?,
-            };
-            game.held_on.push(HeldOnReward {
-                person: person()?,
-                choice,
-            });
-            None
-        }
-        ChangeKind::Packet => {
-            game.opened.push(packet(row)?);
-            None
-        }
-        ChangeKind::WorldCapital
-        | ChangeKind::EventFortify
-        | ChangeKind::EventDestroyCard
-        | ChangeKind::Mark => {
-            game.events.push(event(row)?);
-            None
-        }
-        other => return Err(format!("a {other} change in a game")),
-    };
-    if let Some(reward) = reward {
-        if game.reward.is_some() {
-            return Err("a game with two winner's rewards".to_string());
-        }
-        game.reward = Some(reward);
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -392,15 +392,31 @@ fn rows(entry: &Entry) -> Vec<Row> {
     }
 }
 
-fn game_rows(game: &Game) -> Vec<Row> {
+/// The draft's rows and the scars', in that order: what happened at the start and during
+/// play.
+fn draft_and_scar_rows(game: &Game) -> Vec<Row> {
     let mut rows = Vec::new();
-    for scar in &game.scars {
+    for draft in &game.draft {
         rows.push(
-            Row::new(ChangeKind::Scar)
-                .territory(scar.territory)
-                .name(&scar.scar),
+            Row::new(ChangeKind::Draft)
+                .person(&draft.person)
+                .text(&draft.parts()),
         );
     }
+    for scar in &game.scars {
+        let row = Row::new(ChangeKind::Scar)
+            .territory(scar.territory)
+            .name(&scar.scar);
+        rows.push(match &scar.by {
+            Some(by) => row.person(by),
+            None => row,
+        });
+    }
+    rows
+}
+
+fn game_rows(game: &Game) -> Vec<Row> {
+    let mut rows = draft_and_scar_rows(game);
     for wear in &game.wear {
         rows.push(
             Row::new(ChangeKind::Wear)
@@ -427,6 +443,9 @@ fn game_rows(game: &Game) -> Vec<Row> {
         };
         rows.push(row.person(&winner.person));
     }
+    if let (true, Some(winner)) = (game.declined, game.winner()) {
+        rows.push(Row::new(ChangeKind::NoReward).person(&winner.person));
+    }
     for reward in &game.held_on {
         let row = match &reward.choice {
             HeldOnChoice::MinorCity { territory, name } => Row::new(ChangeKind::MinorCity)
@@ -451,6 +470,10 @@ fn game_rows(game: &Game) -> Vec<Row> {
             }
             PlayEvent::Mark { territory, text } => {
                 Row::new(ChangeKind::Mark).territory(*territory).text(text)
+            }
+            PlayEvent::Fallout { territory } => Row::new(ChangeKind::Fallout).territory(*territory),
+            PlayEvent::DestroyCity { territory } => {
+                Row::new(ChangeKind::DestroyCity).territory(*territory)
             }
         });
     }

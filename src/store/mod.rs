@@ -4,6 +4,7 @@
 mod campaigns;
 mod check;
 mod decode;
+mod decode_game;
 mod device;
 mod encode;
 mod error;

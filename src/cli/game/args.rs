@@ -54,6 +54,10 @@ pub struct LogArgs {
     #[arg(long, value_name = "TERRITORY", help_heading = "Winner's reward (one)")]
     pub destroy_card: Option<String>,
 
+    /// The winner declines the reward they are entitled to (recorded as such)
+    #[arg(long, help_heading = "Winner's reward (one)")]
+    pub no_reward: bool,
+
     /// Held-on reward: found and name a minor city
     #[arg(
         long = "minor-city",
@@ -70,10 +74,10 @@ pub struct LogArgs {
     )]
     pub upgrades: Vec<String>,
 
-    /// A scar placed during the game (repeatable)
+    /// A scar placed during the game (repeatable); @PERSON: the player who placed it
     #[arg(
         long = "scar",
-        value_name = "TERRITORY=TYPE",
+        value_name = "TERRITORY=TYPE[@PERSON]",
         help_heading = "During the game"
     )]
     pub scars: Vec<String>,
@@ -125,6 +129,31 @@ pub struct LogArgs {
         help_heading = "Sealed content, during the game"
     )]
     pub marks: Vec<String>,
+
+    /// Sealed content: fallout hits a territory (card destroyed, city gone, a fallout mark)
+    #[arg(
+        long = "fallout",
+        value_name = "TERRITORY",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub fallout: Vec<String>,
+
+    /// Sealed content: an event destroys the city on a territory
+    #[arg(
+        long = "destroy-city",
+        value_name = "TERRITORY",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub destroy_city: Vec<String>,
+
+    /// What the draft gave a seat, once your group drafts: any of turn, placement, troops,
+    /// coins (repeatable, one per player)
+    #[arg(
+        long = "draft",
+        value_name = "NAME=turn:N,placement:N,troops:N,coins:N",
+        help_heading = "During the game"
+    )]
+    pub draft: Vec<String>,
 
     /// A note about the game
     #[arg(long, help_heading = "During the game")]

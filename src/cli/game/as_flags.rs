@@ -27,7 +27,6 @@ fn quoted(text: &str) -> String {
 /// lists them.
 pub(crate) fn flags(game: &Game) -> Vec<String> {
     let mut flags = vec![format!("--date {}", game.date)];
-    let flag = |name: &str, value: String| format!("--{name} {}", quoted(&value));
     for seat in &game.seats {
         let hq = seat
             .hq
@@ -44,21 +43,10 @@ pub(crate) fn flags(game: &Game) -> Vec<String> {
         ));
     }
     if let Some(reward) = &game.reward {
-        flags.push(match reward {
-            Reward::NameContinent { continent, name } => {
-                flag("name-continent", format!("{}={name}", continent.name()))
-            }
-            Reward::MajorCity { territory, name } => {
-                flag("major-city", format!("{}={name}", territory.name()))
-            }
-            Reward::HealScar { territory } => flag("heal-scar", territory.name().to_string()),
-            Reward::ContinentBonus { continent, mark } => flag(
-                "continent-bonus",
-                format!("{}={}", continent.name(), mark.sign()),
-            ),
-            Reward::Fortify { territory } => flag("fortify", territory.name().to_string()),
-            Reward::DestroyCard { territory } => flag("destroy-card", territory.name().to_string()),
-        });
+        flags.push(reward_flag(reward));
+    }
+    if game.declined {
+        flags.push("--no-reward".to_string());
     }
     for reward in &game.held_on {
         flags.push(match &reward.choice {
@@ -72,9 +60,14 @@ pub(crate) fn flags(game: &Game) -> Vec<String> {
         });
     }
     for scar in &game.scars {
+        let by = scar
+            .by
+            .as_ref()
+            .map(|p| format!("@{p}"))
+            .unwrap_or_default();
         flags.push(flag(
             "scar",
-            format!("{}={}", scar.territory.name(), scar.scar),
+            format!("{}={}{by}", scar.territory.name(), scar.scar),
         ));
     }
     for wear in &game.wear {
@@ -86,24 +79,53 @@ pub(crate) fn flags(game: &Game) -> Vec<String> {
     for packet in &game.opened {
         flags.push(flag("opened", packet.name().to_string()));
     }
-    for event in &game.events {
-        flags.push(match event {
-            PlayEvent::WorldCapital { territory, name } => {
-                flag("world-capital", format!("{}={name}", territory.name()))
-            }
-            PlayEvent::Fortify { territory } => flag("event-fortify", territory.name().to_string()),
-            PlayEvent::DestroyCard { territory } => {
-                flag("event-destroy-card", territory.name().to_string())
-            }
-            PlayEvent::Mark { territory, text } => {
-                flag("mark", format!("{}={text}", territory.name()))
-            }
-        });
+    flags.extend(game.events.iter().map(event_flag));
+    for draft in &game.draft {
+        flags.push(flag("draft", format!("{}={}", draft.person, draft.parts())));
     }
     if let Some(note) = &game.note {
         flags.push(flag("note", note.clone()));
     }
     flags
+}
+
+fn flag(name: &str, value: String) -> String {
+    format!("--{name} {}", quoted(&value))
+}
+
+/// The flag of the winner's reward.
+fn reward_flag(reward: &Reward) -> String {
+    match reward {
+        Reward::NameContinent { continent, name } => {
+            flag("name-continent", format!("{}={name}", continent.name()))
+        }
+        Reward::MajorCity { territory, name } => {
+            flag("major-city", format!("{}={name}", territory.name()))
+        }
+        Reward::HealScar { territory } => flag("heal-scar", territory.name().to_string()),
+        Reward::ContinentBonus { continent, mark } => flag(
+            "continent-bonus",
+            format!("{}={}", continent.name(), mark.sign()),
+        ),
+        Reward::Fortify { territory } => flag("fortify", territory.name().to_string()),
+        Reward::DestroyCard { territory } => flag("destroy-card", territory.name().to_string()),
+    }
+}
+
+/// The flag of a change sealed content made during play.
+fn event_flag(event: &PlayEvent) -> String {
+    match event {
+        PlayEvent::WorldCapital { territory, name } => {
+            flag("world-capital", format!("{}={name}", territory.name()))
+        }
+        PlayEvent::Fortify { territory } => flag("event-fortify", territory.name().to_string()),
+        PlayEvent::DestroyCard { territory } => {
+            flag("event-destroy-card", territory.name().to_string())
+        }
+        PlayEvent::Mark { territory, text } => flag("mark", format!("{}={text}", territory.name())),
+        PlayEvent::Fallout { territory } => flag("fallout", territory.name().to_string()),
+        PlayEvent::DestroyCity { territory } => flag("destroy-city", territory.name().to_string()),
+    }
 }
 
 /// A command line that gives `game`, one flag a line.

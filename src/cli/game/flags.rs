@@ -7,8 +7,8 @@ use super::args::LogArgs;
 use crate::cli::error::CliError;
 use crate::cli::explain::reward_flag;
 use crate::domain::{
-    BonusMark, Campaign, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, PlayEvent, Reward,
-    RewardKind, ScarPlacement, Seat, Territory, Wear,
+    BonusMark, Campaign, Draft, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, PlayEvent,
+    Reward, RewardKind, ScarPlacement, Seat, Territory, Wear,
 };
 
 fn usage(flag: &str, value: &str, form: &str) -> CliError {
@@ -204,21 +204,38 @@ pub(crate) fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
     Ok(rewards)
 }
 
-/// `--scar "TERRITORY=TYPE"`.
+/// `--scar "TERRITORY=TYPE[@PERSON]"`.
 pub(crate) fn scars(args: &LogArgs, campaign: &Campaign) -> Result<Vec<ScarPlacement>, CliError> {
+    let form = "TERRITORY=TYPE[@PERSON], e.g. \"Brazil=Bunker\" or \"Brazil=Bunker@Ann\"";
     args.scars
         .iter()
         .map(|value| {
-            let (territory, kind) = split(
-                "--scar",
-                value,
-                '=',
-                "TERRITORY=TYPE, e.g. \"Brazil=Bunker\"",
-            )?;
+            let (territory, kind) = split("--scar", value, '=', form)?;
+            let (kind, by) = match kind.rsplit_once('@') {
+                Some((kind, by)) if !kind.trim().is_empty() && !by.trim().is_empty() => {
+                    (kind.trim(), Some(by.trim().to_string()))
+                }
+                Some(_) => return Err(usage("--scar", value, form)),
+                None => (kind, None),
+            };
             Ok(ScarPlacement {
                 territory: Territory::find(territory)?,
                 scar: campaign.find_scar_type(kind)?,
+                by,
             })
+        })
+        .collect()
+}
+
+/// `--draft "NAME=turn:N,placement:N,troops:N,coins:N"` (any of the four).
+pub(crate) fn draft(args: &LogArgs) -> Result<Vec<Draft>, CliError> {
+    let form =
+        "NAME=turn:N,placement:N,troops:N,coins:N (any of them), e.g. \"Ann=turn:1,troops:8\"";
+    args.draft
+        .iter()
+        .map(|value| {
+            let (person, parts) = split("--draft", value, '=', form)?;
+            Draft::from_parts(person, parts).ok_or_else(|| usage("--draft", value, form))
         })
         .collect()
 }
@@ -239,10 +256,21 @@ pub(crate) fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
         .collect()
 }
 
-/// The changes sealed content made during play, in the order: world capital, event
-/// fortifications, destroyed cards, marks.
+/// The changes sealed content made during play, in the order: fallout, destroyed cities,
+/// world capital, event fortifications, destroyed cards, marks.
 pub(crate) fn events(args: &LogArgs) -> Result<Vec<PlayEvent>, CliError> {
     let mut events = Vec::new();
+    // What is destroyed goes first, so a city replaced by an event is one game.
+    for value in &args.fallout {
+        events.push(PlayEvent::Fallout {
+            territory: Territory::find(value)?,
+        });
+    }
+    for value in &args.destroy_city {
+        events.push(PlayEvent::DestroyCity {
+            territory: Territory::find(value)?,
+        });
+    }
     if let Some(value) = &args.world_capital {
         let (territory, name) = split(
             "--world-capital",
@@ -291,6 +319,8 @@ pub(crate) fn game(
     game.scars = scars(args, campaign)?;
     game.wear = wear(args)?;
     game.reward = reward(args, campaign)?;
+    game.declined = args.no_reward;
+    game.draft = draft(args)?;
     game.held_on = held_on(args)?;
     game.opened = args
         .opened

@@ -211,7 +211,11 @@ fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliE
         let names: Vec<String> = open.iter().map(|t| t.name().to_string()).collect();
         let territory = open[ask.search("Scarred territory (type to search)", &names)?];
         let scar = types[ask.choose("Which scar", &types, 0)?].clone();
-        game.scars.push(ScarPlacement { territory, scar });
+        game.scars.push(ScarPlacement {
+            territory,
+            scar,
+            by: None,
+        });
         question = "Another scar?";
     }
     Ok(())

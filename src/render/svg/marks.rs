@@ -15,6 +15,9 @@ pub(super) const DEFS: &str = "<defs>\
 -4.8,1.6 -10,-3.2 -3,-4.1\" fill=\"#f2b705\" stroke=\"#5c4300\"/>\
 <polygon id=\"scar\" points=\"0,-8 1.5,-3.5 5.7,-5.7 3.5,-1.5 8,0 3.5,1.5 5.7,5.7 1.5,3.5 0,8 \
 -1.5,3.5 -5.7,5.7 -3.5,1.5 -8,0 -3.5,-1.5 -5.7,-5.7 -1.5,-3.5\" fill=\"#c1121f\" stroke=\"#fff\"/>\
+<rect id=\"sealed\" x=\"-5.5\" y=\"-5.5\" width=\"11\" height=\"11\" transform=\"rotate(45)\" fill=\"#6a3d9a\" stroke=\"#fff\"/>\
+<g id=\"fallout\"><circle r=\"7.5\" fill=\"#f2d200\" stroke=\"#24313d\"/>\
+<path d=\"M0 0L-3.2-5.6A6.4 6.4 0 0 1 3.2-5.6ZM0 0L6.4 0A6.4 6.4 0 0 1 3.2 5.6ZM0 0L-3.2 5.6A6.4 6.4 0 0 1-6.4 0Z\" fill=\"#24313d\"/></g>\
 <path id=\"fort\" d=\"M-6 6V-6h2.5v2.5h2.5v-2.5h2v2.5h2.5v-2.5h2.5V6Z\" fill=\"#3d434b\"/>\
 <rect id=\"card\" x=\"-6\" y=\"-7.5\" width=\"12\" height=\"15\" rx=\"2\" fill=\"#fff\" stroke=\"#55606b\"/>\
 <rect id=\"lost\" x=\"-6\" y=\"-7.5\" width=\"12\" height=\"15\" rx=\"2\" fill=\"#d9d9d9\" stroke=\"#55606b\"/>\
@@ -63,7 +66,9 @@ pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt
     let names = wrap(view.name);
     let city_h = if view.city.is_some() { 19.0 } else { 0.0 };
     let scar_h = if view.scar.is_some() { 16.0 } else { 0.0 };
-    let mut top = y - (city_h + 13.0 * names.len() as f64 + 19.0 + scar_h) / 2.0;
+    let sealed = sealed_lines(view);
+    let sealed_h = 16.0 * sealed.len() as f64;
+    let mut top = y - (city_h + 13.0 * names.len() as f64 + 19.0 + scar_h + sealed_h) / 2.0;
     if let Some(city) = &view.city {
         let name = fit(&city.name, 11.0, 96.0);
         let left = x - f64::midpoint(23.0, text_width(&name, 11.0));
@@ -90,15 +95,32 @@ pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt
         let left = x - f64::midpoint(18.0, text_width(&kind, 10.0));
         put(out, "scar", (left + 8.0, top + 27.0));
         text(out, (left + 18.0, top + 30.5), "sc h", &kind);
+        top += scar_h;
+    }
+    for (symbol, words) in sealed {
+        let words = fit(&words, 10.0, 110.0);
+        let left = x - f64::midpoint(18.0, text_width(&words, 10.0));
+        put(out, symbol, (left + 8.0, top + 27.0));
+        text(out, (left + 18.0, top + 30.5), "sc h", &words);
+        top += 16.0;
     }
 }
 
+/// The marks sealed content left, each with its symbol: the group's mark, fallout.
+fn sealed_lines(view: &TerritoryView) -> Vec<(&'static str, String)> {
+    let mark = view.mark.as_ref().map(|m| ("sealed", m.text.clone()));
+    let fallout = view.fallout_in.map(|_| ("fallout", "fallout".to_string()));
+    mark.into_iter().chain(fallout).collect()
+}
+
 /// The legend: the symbol, the number drawn on it if any, and what it means.
-const LEGEND: [(&str, u8, &str); 11] = [
+const LEGEND: [(&str, u8, &str); 13] = [
     ("minor", 1, "Minor city (population inside)"),
     ("major", 2, "Major city"),
     ("world_capital", 3, "World capital"),
     ("scar", 0, "Scar, with its type"),
+    ("sealed", 0, "A mark your group's sealed content defines"),
+    ("fallout", 0, "Fallout: card destroyed, city gone"),
     ("fort", 0, "Fortification: boxes left of 10"),
     ("card", 2, "Territory card: its resources"),
     ("lost", 1, "Card destroyed"),

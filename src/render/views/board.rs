@@ -12,19 +12,37 @@ impl Tabular for BoardView {
             1 => "after 1 game".to_string(),
             n => format!("after {n} games"),
         };
-        vec![format!("{}, {games}.", self.campaign)]
+        let world = self
+            .world_name
+            .as_ref()
+            .map(|name| format!("The World of {name}. "))
+            .unwrap_or_default();
+        vec![format!("{world}{}, {games}.", self.campaign)]
     }
 
     fn tables(&self) -> Vec<Table> {
         let mut tables = vec![continent_table(self)];
+        // The column of sealed marks only once sealed content left one.
+        let marks = self
+            .territories
+            .iter()
+            .any(|t| t.mark.is_some() || t.fallout_in.is_some());
         for continent in &self.continents {
-            let mut table = Table::new(&["Territory", "City", "Scar", "Fort.", "Card"]);
+            let mut headers = vec!["Territory", "City", "Scar", "Fort.", "Card"];
+            if marks {
+                headers.push("Mark");
+            }
+            let mut table = Table::new(&headers);
             for t in self
                 .territories
                 .iter()
                 .filter(|t| t.continent == continent.name)
             {
-                table.row(territory_row(t));
+                let mut row = territory_row(t);
+                if marks {
+                    row.push(sealed_marks(t));
+                }
+                table.row(row);
             }
             let title = match &continent.given_name {
                 Some(given) => format!("{} ({})", given, continent.name),
@@ -70,6 +88,20 @@ fn continent_table(board: &BoardView) -> Table {
         ]);
     }
     table
+}
+
+/// The group's mark and the fallout mark: "Ruins (game 4); fallout (game 6)".
+pub(crate) fn sealed_marks(t: &TerritoryView) -> String {
+    let mark = t
+        .mark
+        .as_ref()
+        .map(|m| format!("{} (game {})", m.text, m.game));
+    let fallout = t.fallout_in.map(|game| format!("fallout (game {game})"));
+    [mark, fallout]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn territory_row(t: &TerritoryView) -> Vec<String> {

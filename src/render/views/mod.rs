@@ -1,12 +1,15 @@
 //! How each report reads as tables (`Tabular`), one file per group of commands.
 
 mod board;
+pub(crate) use board::sealed_marks;
 mod correcting;
 mod game;
 mod history;
 mod pools;
+mod rules;
 mod setup;
 mod setup_and_sealed;
+mod standing;
 mod stats;
 mod status;
 mod sync;

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use super::pools::pool_table;
+use super::standing::{homeland_table, lead_line};
 use crate::render::tabular::{Table, Tabular};
 use crate::report::setup::SetupReport;
 
@@ -13,10 +14,18 @@ impl Tabular for SetupReport {
         } else {
             " (no rewards after game 15)"
         };
-        vec![format!(
-            "{}: setup for game {}{rewards}.",
-            self.campaign, self.next_game
-        )]
+        let world = self
+            .world_name
+            .as_ref()
+            .map(|name| format!("The World of {name}. "))
+            .unwrap_or_default();
+        vec![
+            format!(
+                "{world}{}: setup for game {}{rewards}.",
+                self.campaign, self.next_game
+            ),
+            lead_line(&self.standing),
+        ]
     }
 
     fn tables(&self) -> Vec<Table> {
@@ -62,11 +71,13 @@ impl Tabular for SetupReport {
             };
             packets.row(vec![p.packet.clone(), p.condition.clone(), progress]);
         }
-        vec![
+        let mut tables = vec![
             people.titled("People"),
             continents.titled("Continent bonuses"),
-            pool_table(&self.stock).titled("Stock left"),
-            packets.titled("Packets still sealed"),
-        ]
+        ];
+        tables.extend(homeland_table(&self.standing));
+        tables.push(pool_table(&self.stock).titled("Stock left"));
+        tables.push(packets.titled("Packets still sealed"));
+        tables
     }
 }

@@ -1,5 +1,6 @@
 //! `stats` as tables.
 
+use super::standing::{homeland_table, lead_line};
 use crate::domain::Faction;
 use crate::render::tabular::{Table, Tabular};
 use crate::report::stats::StatsReport;
@@ -10,10 +11,10 @@ fn percent(rate: f64) -> String {
 
 impl Tabular for StatsReport {
     fn lines(&self) -> Vec<String> {
-        vec![format!(
-            "{}, after {} games.",
-            self.campaign, self.games_played
-        )]
+        vec![
+            format!("{}, after {} games.", self.campaign, self.games_played),
+            lead_line(&self.standing),
+        ]
     }
 
     fn tables(&self) -> Vec<Table> {
@@ -64,10 +65,9 @@ impl Tabular for StatsReport {
                 format!("{} - {}", h.a_won, h.b_won),
             ]);
         }
-        vec![
-            players.titled("Players"),
-            factions.titled("Factions"),
-            pairs.titled("Head to head"),
-        ]
+        let mut tables = vec![players.titled("Players"), factions.titled("Factions")];
+        tables.extend(homeland_table(&self.standing));
+        tables.push(pairs.titled("Head to head"));
+        tables
     }
 }

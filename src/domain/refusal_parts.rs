@@ -1,0 +1,117 @@
+//! The parts a refusal carries: what was wrong with a name or a text, the way out of an
+//! empty pool, which reward was given too late, what was added twice.
+
+use super::kinds::{HeldOnKind, RewardKind};
+
+/// What is wrong with free text someone gave (a note, a reason).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextProblem {
+    /// A control character (shown escaped).
+    ControlCharacter(char),
+    TooLong {
+        count: usize,
+        max: usize,
+    },
+}
+
+impl std::fmt::Display for TextProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TextProblem::ControlCharacter(c) => write!(
+                f,
+                "it holds the control character {}, which would reach a terminal raw",
+                c.escape_default()
+            ),
+            TextProblem::TooLong { count, max } => {
+                write!(f, "it has {count} characters, more than {max}")
+            }
+        }
+    }
+}
+
+/// What is wrong with a name someone gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameProblem {
+    Empty,
+    /// More characters than a name holds.
+    TooLong {
+        count: usize,
+        max: usize,
+    },
+    ControlCharacter,
+    /// A person's name holding `=`, `:` or `@`.
+    Separator(char),
+}
+
+impl std::fmt::Display for NameProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NameProblem::Empty => f.write_str("it is empty"),
+            NameProblem::TooLong { count, max } => {
+                write!(f, "it has {count} characters, more than {max}")
+            }
+            NameProblem::ControlCharacter => {
+                f.write_str("it holds a control character (a tab, a line break or similar)")
+            }
+            NameProblem::Separator(c) => write!(
+                f,
+                "it holds '{c}'; a person's name leaves out '=', ':' and '@'"
+            ),
+        }
+    }
+}
+
+/// What the group can do when a pool is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WayOut {
+    /// The winner chooses another reward.
+    AnotherReward,
+    /// A player who held on chooses the other held-on reward.
+    OtherHeldOnReward(HeldOnKind),
+    /// The group corrects the pool's capacity to match its box.
+    CorrectPool,
+    /// Another scar type, if one is left.
+    AnotherScarType,
+    /// There is one world capital.
+    OneWorldCapital,
+}
+
+impl std::fmt::Display for WayOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WayOut::AnotherReward => "Choose another reward.",
+            WayOut::OtherHeldOnReward(HeldOnKind::MinorCity) => {
+                "A player who held on may found a minor city instead."
+            }
+            WayOut::OtherHeldOnReward(HeldOnKind::AddResource) => {
+                "A player who held on may add a resource to a card instead."
+            }
+            WayOut::CorrectPool => "Correct the pool's capacity if your box holds more.",
+            WayOut::AnotherScarType => "Use another scar type if one is left.",
+            WayOut::OneWorldCapital => "A campaign has one world capital; it stands already.",
+        })
+    }
+}
+
+/// A reward given where none may be: the winner's, or a held-on reward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RewardGiven {
+    Winner(RewardKind),
+    HeldOn(HeldOnKind),
+}
+
+/// What sealed content the group adds once each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    ScarType,
+    Faction,
+}
+
+impl std::fmt::Display for Added {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Added::ScarType => "scar type",
+            Added::Faction => "faction",
+        })
+    }
+}

@@ -1,0 +1,200 @@
+//! Reading a game's change rows back: scars, wear, the winner's reward, held-on rewards,
+//! sealed content, the draft, packets; and the columns each kind needs.
+
+use crate::domain::{
+    BonusMark, ChangeKind, Continent, Draft, Faction, Game, HeldOnChoice, HeldOnReward, Packet,
+    PlayEvent, Reward, ScarPlacement, Territory, Wear,
+};
+
+/// A change row as read back.
+pub(super) struct StoredRow {
+    pub(super) entry_id: i64,
+    pub(super) kind: ChangeKind,
+    pub(super) person: Option<String>,
+    pub(super) faction: Option<Faction>,
+    pub(super) territory: Option<Territory>,
+    pub(super) continent: Option<Continent>,
+    pub(super) name: Option<String>,
+    pub(super) amount: Option<i64>,
+    pub(super) text: Option<String>,
+}
+
+pub(super) fn need_territory(row: &StoredRow) -> Result<Territory, String> {
+    row.territory
+        .ok_or_else(|| format!("a {} without its territory", row.kind))
+}
+
+pub(super) fn need_continent(row: &StoredRow) -> Result<Continent, String> {
+    row.continent
+        .ok_or_else(|| format!("a {} without its continent", row.kind))
+}
+
+/// A packet, stored by its printed name in the `name` column.
+pub(super) fn packet(row: &StoredRow) -> Result<Packet, String> {
+    let name = need_name(row)?;
+    Packet::ALL
+        .into_iter()
+        .find(|p| p.name() == name)
+        .ok_or_else(|| format!("unknown packet {name:?}"))
+}
+
+pub(super) fn need_name(row: &StoredRow) -> Result<String, String> {
+    row.name
+        .clone()
+        .ok_or_else(|| format!("a {} without its name", row.kind))
+}
+
+/// The winner's reward a change row records.
+fn reward(row: &StoredRow) -> Result<Reward, String> {
+    Ok(match row.kind {
+        ChangeKind::ContinentName => Reward::NameContinent {
+            continent: need_continent(row)?,
+            name: need_name(row)?,
+        },
+        ChangeKind::MajorCity => Reward::MajorCity {
+            territory: need_territory(row)?,
+            name: need_name(row)?,
+        },
+        ChangeKind::Heal => Reward::HealScar {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::ContinentBonus => {
+            let mark = row
+                .amount
+                .and_then(BonusMark::from_delta)
+                .ok_or("a bonus change that is not +1 or -1")?;
+            Reward::ContinentBonus {
+                continent: need_continent(row)?,
+                mark,
+            }
+        }
+        ChangeKind::Fortify => Reward::Fortify {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::DestroyCard => Reward::DestroyCard {
+            territory: need_territory(row)?,
+        },
+        other => return Err(format!("a {other} change read as a winner's reward")),
+    })
+}
+
+/// The change sealed content made during play that a change row records.
+fn event(row: &StoredRow) -> Result<PlayEvent, String> {
+    Ok(match row.kind {
+        ChangeKind::WorldCapital => PlayEvent::WorldCapital {
+            territory: need_territory(row)?,
+            name: need_name(row)?,
+        },
+        ChangeKind::EventFortify => PlayEvent::Fortify {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::EventDestroyCard => PlayEvent::DestroyCard {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::Mark => PlayEvent::Mark {
+            territory: need_territory(row)?,
+            text: row.text.clone().ok_or("a mark without its text")?,
+        },
+        ChangeKind::Fallout => PlayEvent::Fallout {
+            territory: need_territory(row)?,
+        },
+        ChangeKind::DestroyCity => PlayEvent::DestroyCity {
+            territory: need_territory(row)?,
+        },
+        other => return Err(format!("a {other} change read as an event")),
+    })
+}
+
+fn add_scar_or_draft(game: &mut Game, row: &StoredRow) -> Result<(), String> {
+    if row.kind == ChangeKind::Scar {
+        game.scars.push(ScarPlacement {
+            territory: need_territory(row)?,
+            scar: need_name(row)?,
+            by: row.person.clone(),
+        });
+        return Ok(());
+    }
+    let person = row.person.as_deref().ok_or("a draft without its person")?;
+    let parts = row.text.as_deref().ok_or("a draft without its results")?;
+    let draft = Draft::from_parts(person, parts)
+        .ok_or_else(|| format!("a draft of the form \"{parts}\""))?;
+    game.draft.push(draft);
+    Ok(())
+}
+
+pub(super) fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
+    let person = || {
+        row.person
+            .clone()
+            .ok_or_else(|| format!("a {} without its person", row.kind))
+    };
+    let reward = match row.kind {
+        ChangeKind::Scar | ChangeKind::Draft => {
+            add_scar_or_draft(game, row)?;
+            None
+        }
+        ChangeKind::NoReward => {
+            game.declined = true;
+            None
+        }
+        ChangeKind::Wear => {
+            let boxes = row
+                .amount
+                .and_then(|a| u8::try_from(a).ok())
+                .ok_or("wear without its boxes")?;
+            game.wear.push(Wear {
+                territory: need_territory(row)?,
+                boxes,
+            });
+            None
+        }
+        ChangeKind::ContinentName
+        | ChangeKind::MajorCity
+        | ChangeKind::Heal
+        | ChangeKind::ContinentBonus
+        | ChangeKind::Fortify
+        | ChangeKind::DestroyCard => Some(reward(row)?),
+        ChangeKind::MinorCity => {
+            let choice = HeldOnChoice::MinorCity {
+                territory: need_territory(row)?,
+                name: need_name(row)?,
+            };
+            game.held_on.push(HeldOnReward {
+                person: person()?,
+                choice,
+            });
+            None
+        }
+        ChangeKind::Resource => {
+            let choice = HeldOnChoice::AddResource {
+                territory: need_territory(row)?,
+            };
+            game.held_on.push(HeldOnReward {
+                person: person()?,
+                choice,
+            });
+            None
+        }
+        ChangeKind::Packet => {
+            game.opened.push(packet(row)?);
+            None
+        }
+        ChangeKind::WorldCapital
+        | ChangeKind::EventFortify
+        | ChangeKind::EventDestroyCard
+        | ChangeKind::Mark
+        | ChangeKind::Fallout
+        | ChangeKind::DestroyCity => {
+            game.events.push(event(row)?);
+            None
+        }
+        other => return Err(format!("a {other} change in a game")),
+    };
+    if let Some(reward) = reward {
+        if game.reward.is_some() {
+            return Err("a game with two winner's rewards".to_string());
+        }
+        game.reward = Some(reward);
+    }
+    Ok(())
+}
