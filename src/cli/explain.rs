@@ -225,6 +225,7 @@ pub(super) fn store_hints(error: &StoreError) -> Vec<String> {
             "If it persists, run `chronicle check` and keep a `chronicle backup`."
         }
         StoreError::NoCampaign => "Start one with `chronicle init [NAME]`.",
+        StoreError::AmbiguousCampaign { .. } => "See `chronicle campaign list`.",
         StoreError::WhichCampaign { .. } => {
             "Choose one with --campaign NAME or `chronicle campaign use NAME`."
         }

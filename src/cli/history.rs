@@ -4,8 +4,8 @@
 use super::context::Context;
 use super::error::CliError;
 use super::output::print;
+use crate::domain::Campaign;
 use crate::domain::history::Filter;
-use crate::domain::{Campaign, Territory};
 use crate::report::corrections::Corrections;
 use crate::report::history::{cut, walk};
 
@@ -54,7 +54,11 @@ fn filter(args: &Args, campaign: &Campaign, last_game: u32) -> Result<Filter, Cl
         )));
     }
     Ok(Filter {
-        territory: args.territory.as_deref().map(Territory::find).transpose()?,
+        territory: args
+            .territory
+            .as_deref()
+            .map(|t| campaign.find_territory(t))
+            .transpose()?,
         continent: args
             .continent
             .as_deref()

@@ -87,11 +87,34 @@ impl Territory {
             .iter()
             .find(|(name, _)| *name == wanted)
             .map(|(_, t)| *t);
-        found.ok_or_else(|| Refusal::UnknownName {
-            what: "territory",
-            given: given.to_string(),
-            closest: territory_hints(given),
-        })
+        if let Some(found) = found {
+            return Ok(found);
+        }
+        if let Some(means) = super::spelling::ambiguous(given) {
+            return Err(Refusal::AmbiguousName {
+                what: "territory",
+                given: given.to_string(),
+                candidates: means.iter().map(ToString::to_string).collect(),
+            });
+        }
+        let names = Territory::all().map(|t| (t.name(), t.aliases()));
+        let written: Vec<Territory> = super::spelling::written(given, names)
+            .into_iter()
+            .filter_map(|name| Territory::all().find(|t| t.name() == name))
+            .collect();
+        match written.as_slice() {
+            [one] => Ok(*one),
+            [] => Err(Refusal::UnknownName {
+                what: "territory",
+                given: given.to_string(),
+                closest: territory_hints(given),
+            }),
+            several => Err(Refusal::AmbiguousName {
+                what: "territory",
+                given: given.to_string(),
+                candidates: several.iter().map(|t| t.name().to_string()).collect(),
+            }),
+        }
     }
 }
 

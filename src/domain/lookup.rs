@@ -1,7 +1,10 @@
 //! Finding what a person typed among what the campaign knows: people, factions,
 //! continents (by printed or given name), scar types.
 
-use super::board::Continent;
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+use super::board::{Continent, Territory};
 use super::faction::{self, Faction};
 use super::names::{closest, fold, tidy};
 use super::packet::Packet;
@@ -10,14 +13,19 @@ use super::pool::{Pool, PoolKind};
 use super::refusal::Refusal;
 use super::state::Campaign;
 
-/// The key two spellings of one person share: case folded, composed form, trimmed.
+/// The key two spellings of one person share: trimmed, case folded, accents left out
+/// ("Tomás" and "tomas" are one person).
 pub fn person_key(name: &str) -> String {
     let name = name.trim();
     if name.is_ascii() {
-        // ASCII is already in composed form.
+        // ASCII has no accents to leave out.
         return name.to_ascii_lowercase();
     }
-    tidy(name).to_lowercase()
+    tidy(name)
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 impl Campaign {
@@ -42,6 +50,43 @@ impl Campaign {
             Some(index) => self.people_keys[index].to_string(),
             None => person_key(name),
         }
+    }
+
+    /// A territory by its name, a name players use, a way groups write it, or the name of
+    /// the city on it ("Kyro" finds Egypt).
+    pub fn find_territory(&self, given: &str) -> Result<Territory, Refusal> {
+        Territory::find(given).or_else(|refusal| {
+            let wanted = fold(given);
+            if !matches!(refusal, Refusal::UnknownName { .. }) || wanted.is_empty() {
+                return Err(refusal);
+            }
+            self.cities()
+                .find(|(_, city)| fold(&city.name) == wanted)
+                .map(|(t, _)| t)
+                .ok_or(refusal)
+        })
+    }
+
+    /// Known people a new name is within two edits of ("Jermey" of Jeremy), closest first:
+    /// most likely the same person mistyped. Short names count fewer edits ("Bo" is not
+    /// "Cy").
+    pub fn people_resembling(&self, name: &str) -> Vec<String> {
+        if self.known_person(name).is_some() {
+            return Vec::new();
+        }
+        let key = person_key(name);
+        let mut near: Vec<(usize, String)> = self
+            .people
+            .iter()
+            .zip(&self.people_keys)
+            .filter_map(|(person, known)| {
+                let edits = strsim::damerau_levenshtein(&key, known);
+                let shorter = key.chars().count().min(known.chars().count());
+                (edits <= 2 && 2 * edits < shorter).then(|| (edits, person.to_string()))
+            })
+            .collect();
+        near.sort();
+        near.into_iter().map(|(_, person)| person).collect()
     }
 
     /// People already in the campaign whose names are close to `name`.

@@ -26,6 +26,7 @@ mod refusal_parts;
 pub mod resolve;
 mod rewards;
 mod sealed;
+mod spelling;
 pub mod standing;
 pub mod state;
 pub mod sync;

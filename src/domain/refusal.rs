@@ -21,7 +21,8 @@ pub enum Refusal {
     },
 
     #[error(
-        "\"{given}\" could be several {what}s: {}. Give more of the name.",
+        "\"{given}\" could be several {}: {}. Give more of the name.",
+        nouns(what),
         list(candidates)
     )]
     AmbiguousName {
@@ -495,6 +496,14 @@ fn setup_incomplete(powers_missing: &[String], coins_missing: u32) -> String {
         "Game 1 is played once the setup is done (rules §2: both are \"before your first game\"); still missing: {}.",
         missing.join(" and ")
     )
+}
+
+/// A noun's plural: "territories", "factions".
+fn nouns(what: &str) -> String {
+    match what.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{what}s"),
+    }
 }
 
 fn plural(n: u32) -> &'static str {

@@ -90,6 +90,20 @@ impl Store {
         }
         let all = self.campaigns()?;
         let names = || all.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        if let Some(given) = named {
+            // A unique prefix or word of a name finds it: "scotland" finds "Scotland 2024".
+            let matching = by_prefix_or_word(given, &all);
+            match matching.as_slice() {
+                [one] => return Ok((*one).clone()),
+                [] => {}
+                several => {
+                    return Err(StoreError::AmbiguousCampaign {
+                        given: given.to_string(),
+                        known: several.iter().map(|c| c.name.clone()).collect(),
+                    });
+                }
+            }
+        }
         match (named, all.as_slice()) {
             (Some(given), _) => {
                 let hints = closest(given, all.iter().map(|c| c.name.as_str()));
@@ -280,4 +294,21 @@ pub(super) fn campaign_name(
         params![campaign_id],
         |row| row.get(0),
     )?)
+}
+
+/// The campaigns whose name starts with what was given, or has a word that does (case and
+/// accents ignored).
+fn by_prefix_or_word<'a>(given: &str, all: &'a [CampaignInfo]) -> Vec<&'a CampaignInfo> {
+    let wanted = crate::domain::names::fold(given);
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    all.iter()
+        .filter(|c| {
+            crate::domain::names::fold(&c.name).starts_with(&wanted)
+                || c.name
+                    .split_whitespace()
+                    .any(|word| crate::domain::names::fold(word).starts_with(&wanted))
+        })
+        .collect()
 }

@@ -70,6 +70,12 @@ pub enum StoreError {
     )]
     UnknownCampaign { given: String, known: Vec<String> },
 
+    #[error(
+        "\"{given}\" could be several campaigns: {}. Give more of the name.",
+        crate::domain::words::one_of(known)
+    )]
+    AmbiguousCampaign { given: String, known: Vec<String> },
+
     #[error("There is no campaign in this database yet.")]
     NoCampaign,
 
@@ -129,6 +135,7 @@ impl StoreError {
             | StoreError::Migration { .. }
             | StoreError::Sqlite(_) => true,
             StoreError::UnknownCampaign { .. }
+            | StoreError::AmbiguousCampaign { .. }
             | StoreError::NoCampaign
             | StoreError::WhichCampaign { .. }
             | StoreError::CampaignExists { .. }

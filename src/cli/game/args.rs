@@ -155,9 +155,19 @@ pub struct LogArgs {
     )]
     pub draft: Vec<String>,
 
+    /// A person new to the campaign whose name is close to a known one's: really new
+    /// (repeatable)
+    #[arg(long = "new-player", value_name = "NAME")]
+    pub new_players: Vec<String>,
+
     /// A note about the game
     #[arg(long, help_heading = "During the game")]
     pub note: Option<String>,
+
+    /// Read the game from a file (TOML or JSON) with these flags as its fields; see
+    /// exports/game-sheet.toml
+    #[arg(long, value_name = "FILE")]
+    pub from: Option<std::path::PathBuf>,
 
     /// Check and show what would change; write nothing
     #[arg(long)]

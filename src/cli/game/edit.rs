@@ -60,7 +60,8 @@ Example (a game played between games 6 and 7 was never logged):
     --player \"Ann=bear:won\" --player \"Bo=khan:held-on\" --player \"Cy=saharan:eliminated\" \\
     --destroy-card Peru";
 
-pub(super) fn edit(context: &Context, args: EditArgs) -> Result<(), CliError> {
+pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError> {
+    args.game = from_sheet(args.game)?;
     if args.game.players.is_empty() {
         return Err(as_it_stands(context, args.number)?);
     }
@@ -102,7 +103,8 @@ pub(super) fn edit(context: &Context, args: EditArgs) -> Result<(), CliError> {
     report(context, "edit", &appended, &target)
 }
 
-pub(super) fn insert(context: &Context, args: InsertArgs) -> Result<(), CliError> {
+pub(super) fn insert(context: &Context, mut args: InsertArgs) -> Result<(), CliError> {
+    args.game = from_sheet(args.game)?;
     let n = args.before;
     needs_players(&args.game, &format!("game insert --before {n}"))?;
     if args.game.date.is_none() {
@@ -151,6 +153,14 @@ fn as_it_stands(context: &Context, number: u32) -> Result<CliError, CliError> {
 }
 
 /// A game is replaced or added whole: the players are needed.
+/// The game's flags, read from `--from FILE` when given.
+fn from_sheet(args: LogArgs) -> Result<LogArgs, CliError> {
+    match args.from.clone() {
+        Some(path) => super::sheet::read(&path, args).map_err(CliError::nothing_written),
+        None => Ok(args),
+    }
+}
+
 fn needs_players(args: &LogArgs, command: &str) -> Result<(), CliError> {
     if args.players.is_empty() {
         return Err(CliError::usage(format!(

@@ -6,9 +6,10 @@ use chrono::NaiveDate;
 use super::args::LogArgs;
 use crate::cli::error::CliError;
 use crate::cli::explain::reward_flag;
+use crate::domain::words::one_of;
 use crate::domain::{
     BonusMark, Campaign, Draft, Game, HeldOnChoice, HeldOnReward, Outcome, Packet, PlayEvent,
-    Reward, RewardKind, ScarPlacement, Seat, Territory, Wear,
+    Reward, RewardKind, ScarPlacement, Seat, Wear, person_key,
 };
 
 fn usage(flag: &str, value: &str, form: &str) -> CliError {
@@ -90,7 +91,7 @@ pub(crate) fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
         person: person.to_string(),
         faction: campaign.find_faction(faction)?,
         result,
-        hq: hq.map(Territory::find).transpose()?,
+        hq: hq.map(|t| campaign.find_territory(t)).transpose()?,
     })
 }
 
@@ -141,12 +142,12 @@ pub(crate) fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Rewar
         RewardKind::MajorCity => {
             let (territory, name) = split(flag, value, '=', "TERRITORY=NAME, e.g. \"Egypt=Kyro\"")?;
             Reward::MajorCity {
-                territory: Territory::find(territory)?,
+                territory: campaign.find_territory(territory)?,
                 name: name.to_string(),
             }
         }
         RewardKind::HealScar => Reward::HealScar {
-            territory: Territory::find(value)?,
+            territory: campaign.find_territory(value)?,
         },
         RewardKind::ContinentBonus => {
             let form = "CONTINENT=+1 or CONTINENT=-1, e.g. \"Asia=-1\"";
@@ -162,17 +163,17 @@ pub(crate) fn reward(args: &LogArgs, campaign: &Campaign) -> Result<Option<Rewar
             }
         }
         RewardKind::Fortify => Reward::Fortify {
-            territory: Territory::find(value)?,
+            territory: campaign.find_territory(value)?,
         },
         RewardKind::DestroyCard => Reward::DestroyCard {
-            territory: Territory::find(value)?,
+            territory: campaign.find_territory(value)?,
         },
     };
     Ok(Some(reward))
 }
 
 /// `--minor-city "PLAYER:TERRITORY=NAME"` and `--upgrade "PLAYER:TERRITORY"`.
-pub(crate) fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
+pub(crate) fn held_on(args: &LogArgs, campaign: &Campaign) -> Result<Vec<HeldOnReward>, CliError> {
     let mut rewards = Vec::new();
     for value in &args.minor_cities {
         let form = "PLAYER:TERRITORY=NAME, e.g. \"Bob:Peru=Lima Nova\"";
@@ -182,7 +183,7 @@ pub(crate) fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
         rewards.push(HeldOnReward {
             person: person.to_string(),
             choice: HeldOnChoice::MinorCity {
-                territory: Territory::find(territory)?,
+                territory: campaign.find_territory(territory)?,
                 name: name.to_string(),
             },
         });
@@ -197,7 +198,7 @@ pub(crate) fn held_on(args: &LogArgs) -> Result<Vec<HeldOnReward>, CliError> {
         rewards.push(HeldOnReward {
             person: person.to_string(),
             choice: HeldOnChoice::AddResource {
-                territory: Territory::find(territory)?,
+                territory: campaign.find_territory(territory)?,
             },
         });
     }
@@ -219,7 +220,7 @@ pub(crate) fn scars(args: &LogArgs, campaign: &Campaign) -> Result<Vec<ScarPlace
                 None => (kind, None),
             };
             Ok(ScarPlacement {
-                territory: Territory::find(territory)?,
+                territory: campaign.find_territory(territory)?,
                 scar: campaign.find_scar_type(kind)?,
                 by,
             })
@@ -241,7 +242,7 @@ pub(crate) fn draft(args: &LogArgs) -> Result<Vec<Draft>, CliError> {
 }
 
 /// `--wear "TERRITORY=N"`.
-pub(crate) fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
+pub(crate) fn wear(args: &LogArgs, campaign: &Campaign) -> Result<Vec<Wear>, CliError> {
     args.wear
         .iter()
         .map(|value| {
@@ -249,7 +250,7 @@ pub(crate) fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
             let (territory, boxes) = split_last("--wear", value, '=', form)?;
             let boxes: u8 = boxes.parse().map_err(|_| usage("--wear", value, form))?;
             Ok(Wear {
-                territory: Territory::find(territory)?,
+                territory: campaign.find_territory(territory)?,
                 boxes,
             })
         })
@@ -258,17 +259,17 @@ pub(crate) fn wear(args: &LogArgs) -> Result<Vec<Wear>, CliError> {
 
 /// The changes sealed content made during play, in the order: fallout, destroyed cities,
 /// world capital, event fortifications, destroyed cards, marks.
-pub(crate) fn events(args: &LogArgs) -> Result<Vec<PlayEvent>, CliError> {
+pub(crate) fn events(args: &LogArgs, campaign: &Campaign) -> Result<Vec<PlayEvent>, CliError> {
     let mut events = Vec::new();
     // What is destroyed goes first, so a city replaced by an event is one game.
     for value in &args.fallout {
         events.push(PlayEvent::Fallout {
-            territory: Territory::find(value)?,
+            territory: campaign.find_territory(value)?,
         });
     }
     for value in &args.destroy_city {
         events.push(PlayEvent::DestroyCity {
-            territory: Territory::find(value)?,
+            territory: campaign.find_territory(value)?,
         });
     }
     if let Some(value) = &args.world_capital {
@@ -279,28 +280,57 @@ pub(crate) fn events(args: &LogArgs) -> Result<Vec<PlayEvent>, CliError> {
             "TERRITORY=NAME, e.g. \"Egypt=Nova Roma\"",
         )?;
         events.push(PlayEvent::WorldCapital {
-            territory: Territory::find(territory)?,
+            territory: campaign.find_territory(territory)?,
             name: name.to_string(),
         });
     }
     for value in &args.event_fortify {
         events.push(PlayEvent::Fortify {
-            territory: Territory::find(value)?,
+            territory: campaign.find_territory(value)?,
         });
     }
     for value in &args.event_destroy_card {
         events.push(PlayEvent::DestroyCard {
-            territory: Territory::find(value)?,
+            territory: campaign.find_territory(value)?,
         });
     }
     for value in &args.marks {
         let (territory, text) = split("--mark", value, '=', "TERRITORY=TEXT, e.g. \"Peru=Ruins\"")?;
         events.push(PlayEvent::Mark {
-            territory: Territory::find(territory)?,
+            territory: campaign.find_territory(territory)?,
             text: text.to_string(),
         });
     }
     Ok(events)
+}
+
+/// A person new to the campaign within two edits of a known one is most likely that person
+/// mistyped: refused unless `--new-player` says they are new.
+pub(crate) fn new_players(
+    seats: &[Seat],
+    confirmed: &[String],
+    campaign: &Campaign,
+) -> Result<(), CliError> {
+    for seat in seats {
+        // A name the rules refuse is theirs to explain.
+        if crate::domain::names::valid_person(&seat.person).is_err() {
+            continue;
+        }
+        let like = campaign.people_resembling(&seat.person);
+        let new = confirmed
+            .iter()
+            .any(|c| person_key(c) == person_key(&seat.person));
+        if let (Some(first), false) = (like.first(), new) {
+            return Err(CliError::input(format!(
+                "{} is new to this campaign and looks like {}: if it is {first}, write {first}; if {} is a new player, add --new-player \"{}\".",
+                seat.person,
+                one_of(&like),
+                seat.person,
+                seat.person
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The whole game from its flags.
@@ -315,19 +345,20 @@ pub(crate) fn game(
         .iter()
         .map(|p| seat(p, campaign))
         .collect::<Result<Vec<_>, _>>()?;
+    new_players(&seats, &args.new_players, campaign)?;
     let mut game = Game::new(date, seats);
     game.scars = scars(args, campaign)?;
-    game.wear = wear(args)?;
+    game.wear = wear(args, campaign)?;
     game.reward = reward(args, campaign)?;
     game.declined = args.no_reward;
     game.draft = draft(args)?;
-    game.held_on = held_on(args)?;
+    game.held_on = held_on(args, campaign)?;
     game.opened = args
         .opened
         .iter()
         .map(|p| Packet::find(p))
         .collect::<Result<Vec<_>, _>>()?;
-    game.events = events(args)?;
+    game.events = events(args, campaign)?;
     game.note.clone_from(&args.note);
     Ok(game)
 }

@@ -9,6 +9,10 @@ use crate::cli::explain::Asked;
 use crate::domain::Entry;
 
 pub(super) fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
+    let args = match args.from.clone() {
+        Some(path) => super::sheet::read(&path, args).map_err(CliError::nothing_written)?,
+        None => args,
+    };
     if args.players.is_empty() {
         if context.terminal.may_prompt {
             let guided = super::guided::run(context, args.dry_run);

@@ -9,6 +9,7 @@ mod guided;
 mod list;
 mod log;
 mod logged;
+mod sheet;
 mod show;
 mod undo;
 
