@@ -44,6 +44,7 @@ mod reference;
 mod reliability;
 mod render;
 mod rules;
+mod rules_round_two;
 mod sealed;
 mod special_files;
 mod sync;
