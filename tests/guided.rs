@@ -14,6 +14,7 @@ use expectrl::{Eof, Expect, Regex, Session};
 use serde_json::{Value, json};
 
 const DOWN: &str = "\x1b[B";
+const UP: &str = "\x1b[A";
 const ENTER: &str = "\r";
 const ESC: &str = "\x1b";
 const SPACE: &str = " ";
@@ -21,10 +22,12 @@ const SPACE: &str = " ";
 /// How long a prompt may take to appear before the test gives up.
 const PATIENCE: Duration = Duration::from_secs(15);
 
-/// `chronicle ARGS…` running in a pseudo-terminal, and what it has shown so far.
+/// `chronicle ARGS…` running in a pseudo-terminal, what it has shown so far, and how many
+/// keys were pressed (an arrow is one key).
 struct Terminal {
     session: OsSession,
     shown: String,
+    keys: usize,
 }
 
 impl Terminal {
@@ -40,6 +43,7 @@ impl Terminal {
         Terminal {
             session,
             shown: String::new(),
+            keys: 0,
         }
     }
 
@@ -77,6 +81,7 @@ impl Terminal {
 
     /// Presses keys (one write: an arrow's escape sequence is never split).
     fn press(&mut self, keys: &str) {
+        self.keys += keys.replace(DOWN, "v").replace(UP, "^").chars().count();
         self.session.send(keys).expect("keys reach the terminal");
     }
 
@@ -89,10 +94,10 @@ impl Terminal {
         self.wait(&format!("{question}: {answer}"))
     }
 
-    /// Waits for a yes/no question and answers it with y or n.
+    /// Waits for a yes/no question and answers it with y or n, then Enter.
     fn confirm(&mut self, question: &str, yes: bool) {
         self.wait(question);
-        self.press(if yes { "y" } else { "n" });
+        self.press(if yes { "y\r" } else { "n\r" });
         self.wait(&format!("{question} {}", if yes { "yes" } else { "no" }));
     }
 
@@ -251,7 +256,7 @@ fn a_whole_game_is_logged_by_keystrokes() {
     seat_four_players(&mut t);
 
     // Results: Bo won, Dee and Ann held on, Cy was eliminated.
-    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Who won? (type to search)", ENTER, "Bo");
     t.answer("Dee's result", ENTER, "held on");
     t.answer("Ann's result", ENTER, "held on");
     t.answer("Cy's result", &format!("{DOWN}{ENTER}"), "was eliminated");
@@ -288,6 +293,11 @@ fn a_whole_game_is_logged_by_keystrokes() {
     t.wait("[x] First elimination");
     t.press(ENTER);
     t.wait("Packets opened (space ticks, Enter goes on): First elimination");
+    // With a packet open, sealed content may have changed the board.
+    t.confirm(
+        "Did sealed content change the board (an event, a group mark, fallout)?",
+        false,
+    );
 
     t.answer(
         "A note about the game (Enter for none)",
@@ -295,6 +305,18 @@ fn a_whole_game_is_logged_by_keystrokes() {
         "Close one.",
     );
     let summary = t.wait("Write game 2 to the ledger?");
+    for seat in [
+        "Players, clockwise",
+        "Dee",
+        "Enclave of the Bear",
+        "held-on",
+        "Peru",
+    ] {
+        assert!(
+            summary.contains(seat),
+            "the players table shows {seat:?}:\n{summary}"
+        );
+    }
     for change in [
         "Scarred Ural with an Ammo Shortage scar",
         "Bo founded the major city Rio Novo in Brazil",
@@ -310,6 +332,12 @@ fn a_whole_game_is_logged_by_keystrokes() {
     }
     t.press(ENTER);
     t.wait("Game 2 logged.");
+    t.wait("The same game as flags");
+    let flags = t.wait("--note \"Close one.\"");
+    assert!(
+        flags.contains("--major-city \"Brazil=Rio Novo\""),
+        "{flags}"
+    );
     let (code, shown) = t.end();
     assert_eq!(code, 0, "{shown}");
 
@@ -401,29 +429,60 @@ fn changes(game: &Value) -> Vec<(&str, &str)> {
 }
 
 #[test]
-fn stopping_with_escape_writes_nothing() {
+fn escape_goes_back_one_part_and_stopping_at_the_end_writes_nothing() {
     let env = campaign_after_one_game();
     let before = env.dump();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Who won? (type to search)", ENTER, "Bo");
     t.answer("Dee's result", ENTER, "held on");
     t.answer("Ann's result", ENTER, "held on");
     t.answer("Cy's result", ENTER, "held on");
+    t.confirm("Was a scar placed during the game?", false);
+    // Esc alone, with nothing after it: an escape sequence would be read otherwise. Back
+    // at the scars (no fortification, so no wear was asked), the answer is changed.
+    t.wait("Bo's reward");
+    t.press(ESC);
     t.confirm("Was a scar placed during the game?", true);
     t.answer("Scarred territory (type to search)", "Ural\r", "Ural");
     t.answer("Which scar", ENTER, "Bunker");
     t.confirm("Another scar?", false);
-    // Esc alone, with nothing after it: an escape sequence would be read otherwise.
-    t.wait("Bo's reward:");
-    t.press(ESC);
-    t.wait("Stopped before the end.");
-    t.wait("Nothing was written.");
+    t.answer(
+        "Bo's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
+    t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
+    for person in ["Dee", "Ann", "Cy"] {
+        t.answer(
+            &format!("{person} held on: their reward"),
+            &format!("{DOWN}{DOWN}{ENTER}"),
+            "nothing",
+        );
+    }
+    t.wait("Packets opened (space ticks, Enter goes on)");
+    t.wait("First elimination");
+    t.press(ENTER);
+    t.answer("A note about the game (Enter for none)", ENTER, "");
+    let summary = t.wait("Write game 2 to the ledger?");
+    assert!(
+        summary.contains("Scarred Ural with a Bunker scar"),
+        "{summary}"
+    );
+    // The last item stops without writing; the answers are said as flags to finish.
+    t.press(&format!("{UP}{ENTER}"));
+    t.wait("Your answers so far as flags");
+    let flags = t.wait("Nothing was written.");
+    assert!(flags.contains("--scar \"Ural=Bunker\""), "{flags}");
+    assert!(
+        flags.contains("--player \"Bo=Khan Industries:won@Peru\""),
+        "{flags}"
+    );
     let (code, shown) = t.end();
     assert_eq!(code, 1, "{shown}");
     assert!(!shown.contains("logged"), "{shown}");
     assert_eq!(env.dump(), before, "the database is as it was");
-    assert_eq!(env.json(&["board", "--format", "json"])["games_played"], 1);
 }
 
 #[test]
@@ -432,7 +491,7 @@ fn stopping_with_ctrl_c_writes_nothing() {
     let before = env.dump();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Who won? (type to search)", ENTER, "Bo");
     t.answer("Dee's result", ENTER, "held on");
     t.answer("Ann's result", ENTER, "held on");
     t.answer("Cy's result", ENTER, "held on");
@@ -460,7 +519,7 @@ fn saying_no_at_the_end_writes_nothing() {
     let before = env.dump();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Who won? (type to search)", ENTER, "Bo");
     t.answer("Dee's result", ENTER, "held on");
     t.answer("Ann's result", ENTER, "held on");
     t.answer("Cy's result", ENTER, "held on");
@@ -483,7 +542,8 @@ fn saying_no_at_the_end_writes_nothing() {
     t.wait("First elimination");
     t.press(ENTER);
     t.answer("A note about the game (Enter for none)", ENTER, "");
-    t.confirm("Write game 2 to the ledger?", false);
+    t.wait("Write game 2 to the ledger?");
+    t.press(&format!("{UP}{ENTER}"));
     t.wait("Nothing was written.");
     let (code, shown) = t.end();
     assert_eq!(code, 1, "{shown}");
@@ -530,14 +590,18 @@ fn only_the_legal_reward_is_offered() {
         ENTER,
         "(that is everyone)",
     );
-    t.answer("Who won?", ENTER, "Ann");
+    t.answer("Who won? (type to search)", ENTER, "Ann");
     t.answer("Bo's result", ENTER, "held on");
     t.answer("Cy's result", ENTER, "held on");
     t.confirm("Was a scar placed during the game?", false);
 
     // Only a territory card can be destroyed: every other pool is empty.
     let offered = t.answer("Ann's reward", ENTER, "destroy a territory card");
-    assert_eq!(items(&offered), ["destroy a territory card"], "{offered}");
+    assert_eq!(
+        items(&offered),
+        ["destroy a territory card", "none: the winner declines"],
+        "{offered}"
+    );
     for impossible in [
         "name a continent",
         "found a major city",
@@ -647,7 +711,7 @@ fn a_city_name_already_used_is_asked_again_and_only_the_name() {
     let env = campaign_after_one_game();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won?", ENTER, "Bo");
+    t.answer("Who won? (type to search)", ENTER, "Bo");
     t.answer("Dee's result", ENTER, "held on");
     t.answer("Ann's result", ENTER, "held on");
     t.answer("Cy's result", ENTER, "held on");
@@ -664,12 +728,146 @@ fn a_city_name_already_used_is_asked_again_and_only_the_name() {
     t.press(&"\x7f".repeat(4));
     t.answer("Name of the major city in Brazil", "Rio Novo\r", "Rio Novo");
     t.wait("held on: their reward");
-    t.press(ESC);
-    let (code, shown) = t.end();
-    assert_eq!(code, 1, "{shown}");
+    t.press("\x03");
+    let (status, shown) = t.finish();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 130)),
+        "{status:?}\n{shown}"
+    );
     assert_eq!(
         shown.matches("Which territory (type to search):").count(),
         1,
         "the territory is not asked again:\n{shown}"
     );
+}
+
+/// The issue's budget: a five-player game with a winner's reward and held-on rewards in at
+/// most 120 keys, every yes/no answered with a letter and Enter (the Enter never answers the
+/// next question), one step back on the way, the players table at the confirmation.
+#[test]
+fn a_five_player_game_takes_at_most_120_keys() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", "2026-11-20\r", "2026-11-20");
+    for (seat, typed, person) in [(1, "Bo", "Bo"), (2, "Ann", "Ann"), (3, "Cy", "Cy")] {
+        t.answer(
+            &format!("Player {seat}, clockwise (type to search)"),
+            &format!("{typed}\r"),
+            person,
+        );
+        t.answer(&format!("{person}'s faction"), ENTER, "");
+        t.answer(
+            &format!("{person}'s HQ (type to search)"),
+            ENTER,
+            "(not recorded)",
+        );
+    }
+    for (seat, name) in [(4, "Dee"), (5, "Eve")] {
+        t.answer(
+            &format!("Player {seat}, clockwise (type to search)"),
+            "new\r",
+            "(someone new)",
+        );
+        t.answer("Their name", &format!("{name}\r"), name);
+        t.answer(&format!("{name}'s faction"), ENTER, "");
+        t.answer(
+            &format!("{name}'s HQ (type to search)"),
+            ENTER,
+            "(not recorded)",
+        );
+    }
+    // Typing part of a name finds the winner.
+    t.answer("Who won? (type to search)", "an\r", "Ann");
+    for person in ["Bo", "Cy", "Dee", "Eve"] {
+        t.answer(&format!("{person}'s result"), ENTER, "held on");
+    }
+    t.confirm("Was a scar placed during the game?", false);
+    // One step back from the reward: the scars again.
+    t.wait("Ann's reward");
+    t.press(ESC);
+    t.confirm("Was a scar placed during the game?", false);
+    t.answer(
+        "Ann's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "brazil\r", "Brazil");
+    t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
+    for person in ["Cy", "Dee"] {
+        t.answer(
+            &format!("{person} held on: their reward"),
+            &format!("{DOWN}{ENTER}"),
+            "add a resource to a card",
+        );
+        t.answer("Which territory (type to search)", "japan\r", "Japan");
+    }
+    for person in ["Eve", "Bo"] {
+        t.answer(
+            &format!("{person} held on: their reward"),
+            &format!("{DOWN}{DOWN}{ENTER}"),
+            "nothing",
+        );
+    }
+    // Ann's second signature ticks the Second signature packet; opened, it brings the
+    // question about sealed content.
+    t.wait("Packets opened (space ticks, Enter goes on)");
+    t.press(ENTER);
+    t.confirm(
+        "Did sealed content change the board (an event, a group mark, fallout)?",
+        false,
+    );
+    t.answer("A note about the game (Enter for none)", ENTER, "");
+    let summary = t.wait("Write game 2 to the ledger?");
+    for seat in ["Players, clockwise", "Seat", "Eve", "won", "Rio"] {
+        assert!(
+            summary.contains(seat),
+            "{seat:?} at the confirmation:\n{summary}"
+        );
+    }
+    t.press(ENTER);
+    t.wait("Game 2 logged.");
+    let keys = t.keys;
+    let (code, shown) = t.end();
+    assert_eq!(code, 0, "{shown}");
+    println!("a five-player game took {keys} keys");
+    assert!(keys <= 120, "{keys} keys");
+    let game = env.json(&["game", "show", "2", "--format", "json"]);
+    assert_eq!(game["winner"], "Ann");
+    assert_eq!(game["players"].as_array().map(Vec::len), Some(5));
+    let resources = changes(&game)
+        .into_iter()
+        .filter(|c| *c == ("resource", "Japan"))
+        .count();
+    assert_eq!(resources, 2, "{game:#}");
+}
+
+/// `game edit N` on a terminal without flags: game N at the confirmation, one part changed
+/// by its number, the rest kept; written as a correction.
+#[test]
+fn game_edit_alone_on_a_terminal_changes_one_part_and_keeps_the_rest() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "edit", "1"]);
+    let shown = t.wait("Write game 1 to the ledger?");
+    for kept in ["Ann", "Enclave of the Bear", "Alaska", "Kyro"] {
+        assert!(shown.contains(kept), "{kept:?} at the start:\n{shown}");
+    }
+    // The note is the last part, just above "stop": two up from the first item.
+    let menu = t.wait("No, stop without writing");
+    assert!(menu.contains("Change the note"), "{menu}");
+    t.press(&format!("{UP}{UP}{ENTER}"));
+    t.answer(
+        "A note about the game (Enter for none)",
+        "Fixed.\r",
+        "Fixed.",
+    );
+    t.wait("Write game 1 to the ledger?");
+    t.press(ENTER);
+    let (code, shown) = t.end();
+    assert_eq!(code, 0, "{shown}");
+    let game = env.json(&["game", "show", "1", "--format", "json"]);
+    assert_eq!(game["note"], "Fixed.");
+    assert_eq!(game["winner"], "Ann");
+    assert_eq!(game["reward"], "founded the major city Kyro in Egypt");
+    let corrections = env.json(&["history", "--corrections", "--format", "json"]);
+    assert!(corrections.to_string().contains("edit"), "{corrections}");
 }

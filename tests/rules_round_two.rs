@@ -520,7 +520,6 @@ fn with_signing_ends_at_15_off_game_16_signs_and_counts_for_the_worlds_name() {
 }
 
 #[test]
-#[ignore = "bug: the history of a game after the 15th says its winner \"won and signed the board\", though games after 15 sign nothing (the board keeps 15 signatures)"]
 fn game_16s_history_does_not_say_its_winner_signed_the_board() {
     let c = fifteen_games();
     let mut after = c.clone();
@@ -1695,7 +1694,6 @@ fn check_warns_of_an_entry_an_older_chronicle_logged_before_its_rule_held() {
 }
 
 #[test]
-#[ignore = "bug: `rule set adjacent-hq on --after-game 0` is accepted though game 1 has HQs side by side; the later games are replayed without the HQ gate, so the log contradicts itself and `check` then says game 1 \"was logged before this rule held\""]
 fn a_house_rule_switched_on_before_a_game_that_breaks_it_is_refused() {
     let env = env_set_up();
     side_by_side_while_the_rule_is_off(&env);

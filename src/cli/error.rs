@@ -109,6 +109,12 @@ impl CliError {
         CliError::new(ErrorKind::Stopped, "Stopped before the end.")
     }
 
+    /// Whether the person stepped back out of a question (Esc), rather than anything going
+    /// wrong.
+    pub fn is_stopped(&self) -> bool {
+        self.kind == ErrorKind::Stopped
+    }
+
     pub fn interrupted() -> CliError {
         CliError::new(ErrorKind::Interrupted, "Stopped before the end (Ctrl-C).")
     }

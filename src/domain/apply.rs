@@ -325,9 +325,7 @@ impl Campaign {
     /// The winner signs the board; after game 15 winning changes nothing more: the board's
     /// section of signatures has 15 lines (rules §5; a house rule).
     fn sign(&mut self, number: u32, winner: &Seat, date: chrono::NaiveDate) {
-        let signs = number <= super::state::LAST_REWARDED_GAME
-            || !self.rule_on(super::house::HouseRule::SigningEndsAt15);
-        if signs {
+        if self.game_signs(number) {
             self.signatures.push(Signature {
                 game: number,
                 person: Name::from(winner.person.as_str()),
@@ -335,6 +333,13 @@ impl Campaign {
                 date,
             });
         }
+    }
+
+    /// Whether the winner of game `number` signs the board: games 1 to 15, and later ones
+    /// only where the group switched `signing-ends-at-15` off.
+    pub fn game_signs(&self, number: u32) -> bool {
+        number <= super::state::LAST_REWARDED_GAME
+            || !self.rule_on(super::house::HouseRule::SigningEndsAt15)
     }
 
     /// Checks the table: 3 to 5 players, different people and factions, one winner, legal

@@ -17,6 +17,8 @@ pub enum ChangeKind {
     Wear,
     /// The winner signs the board.
     Signature,
+    /// The winner of a game after the fifteenth, which signs nothing.
+    Won,
     /// Winner's rewards.
     ContinentName,
     MajorCity,
@@ -67,13 +69,14 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 37] = [
+    pub const ALL: [ChangeKind; 38] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
         ChangeKind::Scar,
         ChangeKind::Wear,
         ChangeKind::Signature,
+        ChangeKind::Won,
         ChangeKind::ContinentName,
         ChangeKind::MajorCity,
         ChangeKind::Heal,
@@ -116,6 +119,7 @@ impl ChangeKind {
             ChangeKind::Scar => "scar",
             ChangeKind::Wear => "wear",
             ChangeKind::Signature => "signature",
+            ChangeKind::Won => "won",
             ChangeKind::ContinentName => "continent_name",
             ChangeKind::MajorCity => "major_city",
             ChangeKind::Heal => "heal",

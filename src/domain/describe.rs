@@ -91,13 +91,19 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
     let mut out = during_play(before, game);
     let winner = game.winner();
     if let Some(seat) = winner {
-        out.push(
+        out.push(if before.game_signs(before.games_played() + 1) {
             Happening::new(
                 ChangeKind::Signature,
                 format!("won and signed the board for {}", seat.faction),
             )
-            .by(&seat.person),
-        );
+            .by(&seat.person)
+        } else {
+            Happening::new(
+                ChangeKind::Won,
+                format!("won playing {} (after game 15: no signature)", seat.faction),
+            )
+            .by(&seat.person)
+        });
     }
     if let (Some(reward), Some(seat)) = (&game.reward, winner) {
         out.push(reward_happening(before, game, reward).by(&seat.person));

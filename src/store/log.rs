@@ -444,15 +444,20 @@ fn with_record(
     let was = resolved;
     let resolved = crate::domain::resolve::resolve(&all).map_err(|u| u.refusal)?;
     let mut campaign = Campaign::new();
+    // A house rule switched on among earlier entries holds for every entry after it.
+    let rule_on = matches!(&record.body, Body::Add(Entry::Rule { on: true, .. }));
+    let mut strict = false;
     for entry in resolved.standing() {
         // The entry the record adds or changes meets every rule, as a new one; the others
         // those that shape the board (see `Mode`).
-        let applied = if is_own(entry, record) {
+        let own = is_own(entry, record);
+        let applied = if own || strict {
             campaign.replay_one_strict(&entry.entry)
         } else {
             campaign.replay_one(&entry.entry)
         }
         .map_err(|refusal| breaks(entry, record, &campaign, was, refusal))?;
+        strict |= own && rule_on;
         keep_recorded_form(record, &entry.id, applied.entry);
     }
     Ok((resolved, campaign, None))

@@ -1,11 +1,15 @@
-//! Questions on the terminal (dialoguer), for the guided `game log`. Esc on a choice stops
-//! the whole flow; so does Ctrl-C anywhere.
+//! Questions on the terminal (dialoguer), for the guided `game log`. Esc on a choice, or
+//! `<` alone at a question that takes text, goes back (the error of kind `Stopped`, which
+//! the guided flow turns into a step back); Ctrl-C anywhere stops.
 
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use dialoguer::{Confirm, FuzzySelect, Input, MultiSelect, Select};
 
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
+
+/// Typed alone at a question that takes text: go back one step.
+const BACK: &str = "<";
 
 pub(super) struct Ask {
     theme: Box<dyn Theme>,
@@ -57,11 +61,13 @@ impl Ask {
             .ok_or_else(CliError::stopped)
     }
 
-    /// Yes or no (Esc stops).
+    /// Yes or no, confirmed with Enter, so the Enter after "y" never answers the next
+    /// question (Esc goes back).
     pub(super) fn confirm(&self, prompt: &str, default: bool) -> Result<bool, CliError> {
         Confirm::with_theme(self.theme.as_ref())
             .with_prompt(prompt)
             .default(default)
+            .wait_for_newline(true)
             .interact_opt()
             .map_err(failed)?
             .ok_or_else(CliError::stopped)
@@ -72,21 +78,30 @@ impl Ask {
         self.validated_text(prompt, default, |_| Ok(()))
     }
 
-    /// Text checked by `check`, asked again until it passes.
+    /// Text checked by `check`, asked again until it passes; `<` alone goes back.
     pub(super) fn validated_text(
         &self,
         prompt: &str,
         default: &str,
-        check: impl FnMut(&String) -> Result<(), String>,
+        mut check: impl FnMut(&String) -> Result<(), String>,
     ) -> Result<String, CliError> {
         let mut input = Input::<String>::with_theme(self.theme.as_ref())
             .with_prompt(prompt)
             .allow_empty(true)
-            .validate_with(check);
+            .validate_with(move |text: &String| {
+                if text.trim() == BACK {
+                    return Ok(());
+                }
+                check(text)
+            });
         if !default.is_empty() {
             input = input.default(default.to_string());
         }
-        input.interact_text().map_err(failed)
+        let text = input.interact_text().map_err(failed)?;
+        if text.trim() == BACK {
+            return Err(CliError::stopped());
+        }
+        Ok(text)
     }
 
     /// Several of `items`, each given with whether it starts ticked (Esc stops).

@@ -62,9 +62,14 @@ Example (a game played between games 6 and 7 was never logged):
 
 pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError> {
     args.game = from_sheet(args.game)?;
-    if args.game.players.is_empty() {
-        return Err(as_it_stands(context, args.number)?);
-    }
+    let guided = if args.game.players.is_empty() {
+        if !context.terminal.may_prompt {
+            return Err(as_it_stands(context, args.number)?);
+        }
+        Some(guided_edit(context, args.number).map_err(CliError::nothing_written)?)
+    } else {
+        None
+    };
     let reason = reason(args.reason.as_deref())?;
     let number = args.number;
     let (_, appended) = context.append(Asked::Flags, args.game.dry_run, |current| {
@@ -77,7 +82,10 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
             .resolved
             .campaign_at(&place)
             .map_err(StoreError::BrokenLog)?;
-        let game = flags::game(&args.game, &before, old.date)?;
+        let game = match &guided {
+            Some(game) => game.clone(),
+            None => flags::game(&args.game, &before, old.date)?,
+        };
         let (_, applied) = before.after(&Entry::Game(game.clone()))?;
         if applied.entry == target.entry {
             return Err(CliError::input(format!(
@@ -152,7 +160,25 @@ fn as_it_stands(context: &Context, number: u32) -> Result<CliError, CliError> {
     .nothing_written())
 }
 
-/// A game is replaced or added whole: the players are needed.
+/// Game N asked again on a terminal: shown whole at the confirmation, with each part to
+/// change by its number (the guided prompt with game N's answers as the defaults).
+fn guided_edit(context: &Context, number: u32) -> Result<crate::domain::Game, CliError> {
+    let (_, stored) = context.read()?;
+    let resolved = stored.resolved();
+    let target = resolved.game(number)?;
+    let Entry::Game(old) = &target.entry else {
+        return Err(CliError::bug("A game's entry is not a game."));
+    };
+    let before = resolved
+        .campaign_at(&Place::Before(target.id.clone()))
+        .map_err(StoreError::BrokenLog)?;
+    say(&format!(
+        "Game {number} as it stands: change any part by its number, then write the correction (Ctrl-C stops; nothing is written until you confirm)."
+    ));
+    let usual = |_: &str| None;
+    super::guided::edit(context, &before, old, &usual)
+}
+
 /// The game's flags, read from `--from FILE` when given.
 fn from_sheet(args: LogArgs) -> Result<LogArgs, CliError> {
     match args.from.clone() {
@@ -161,6 +187,7 @@ fn from_sheet(args: LogArgs) -> Result<LogArgs, CliError> {
     }
 }
 
+/// A game is replaced or added whole: the players are needed.
 fn needs_players(args: &LogArgs, command: &str) -> Result<(), CliError> {
     if args.players.is_empty() {
         return Err(CliError::usage(format!(

@@ -1,21 +1,22 @@
-//! `chronicle game log` on a terminal without flags: the game asked question by question.
-//! Every choice offered comes from the domain (what is legal now); nothing is written
-//! before the last confirmation, and Esc or Ctrl-C at any question writes nothing.
+//! `chronicle game log` on a terminal without flags: the game asked part by part (see
+//! `review::Part`). Every choice offered comes from the domain (what is legal now); Esc goes
+//! back one part, the confirmation shows the game whole and changes any part, and nothing is
+//! written before it; Ctrl-C writes nothing. Either way the answers are said as flags.
 
 use chrono::NaiveDate;
 
 use super::ask::Ask;
+use super::labels::label;
 use super::logged::print_logged;
+use super::review::{Choice, Part, before_part, review, say_as_flags};
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::output::say;
-use crate::domain::describe::happenings;
 use crate::domain::names::valid_person;
 use crate::domain::{
-    BonusMark, Campaign, Entry, Faction, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome,
-    PLAYERS, Packet, Refusal, Reward, RewardKind, ScarPlacement, Seat, Targets, Territory, Wear,
-    person_key,
+    Campaign, Entry, Faction, Game, Outcome, PLAYERS, Packet, Refusal, ScarPlacement, Seat,
+    Territory, Wear, person_key,
 };
 
 /// A refusal met while asking: said without flags.
@@ -27,13 +28,10 @@ pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     let (info, loaded) = context.load()?;
     let campaign = &loaded.campaign;
     let number = campaign.games_played() + 1;
-    let ask = Ask::new(context);
-    stop_on_ctrl_c();
     say(&format!(
-        "Game {number} of {}. Esc on a choice, or Ctrl-C anywhere, stops; nothing is written until you confirm.",
+        "Game {number} of {}. Esc on a choice, or < alone where you type, goes back one step; Ctrl-C stops; nothing is written until you confirm.",
         info.name
     ));
-    let date = ask_date(&ask, context.clock.today(), campaign.last_date())?;
     let usual = |person: &str| -> Option<Faction> {
         loaded
             .log
@@ -48,30 +46,175 @@ pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
                 _ => None,
             })
     };
-    let mut game = Game::new(date, ask_seats(&ask, campaign, usual)?);
-    ask_results(&ask, &mut game)?;
-    ask_scars(&ask, campaign, &mut game)?;
-    ask_wear(&ask, campaign, &mut game)?;
-    if campaign.next_game_rewarded() {
-        ask_reward(&ask, campaign, &mut game)?;
-        ask_held_on(&ask, campaign, &mut game)?;
-    }
-    ask_packets(&ask, campaign, &mut game)?;
-    game.note = Some(ask.text("A note about the game (Enter for none)", "")?)
-        .filter(|n| !n.trim().is_empty());
-
-    let entry = Entry::Game(game);
-    campaign.clone().apply(&entry).map_err(refused)?;
-    say(&format!("\nGame {number}, {date}:"));
-    for happening in happenings(campaign, &entry) {
-        say(&format!("  - {}", happening.sentence()));
-    }
-    let write = !dry_run && ask.confirm(&format!("Write game {number} to the ledger?"), true)?;
-    if !dry_run && !write {
-        return Err(CliError::input("Not written: the game was not confirmed.").nothing_written());
-    }
+    let ask = Ask::new(context);
+    let asking = Asking {
+        ask: &ask,
+        today: context.clock.today(),
+        campaign,
+        usual: &usual,
+    };
+    let start = Game::new(context.clock.today(), Vec::new());
+    let game = asking.walk(context, start, Vec::new(), 0, dry_run)?;
+    let entry = Entry::Game(game.clone());
     let (_, recorded) = context.record(Asked::Prompt, dry_run, None, |_| Ok(entry))?;
-    print_logged(context, &recorded)
+    print_logged(context, &recorded)?;
+    say_as_flags(&game, recorded.written);
+    Ok(())
+}
+
+/// `game edit N` on a terminal without flags: game N whole, at the confirmation, each
+/// part to change by its number; the game as confirmed, for the edit to write.
+pub(super) fn edit(
+    context: &Context,
+    before: &Campaign,
+    old: &Game,
+    usual: &dyn Fn(&str) -> Option<Faction>,
+) -> Result<Game, CliError> {
+    let ask = Ask::new(context);
+    let asking = Asking {
+        ask: &ask,
+        today: context.clock.today(),
+        campaign: before,
+        usual,
+    };
+    let parts = asking.parts_of(old);
+    asking.walk(context, old.clone(), parts, Part::ALL.len(), false)
+}
+
+/// What each part of the guided prompt asks from.
+struct Asking<'a> {
+    ask: &'a Ask,
+    today: NaiveDate,
+    campaign: &'a Campaign,
+    usual: &'a dyn Fn(&str) -> Option<Faction>,
+}
+
+impl Asking<'_> {
+    /// Asks the parts from `at` on, then shows the game whole, until the person confirms
+    /// it. Esc goes back to the part asked before; stopping says the answers as flags.
+    /// `asked` are the parts asked already.
+    fn walk(
+        &self,
+        context: &Context,
+        mut game: Game,
+        mut asked: Vec<usize>,
+        mut at: usize,
+        dry_run: bool,
+    ) -> Result<Game, CliError> {
+        stop_on_ctrl_c();
+        loop {
+            let step = if at == Part::ALL.len() {
+                match self.confirm(context, &game, &asked, dry_run) {
+                    Ok(None) => return Ok(game),
+                    Ok(Some(part)) => {
+                        game = before_part(&game, part);
+                        asked.retain(|&p| p < part);
+                        at = part;
+                        Ok(())
+                    }
+                    Err(error) => Err(error),
+                }
+            } else {
+                self.part(Part::ALL[at], &mut game).map(|said| {
+                    if said {
+                        asked.push(at);
+                    }
+                    at += 1;
+                })
+            };
+            match step {
+                Ok(()) => {}
+                Err(error) if error.is_stopped() && !asked.is_empty() => {
+                    let part = asked.pop().unwrap_or_default();
+                    game = before_part(&game, part);
+                    at = part;
+                }
+                Err(error) => {
+                    say_as_flags(&game, false);
+                    return Err(if error.is_stopped() {
+                        error.nothing_written()
+                    } else {
+                        error
+                    });
+                }
+            }
+        }
+    }
+
+    /// The confirmation: `None` to write, or the part to change.
+    fn confirm(
+        &self,
+        context: &Context,
+        game: &Game,
+        asked: &[usize],
+        dry_run: bool,
+    ) -> Result<Option<usize>, CliError> {
+        let broken = self
+            .campaign
+            .clone()
+            .apply(&Entry::Game(game.clone()))
+            .err();
+        if let Some(refusal) = &broken {
+            say(&format!(
+                "This game breaks a rule: {}",
+                CliError::refused(refusal.clone(), Asked::Prompt)
+            ));
+        }
+        match review(self.ask, context, self.campaign, game, asked, dry_run)? {
+            Choice::Write if broken.is_none() => Ok(None),
+            Choice::Write => self.confirm(context, game, asked, dry_run),
+            Choice::Change(part) => Ok(Some(part)),
+            Choice::Stop => {
+                Err(CliError::input("Not written: the game was not confirmed.").nothing_written())
+            }
+        }
+    }
+
+    /// The parts a game logged already would have asked: those that apply to it.
+    fn parts_of(&self, game: &Game) -> Vec<usize> {
+        let rewarded = self.campaign.next_game_rewarded();
+        let open = Packet::ALL
+            .into_iter()
+            .any(|p| self.campaign.opened(p).is_some() || game.opened.contains(&p));
+        (0..Part::ALL.len())
+            .filter(|&i| match Part::ALL[i] {
+                Part::Reward | Part::HeldOn => rewarded,
+                Part::Sealed => open,
+                Part::Wear => !game.wear.is_empty(),
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// Asks one part of the game; whether anything was asked (a part that does not apply,
+    /// such as rewards after game 15, asks nothing).
+    fn part(&self, part: Part, game: &mut Game) -> Result<bool, CliError> {
+        let (ask, campaign) = (self.ask, self.campaign);
+        let rewarded = campaign.next_game_rewarded();
+        match part {
+            Part::Date => {
+                game.date = ask_date(ask, self.today, campaign.last_date())?;
+                Ok(true)
+            }
+            Part::Players => {
+                game.seats = ask_seats(ask, campaign, self.usual)?;
+                Ok(true)
+            }
+            Part::Results => ask_results(ask, game).map(|()| true),
+            Part::Scars => ask_scars(ask, campaign, game).map(|()| true),
+            Part::Wear => ask_wear(ask, campaign, game),
+            Part::Reward if rewarded => super::rewards_ask::ask_reward(ask, campaign, game),
+            Part::HeldOn if rewarded => super::rewards_ask::ask_held_on(ask, campaign, game),
+            Part::Reward | Part::HeldOn => Ok(false),
+            Part::Packets => ask_packets(ask, campaign, game),
+            Part::Sealed => super::sealed_ask::ask_sealed(ask, campaign, game),
+            Part::Note => {
+                game.note = Some(ask.text("A note about the game (Enter for none)", "")?)
+                    .filter(|n| !n.trim().is_empty());
+                Ok(true)
+            }
+        }
+    }
 }
 
 /// Ctrl-C at a question comes back from the prompt as an interruption, which stops the
@@ -125,7 +268,7 @@ fn ask_seats(
             .filter(|t| seats.iter().all(|s| s.hq != Some(*t)))
             .collect();
         let mut options = vec!["(not recorded)".to_string()];
-        options.extend(starts.iter().map(|t| t.name().to_string()));
+        options.extend(starts.iter().map(|&t| label(t)));
         let pick = ask.search(&format!("{person}'s HQ (type to search)"), &options)?;
         let hq = pick.checked_sub(1).map(|i| starts[i]);
         seats.push(Seat {
@@ -178,7 +321,7 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
 
 fn ask_results(ask: &Ask, game: &mut Game) -> Result<(), CliError> {
     let people: Vec<String> = game.seats.iter().map(|s| s.person.clone()).collect();
-    let winner = ask.choose("Who won?", &people, 0)?;
+    let winner = ask.search("Who won? (type to search)", &people)?;
     let outcomes = ["held on".to_string(), "was eliminated".to_string()];
     for (i, seat) in game.seats.iter_mut().enumerate() {
         seat.result = if i == winner {
@@ -208,7 +351,7 @@ fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliE
             say("No scar can be placed: every scar sticker is used.");
             break;
         }
-        let names: Vec<String> = open.iter().map(|t| t.name().to_string()).collect();
+        let names: Vec<String> = open.iter().map(|&t| label(t)).collect();
         let territory = open[ask.search("Scarred territory (type to search)", &names)?];
         let scar = types[ask.choose("Which scar", &types, 0)?].clone();
         game.scars.push(ScarPlacement {
@@ -221,13 +364,18 @@ fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliE
     Ok(())
 }
 
-fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
+fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<bool, CliError> {
     let mut question = "Were boxes ticked on a fortification?";
+    let mut asked = false;
     loop {
         let state = campaign.after_play(game).map_err(refused)?;
         let fortified = state.fortified();
-        if fortified.is_empty() || !ask.confirm(question, false)? {
-            return Ok(());
+        if fortified.is_empty() {
+            return Ok(asked);
+        }
+        asked = true;
+        if !ask.confirm(question, false)? {
+            return Ok(true);
         }
         let names: Vec<String> = fortified
             .iter()
@@ -264,154 +412,9 @@ fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliEr
     }
 }
 
-fn ask_reward(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
-    let state = campaign.after_play(game).map_err(refused)?;
-    let kinds = state.possible_rewards();
-    let Some(winner) = game.winner().map(|w| w.person.clone()) else {
-        return Ok(());
-    };
-    if kinds.is_empty() {
-        say("No winner's reward can be chosen: every pool is empty.");
-        return Ok(());
-    }
-    let words: Vec<String> = kinds.iter().map(|k| k.words().to_string()).collect();
-    let kind = kinds[ask.choose(&format!("{winner}'s reward"), &words, 0)?];
-    let legal = |reward: &Reward| {
-        let mut draft = game.clone();
-        draft.reward = Some(reward.clone());
-        campaign
-            .clone()
-            .apply(&Entry::Game(draft))
-            .map(|_| ())
-            .map_err(|refusal| refusal.to_string())
-    };
-    let reward = ask_reward_target(ask, &state, kind, &legal)?;
-    game.reward = Some(reward);
-    Ok(())
-}
-
-/// A name asked until the rules take it (a city or continent name already used is asked
-/// again, and so is an empty one).
-fn ask_name(
-    ask: &Ask,
-    prompt: &str,
-    legal: impl Fn(&str) -> Result<(), String>,
-) -> Result<String, CliError> {
-    ask.validated_text(prompt, "", |text| legal(text))
-}
-
-fn ask_reward_target(
-    ask: &Ask,
-    state: &Campaign,
-    kind: RewardKind,
-    legal: &dyn Fn(&Reward) -> Result<(), String>,
-) -> Result<Reward, CliError> {
-    match state.reward_targets(kind) {
-        Targets::Continents(continents) => {
-            let names: Vec<String> = continents
-                .iter()
-                .map(|&c| state.continent_name(c).to_string())
-                .collect();
-            let continent = continents[ask.choose("Which continent", &names, 0)?];
-            if kind == RewardKind::NameContinent {
-                let named = |name: &str| Reward::NameContinent {
-                    continent,
-                    name: name.to_string(),
-                };
-                let name = ask_name(ask, &format!("Name for {}", continent.name()), |n| {
-                    legal(&named(n))
-                })?;
-                return Ok(named(&name));
-            }
-            let marks = state.bonus_marks_left();
-            let signs: Vec<String> = marks.iter().map(|m| m.sign().to_string()).collect();
-            let mark: BonusMark = marks[ask.choose("Which mark", &signs, 0)?];
-            Ok(Reward::ContinentBonus { continent, mark })
-        }
-        Targets::Territories(territories) => {
-            let names: Vec<String> = territories.iter().map(|&t| place(state, t)).collect();
-            let territory = territories[ask.search("Which territory (type to search)", &names)?];
-            Ok(match kind {
-                RewardKind::MajorCity => {
-                    let city = |name: &str| Reward::MajorCity {
-                        territory,
-                        name: name.to_string(),
-                    };
-                    let prompt = format!("Name of the major city in {}", territory.name());
-                    city(&ask_name(ask, &prompt, |n| legal(&city(n)))?)
-                }
-                RewardKind::HealScar => Reward::HealScar { territory },
-                RewardKind::Fortify => Reward::Fortify { territory },
-                RewardKind::DestroyCard => Reward::DestroyCard { territory },
-                RewardKind::NameContinent | RewardKind::ContinentBonus => {
-                    return Err(CliError::bug(format!(
-                        "{} was offered territories to choose from",
-                        kind.words()
-                    )));
-                }
-            })
-        }
-    }
-}
-
-/// Held-on rewards, clockwise from the winner, each offered what is left after the ones
-/// before.
-fn ask_held_on(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
-    let held_on: Vec<String> = game
-        .clockwise_from_winner()
-        .filter(|s| s.result == Outcome::HeldOn)
-        .map(|s| s.person.clone())
-        .collect();
-    for person in held_on {
-        let mut state = campaign.clone();
-        state.apply(&Entry::Game(game.clone())).map_err(refused)?;
-        let choices = state.held_on_choices();
-        if choices.is_empty() {
-            say("No held-on reward is left: both pools are empty.");
-            return Ok(());
-        }
-        let mut words: Vec<String> = choices.iter().map(|(k, _)| k.words().to_string()).collect();
-        words.push("nothing".to_string());
-        let pick = ask.choose(&format!("{person} held on: their reward"), &words, 0)?;
-        let Some((kind, territories)) = choices.get(pick) else {
-            continue;
-        };
-        let names: Vec<String> = territories.iter().map(|&t| place(&state, t)).collect();
-        let territory = territories[ask.search("Which territory (type to search)", &names)?];
-        let choice = match kind {
-            HeldOnKind::MinorCity => {
-                let city = |name: &str| HeldOnChoice::MinorCity {
-                    territory,
-                    name: name.to_string(),
-                };
-                let legal = |name: &str| {
-                    let mut draft = game.clone();
-                    draft.held_on.push(HeldOnReward {
-                        person: person.clone(),
-                        choice: city(name),
-                    });
-                    campaign
-                        .clone()
-                        .apply(&Entry::Game(draft))
-                        .map(|_| ())
-                        .map_err(|r| r.to_string())
-                };
-                city(&ask_name(
-                    ask,
-                    &format!("Name of the minor city in {}", territory.name()),
-                    legal,
-                )?)
-            }
-            HeldOnKind::AddResource => HeldOnChoice::AddResource { territory },
-        };
-        game.held_on.push(HeldOnReward { person, choice });
-    }
-    Ok(())
-}
-
 /// Packets opened: those not yet opened whose condition allows it; the ones this game made
 /// due are ticked already.
-fn ask_packets(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliError> {
+fn ask_packets(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<bool, CliError> {
     let mut state = campaign.clone();
     let applied = state.apply(&Entry::Game(game.clone())).map_err(refused)?;
     let open: Vec<Packet> = Packet::ALL
@@ -430,16 +433,11 @@ fn ask_packets(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), Cl
             )
         })
         .collect();
+    if items.is_empty() {
+        return Ok(false);
+    }
     for &i in &ask.tick("Packets opened (space ticks, Enter goes on)", &items)? {
         game.opened.push(open[i]);
     }
-    Ok(())
-}
-
-/// A territory with its city, for choosing: "Egypt: Kyro".
-fn place(state: &Campaign, territory: Territory) -> String {
-    match &state.territory(territory).city {
-        Some(city) => format!("{}: {}", territory.name(), city.name),
-        None => territory.name().to_string(),
-    }
+    Ok(true)
 }
