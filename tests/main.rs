@@ -46,6 +46,7 @@ mod render;
 mod rules;
 mod rules_round_two;
 mod sealed;
+mod small_things;
 mod special_files;
 mod sync;
 mod transcripts;

@@ -849,7 +849,8 @@ fn setup_json_gives_each_persons_tokens_named_continents_and_legal_starts() {
         .iter()
         .map(|p| p["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Ann", "Bo", "Cy", "Dee"]);
+    // The people of the latest game (game 9), in its seating order.
+    assert_eq!(names, ["Bo", "Ann", "Cy", "Dee"]);
     // name, red star, missiles, named, legal starts, own major cities.
     let expected = [
         (

@@ -8,7 +8,7 @@ use super::error::CliError;
 use super::output::say;
 use crate::domain::names::CampaignName;
 use crate::exchange::{DEFAULT_LIMIT_MB, read_path};
-use crate::store::Access;
+use crate::store::{Access, StoreError};
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
 /// through the rules; a file that breaks one is refused whole
@@ -32,11 +32,21 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
         let count = log.records().len();
         let mut store = context.open(Access::Create)?;
-        let imported = store.import_campaign(&name, &campaign.created_at, &log)?;
+        let imported = store
+            .import_campaign(&name, &campaign.created_at, &log)
+            .map_err(|error| match &error {
+                StoreError::CampaignExists { name } => {
+                    CliError::input(error.to_string()).hinted(format!(
+                        "Import it under another name: `chronicle import FILE --as \"{name} (2)\"`."
+                    ))
+                }
+                _ => CliError::from(error),
+            })?;
         say(&format!(
-            "Imported campaign \"{}\" ({} games, {} entries) into {}.",
+            "Imported campaign \"{}\" ({} game{}, {} entries) into {}.",
             imported.name,
             imported.games,
+            if imported.games == 1 { "" } else { "s" },
             count,
             store.path().display()
         ));

@@ -5,14 +5,15 @@ use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::print;
-use crate::domain::players_at_table;
+use crate::domain::{Entry, players_at_table};
 use crate::report::setup::SetupReport;
 
 /// Before the next game: each person's red star token or missiles, legal starting
 /// territories, continent bonuses with namers' +1, stock left, packets close to opening
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The people playing next (comma-separated) [default: everyone who has played]
+    /// The people playing next (comma-separated) [default: the people of the latest game,
+    /// else everyone who has played]
     #[arg(long, value_delimiter = ',')]
     pub players: Vec<String>,
     #[command(flatten)]
@@ -22,12 +23,22 @@ pub struct Args {
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load_after(args.time.after)?;
     let campaign = &loaded.campaign;
+    let latest = loaded
+        .log
+        .iter()
+        .rev()
+        .find_map(|logged| match &logged.entry {
+            Entry::Game(game) => Some(game.seats.iter().map(|s| s.person.clone()).collect()),
+            _ => None,
+        });
     let names: Vec<String> = if args.players.is_empty() {
-        campaign
-            .people()
-            .iter()
-            .map(std::string::ToString::to_string)
-            .collect()
+        latest.unwrap_or_else(|| {
+            campaign
+                .people()
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect()
+        })
     } else {
         players_at_table(&args.players).map_err(|r| CliError::refused(r, Asked::Players))?
     };

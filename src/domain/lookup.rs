@@ -200,9 +200,16 @@ impl Packet {
         }
         let wanted = fold(given);
         let exact = Packet::ALL.into_iter().find(|p| fold(p.name()) == wanted);
+        // Any run of its words ("do not", "missiles"), or the start of its name ("thirty").
         let by_word: Vec<Packet> = Packet::ALL
             .into_iter()
-            .filter(|p| p.name().split_whitespace().any(|w| fold(w) == wanted))
+            .filter(|p| {
+                let words: Vec<String> = p.name().split_whitespace().map(fold).collect();
+                let runs = (0..words.len())
+                    .flat_map(|i| (i + 1..=words.len()).map(move |j| (i, j)))
+                    .any(|(i, j)| words[i..j].concat() == wanted);
+                runs || (wanted.len() >= 3 && fold(p.name()).starts_with(&wanted))
+            })
             .collect();
         match (exact, by_word.as_slice()) {
             (Some(packet), _) => Ok(packet),

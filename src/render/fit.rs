@@ -23,31 +23,47 @@ fn widest_line(text: &str) -> usize {
     text.lines().map(line_width).max().unwrap_or(0)
 }
 
+/// The widest word of a cell: the narrowest its column can be without cutting a word.
+fn widest_word(text: &str) -> usize {
+    text.split_whitespace().map(line_width).max().unwrap_or(0)
+}
+
 /// The columns' widths once the table fits `width` (borders and padding included), from
-/// the width of every cell.
-fn widths(cells: &[Vec<usize>], width: usize) -> Vec<usize> {
+/// the width of every cell and of its widest word. Columns give way down to their widest
+/// word ("2012-03-18" is never cut in two) before any word is cut.
+fn widths(cells: &[Vec<(usize, usize)>], width: usize) -> Vec<usize> {
     let mut widths: Vec<usize> = Vec::new();
+    let mut floors: Vec<usize> = Vec::new();
     for row in cells {
         if widths.len() < row.len() {
             widths.resize(row.len(), 0);
+            floors.resize(row.len(), 0);
         }
-        for (w, cell) in widths.iter_mut().zip(row) {
+        for ((w, floor), (cell, word)) in widths.iter_mut().zip(&mut floors).zip(row) {
             *w = (*w).max(*cell);
+            *floor = (*floor).max(*word).max(NARROWEST);
         }
     }
+    let full = widths.clone();
     let frame = 3 * widths.len() + 1;
     while widths.iter().sum::<usize>() + frame > width {
-        let Some((column, &widest)) = widths
+        // The widest column above its widest word gives way; when none is left, words are
+        // cut in the column of the longest text first (prose before a date).
+        let above_word = widths
             .iter()
             .enumerate()
+            .filter(|(i, w)| **w > floors[*i])
             .max_by_key(|(i, w)| (**w, usize::MAX - i))
-        else {
+            .map(|(i, _)| i);
+        let cut = || {
+            (0..widths.len())
+                .filter(|&i| widths[i] > NARROWEST)
+                .max_by_key(|&i| (full[i], usize::MAX - i))
+        };
+        let Some(column) = above_word.or_else(cut) else {
             break;
         };
-        if widest <= NARROWEST {
-            break;
-        }
-        widths[column] = widest - 1;
+        widths[column] -= 1;
     }
     widths
 }
@@ -92,8 +108,12 @@ pub(super) fn fit<'a>(
     rows: &'a [Vec<String>],
     width: usize,
 ) -> (Vec<Cow<'a, str>>, Vec<Vec<Cow<'a, str>>>) {
-    let measure = |row: &[String]| row.iter().map(|c| widest_line(c)).collect::<Vec<_>>();
-    let cells: Vec<Vec<usize>> = std::iter::once(headers)
+    let measure = |row: &[String]| {
+        row.iter()
+            .map(|c| (widest_line(c), widest_word(c)))
+            .collect::<Vec<_>>()
+    };
+    let cells: Vec<Vec<(usize, usize)>> = std::iter::once(headers)
         .chain(rows.iter().map(Vec::as_slice))
         .map(measure)
         .collect();
@@ -105,7 +125,7 @@ pub(super) fn fit<'a>(
             row.iter()
                 .zip(measured)
                 .zip(&widths)
-                .map(|((cell, &w), &column)| {
+                .map(|((cell, &(w, _)), &column)| {
                     if w <= column {
                         Cow::Borrowed(cell.as_str())
                     } else {
@@ -135,9 +155,20 @@ mod tests {
 
     #[test]
     fn the_widest_column_gives_way_first() {
-        let cells = vec![vec![1, 1], vec![10, 60]];
+        let cells = vec![vec![(1, 1), (1, 1)], vec![(10, 10), (60, 9)]];
         let widths = widths(&cells, 50);
         assert_eq!(widths.iter().sum::<usize>() + 7, 50);
         assert_eq!(widths[0], 10);
+    }
+
+    #[test]
+    fn a_word_is_cut_only_when_nothing_else_gives_way() {
+        // A date (one word of 10) beside prose whose longest word is 5: the prose gives way
+        // down to its longest word before the date is cut ("2012-03-" / "18").
+        let cells = vec![vec![(4, 4), (4, 4)], vec![(10, 10), (30, 5)]];
+        assert_eq!(widths(&cells, 7 + 18), vec![10, 8]);
+        // Narrower than every word: words are cut in the longest text first.
+        assert_eq!(widths(&cells, 7 + 17), vec![9, 8]);
+        assert_eq!(widths(&cells, 7 + 16), vec![8, 8]);
     }
 }

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use super::pools::pool_table;
 use super::standing::{homeland_table, lead_line};
+use crate::domain::Territory;
 use crate::render::tabular::{Table, Tabular};
 use crate::report::setup::SetupReport;
 
@@ -31,8 +32,20 @@ impl Tabular for SetupReport {
     fn tables(&self) -> Vec<Table> {
         let mut people = Table::new(&["Person", "Red star", "Missiles", "Named", "Legal starts"]);
         for p in &self.people {
-            let mut starts = format!("{} territories", p.legal_starts.len());
-            if !p.own_major_cities.is_empty() {
+            let excluded: Vec<&str> = Territory::all()
+                .map(Territory::name)
+                .filter(|t| !p.legal_starts.iter().any(|s| s == t))
+                .collect();
+            // The shorter of the two lists, named, while it is short; else a count.
+            let mut starts = match (excluded.len(), p.legal_starts.len()) {
+                (0, _) => "all 42".to_string(),
+                (1..=8, _) => format!("all but {}", excluded.join(", ")),
+                (_, 1..=8) => format!("only {}", p.legal_starts.join(", ")),
+                (_, n) => format!("{n} territories"),
+            };
+            // "All but" lists what is not legal, "only" what is: their own major cities
+            // are in neither.
+            if !p.own_major_cities.is_empty() && starts.ends_with("territories") {
                 let _ = write!(starts, ", incl. {}", p.own_major_cities.join(", "));
             }
             people.row(vec![
