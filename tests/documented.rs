@@ -227,6 +227,7 @@ fn every_json_output_validates_against_its_committed_schema() {
         ("board", &["board", "--continent", "Africa"]),
         ("pool", &["pool"]),
         ("rule-list", &["rule", "list"]),
+        ("alias-list", &["alias", "list"]),
         ("game-list", &["game", "list"]),
         ("game-show", &["game", "show", "6"]),
         ("game-log", game_log),

@@ -206,3 +206,56 @@ fn a_campaign_is_found_by_a_unique_prefix_or_word() {
         both.stderr
     );
 }
+
+#[test]
+fn an_alias_is_a_groups_word_taken_wherever_the_name_is() {
+    let env = campaign();
+    env.ok(&["alias", "add", "the Pyramids", "Egypt"]);
+    env.ok(&["alias", "add", "Bruins", "bear"]);
+    env.ok(&["alias", "add", "Big T", "Tomás"]);
+    // Taken by the flags: a seat, a faction, a territory.
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-01-17",
+        "--player",
+        "Ann=bruins:won@the pyramids",
+        "--player",
+        "big t=khan:held-on@Peru",
+        "--player",
+        "Jeremy=saharan:eliminated",
+        "--fortify",
+        "The Pyramids",
+    ]);
+    let game = env.json(&["game", "show", "2", "--format", "json"]);
+    assert_eq!(game["players"][0]["faction"], "Enclave of the Bear");
+    assert_eq!(game["players"][0]["hq"], "Egypt");
+    assert_eq!(game["players"][1]["person"], "Tomás");
+    let list = env.json(&["alias", "list", "--format", "json"]);
+    assert_eq!(
+        list["aliases"][0],
+        serde_json::json!({"alias": "the Pyramids", "of": "territory", "name": "Egypt"})
+    );
+    // An alias stands for one name, and never for a name that is another's.
+    let before = env.dump();
+    let taken = env.run_expect(1, &["alias", "add", "Peru", "Brazil"]);
+    assert!(
+        taken
+            .stderr
+            .contains("\"Peru\" already stands for the territory Peru"),
+        "{}",
+        taken.stderr
+    );
+    assert_eq!(env.dump(), before);
+    // It is an entry of the log: undo takes it back.
+    env.ok(&["undo", "--yes"]);
+    env.ok(&["undo", "--yes"]);
+    assert_eq!(
+        env.json(&["alias", "list", "--format", "json"])["aliases"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+}

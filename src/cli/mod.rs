@@ -3,6 +3,7 @@
 //! their exit codes.
 
 mod after;
+mod alias;
 mod backup;
 pub mod bench;
 mod board;
@@ -102,6 +103,9 @@ pub enum Command {
     /// House rules a group may switch off: list them, switch one on or off
     #[command(subcommand)]
     Rule(Lazy<rule::Command>),
+    /// A group's own words for names: add one, list them
+    #[command(subcommand)]
+    Alias(Lazy<alias::Command>),
     History(Lazy<history::Args>),
     Export(Lazy<export::Args>),
     Import(Lazy<import::Args>),
@@ -191,6 +195,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Board(Lazy(args)) => board::run(&context, args),
         Command::Pool(Lazy(args)) => pool::run(&context, args),
         Command::Rule(Lazy(command)) => rule::run(&context, command),
+        Command::Alias(Lazy(command)) => alias::run(&context, command),
         Command::History(Lazy(args)) => history::run(&context, args),
         Command::Export(Lazy(args)) => export::run(&context, args),
         Command::Import(Lazy(args)) => import::run(&context, args),

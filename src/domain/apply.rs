@@ -87,6 +87,7 @@ impl Campaign {
             Entry::Power { faction, power } => next.choose_power(faction, *power)?,
             Entry::Coins { territories } => next.place_first_coins(territories)?,
             Entry::Rule { rule, on, reason } => next.set_rule(*rule, *on, reason)?,
+            Entry::Alias { alias, of } => next.add_alias(alias, of)?,
             Entry::PoolCapacity {
                 pool,
                 capacity,
@@ -558,43 +559,5 @@ impl PacketWatch {
             .filter(|(p, was)| !was && after.packet_progress(*p).is_some_and(|now| now.met))
             .map(|(p, _)| *p)
             .collect()
-    }
-}
-
-impl Campaign {
-    /// Whether a house rule holds (every rule does until the group switches it off).
-    pub fn rule_on(&self, rule: HouseRule) -> bool {
-        !self.rules_off.contains(&rule)
-    }
-
-    /// Switches a house rule on or off, with the group's reason.
-    pub(super) fn set_rule(
-        &mut self,
-        rule: HouseRule,
-        on: bool,
-        reason: &str,
-    ) -> Result<Applied, Refusal> {
-        let reason = reason.trim();
-        if reason.is_empty() {
-            return Err(Refusal::MissingReason {
-                what: "the house rule",
-            });
-        }
-        if self.rule_on(rule) == on {
-            return Err(Refusal::RuleUnchanged {
-                rule: rule.key(),
-                on,
-            });
-        }
-        if on {
-            self.rules_off.retain(|r| *r != rule);
-        } else {
-            self.rules_off.push(rule);
-        }
-        Ok(Applied::of(Entry::Rule {
-            rule,
-            on,
-            reason: reason.to_string(),
-        }))
     }
 }

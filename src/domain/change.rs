@@ -65,11 +65,13 @@ pub enum ChangeKind {
     Join,
     /// A house rule switched on or off.
     Rule,
+    /// A group's own word for a name.
+    Alias,
 }
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 38] = [
+    pub const ALL: [ChangeKind; 39] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -108,6 +110,7 @@ impl ChangeKind {
         ChangeKind::CampaignRename,
         ChangeKind::Join,
         ChangeKind::Rule,
+        ChangeKind::Alias,
     ];
 
     /// The printed key: `major_city`, `scar`, `heal`, …
@@ -151,6 +154,7 @@ impl ChangeKind {
             ChangeKind::CampaignRename => "campaign_rename",
             ChangeKind::Join => "join",
             ChangeKind::Rule => "rule",
+            ChangeKind::Alias => "alias",
         }
     }
 

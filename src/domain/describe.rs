@@ -357,6 +357,14 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             faction,
         ),
         Entry::NameWorld { name, by } => world_named(before, name, by),
+        Entry::Alias { alias, of } => Happening::new(
+            ChangeKind::Alias,
+            format!(
+                "made \"{alias}\" the group's word for the {} {}",
+                of.kind(),
+                of.name()
+            ),
+        ),
         Entry::Rule { rule, on, reason } => Happening::new(
             ChangeKind::Rule,
             format!(

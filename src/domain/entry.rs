@@ -52,6 +52,40 @@ pub enum Entry {
         on: bool,
         reason: String,
     },
+    /// A group's own word for a territory, a continent, a person or a faction.
+    Alias { alias: String, of: AliasOf },
+}
+
+/// What an alias stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AliasOf {
+    Territory(Territory),
+    Continent(Continent),
+    Person(String),
+    Faction(Faction),
+}
+
+impl AliasOf {
+    /// The kind, as typed after `--for` and stored: `territory`, `continent`, `person`,
+    /// `faction`.
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            AliasOf::Territory(_) => "territory",
+            AliasOf::Continent(_) => "continent",
+            AliasOf::Person(_) => "person",
+            AliasOf::Faction(_) => "faction",
+        }
+    }
+
+    /// The name it stands for, as printed or as the campaign spells it.
+    pub fn name(&self) -> String {
+        match self {
+            AliasOf::Territory(t) => t.name().to_string(),
+            AliasOf::Continent(c) => c.name().to_string(),
+            AliasOf::Person(p) => p.clone(),
+            AliasOf::Faction(f) => f.to_string(),
+        }
+    }
 }
 
 /// The kinds of entry, for naming and storing them.
@@ -68,10 +102,11 @@ pub enum EntryKind {
     ScarFactionCard,
     NameWorld,
     Rule,
+    Alias,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 11] = [
+    pub const ALL: [EntryKind; 12] = [
         EntryKind::Power,
         EntryKind::Coins,
         EntryKind::PoolCapacity,
@@ -83,6 +118,7 @@ impl EntryKind {
         EntryKind::ScarFactionCard,
         EntryKind::NameWorld,
         EntryKind::Rule,
+        EntryKind::Alias,
     ];
 }
 
@@ -100,6 +136,7 @@ impl Entry {
             Entry::ScarFactionCard { .. } => EntryKind::ScarFactionCard,
             Entry::NameWorld { .. } => EntryKind::NameWorld,
             Entry::Rule { .. } => EntryKind::Rule,
+            Entry::Alias { .. } => EntryKind::Alias,
         }
     }
 }

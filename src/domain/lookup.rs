@@ -5,6 +5,7 @@ use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 
 use super::board::{Continent, Territory};
+use super::entry::AliasOf;
 use super::faction::{self, Faction};
 use super::names::{closest, fold, tidy};
 use super::packet::Packet;
@@ -31,7 +32,13 @@ pub fn person_key(name: &str) -> String {
 impl Campaign {
     /// The person as the campaign first recorded them ("ann" finds "Ann"), if known.
     pub fn known_person(&self, name: &str) -> Option<&str> {
-        self.people.get(self.person_index(name)?).map(|p| &**p)
+        if let Some(index) = self.person_index(name) {
+            return self.people.get(index).map(|p| &**p);
+        }
+        match self.alias_of(name) {
+            Some(AliasOf::Person(person)) => Some(person.as_str()),
+            _ => None,
+        }
     }
 
     /// Where the person is in `people` (and `people_keys`). The campaign's own spelling,
@@ -55,6 +62,9 @@ impl Campaign {
     /// A territory by its name, a name players use, a way groups write it, or the name of
     /// the city on it ("Kyro" finds Egypt).
     pub fn find_territory(&self, given: &str) -> Result<Territory, Refusal> {
+        if let Some(AliasOf::Territory(t)) = self.alias_of(given) {
+            return Ok(*t);
+        }
         Territory::find(given).or_else(|refusal| {
             let wanted = fold(given);
             if !matches!(refusal, Refusal::UnknownName { .. }) || wanted.is_empty() {
@@ -107,11 +117,17 @@ impl Campaign {
 
     /// A faction the campaign can play, by name or an unambiguous word ("bear").
     pub fn find_faction(&self, given: &str) -> Result<Faction, Refusal> {
+        if let Some(AliasOf::Faction(f)) = self.alias_of(given) {
+            return Ok(f.clone());
+        }
         faction::find(given, &self.factions)
     }
 
     /// A continent by its printed name or the name a winner gave it.
     pub fn find_continent(&self, given: &str) -> Result<Continent, Refusal> {
+        if let Some(AliasOf::Continent(c)) = self.alias_of(given) {
+            return Ok(*c);
+        }
         let wanted = fold(given);
         let found = Continent::all().find(|&c| {
             fold(c.name()) == wanted

@@ -2,6 +2,7 @@
 //! SQL, no command line: everything here is a pure function of a campaign's log. Refusals
 //! are data ([`Refusal`]); the words that name flags or commands are the command line's.
 
+mod alias;
 mod apply;
 pub mod board;
 pub mod change;
@@ -29,6 +30,7 @@ mod sealed;
 mod spelling;
 pub mod standing;
 pub mod state;
+mod switches;
 pub mod sync;
 mod table;
 pub mod validate;
@@ -38,8 +40,8 @@ pub use apply::{Applied, PacketProgress};
 pub use board::{Continent, Territory};
 pub use change::ChangeKind;
 pub use entry::{
-    BonusMark, Draft, Entry, EntryKind, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome,
-    PlayEvent, Reward, RewardKind, ScarPlacement, Seat, Wear,
+    AliasOf, BonusMark, Draft, Entry, EntryKind, Game, HeldOnChoice, HeldOnKind, HeldOnReward,
+    Outcome, PlayEvent, Reward, RewardKind, ScarPlacement, Seat, Wear,
 };
 pub use faction::{Faction, Power};
 pub use legal::{PLAYERS, Targets, Tokens, players_at_table};

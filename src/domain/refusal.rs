@@ -342,6 +342,13 @@ pub enum Refusal {
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
 
+    #[error("\"{alias}\" already stands for the {what} {name}; an alias stands for one name.")]
+    AliasTaken {
+        alias: String,
+        what: &'static str,
+        name: String,
+    },
+
     #[error("Fallout hit {territory} in game {game} already; its fallout mark stays (rules §6b).")]
     FalloutAgain { territory: String, game: u32 },
 

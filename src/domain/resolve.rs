@@ -386,7 +386,11 @@ fn rename_people(entry: &mut Entry, written: usize, names: &[(usize, String, Str
                 rename(&mut reward.person);
             }
         }
-        Entry::NameWorld { by, .. } => rename(by),
+        Entry::NameWorld { by, .. }
+        | Entry::Alias {
+            of: crate::domain::AliasOf::Person(by),
+            ..
+        } => rename(by),
         _ => {}
     }
 }

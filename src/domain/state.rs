@@ -204,6 +204,8 @@ pub struct Campaign {
     pub(super) world: Option<WorldName>,
     /// The house rules the group switched off (rules §6c).
     pub(super) rules_off: Vec<super::house::HouseRule>,
+    /// The group's own words for names, each folded, with what it stands for.
+    pub(super) aliases: Vec<(Name, String, super::entry::AliasOf)>,
 }
 
 impl Default for Campaign {
@@ -237,6 +239,7 @@ impl Campaign {
             faction_cards: Vec::new(),
             world: None,
             rules_off: Vec::new(),
+            aliases: Vec::new(),
         }
     }
 

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::pool::PoolKind;
 use crate::domain::{
-    Continent, Draft, Entry, Faction, Game, HeldOnChoice, Outcome, Packet, Power, ScarPlacement,
-    Seat, Territory, Wear,
+    AliasOf, Continent, Draft, Entry, Faction, Game, HeldOnChoice, Outcome, Packet, Power,
+    ScarPlacement, Seat, Territory, Wear,
 };
 
 /// The campaign a file holds.
@@ -66,6 +66,13 @@ pub enum EntryDoc {
         rule: String,
         on: bool,
         reason: String,
+    },
+    /// A group's own word for a name (`alias add`): `of` is territory, continent, person or
+    /// faction, `name` as printed or as the campaign spells it.
+    Alias {
+        alias: String,
+        of: String,
+        name: String,
     },
 }
 
@@ -248,6 +255,11 @@ impl EntryDoc {
                 on: *on,
                 reason: reason.clone(),
             },
+            Entry::Alias { alias, of } => EntryDoc::Alias {
+                alias: alias.clone(),
+                of: of.kind().to_string(),
+                name: of.name(),
+            },
         }
     }
 
@@ -314,6 +326,10 @@ impl EntryDoc {
                     .map_err(|refusal| refusal.to_string())?,
                 on: *on,
                 reason: reason.clone(),
+            },
+            EntryDoc::Alias { alias, of, name } => Entry::Alias {
+                alias: alias.clone(),
+                of: alias_of(of, name)?,
             },
         })
     }
@@ -470,4 +486,19 @@ impl GameDoc {
         game.note.clone_from(&self.note);
         Ok(game)
     }
+}
+
+/// What an alias stands for, from its kind and name as a file writes them.
+fn alias_of(kind: &str, name: &str) -> Result<AliasOf, String> {
+    Ok(match kind {
+        "territory" => AliasOf::Territory(territory(name)?),
+        "continent" => AliasOf::Continent(continent(name)?),
+        "person" => AliasOf::Person(name.to_string()),
+        "faction" => AliasOf::Faction(Faction::new(name)),
+        other => {
+            return Err(format!(
+                "an alias is of a territory, continent, person or faction, not {other:?}"
+            ));
+        }
+    })
 }

@@ -3,6 +3,7 @@
 //! domain's campaign state and log. How a person reads them (tables, CSV, Markdown, the
 //! map, the page) is `render`'s job.
 
+pub mod aliases;
 pub mod board;
 pub mod campaigns;
 pub mod check;

@@ -5,6 +5,7 @@ use schemars::generate::SchemaSettings;
 use schemars::transform::RecursiveTransform;
 use schemars::{JsonSchema, Schema};
 
+use super::aliases::Aliases;
 use super::board::BoardView;
 use super::campaigns::CampaignList;
 use super::check::CheckView;
@@ -55,6 +56,7 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
         ("board", "board", schema::<BoardView>()),
         ("pool", "pool", schema::<Pools>()),
         ("rule-list", "rule list", schema::<HouseRules>()),
+        ("alias-list", "alias list", schema::<Aliases>()),
         ("game-list", "game list", schema::<GameList>()),
         ("game-show", "game show N", schema::<GameView>()),
         ("game-log", "game log", schema::<GameLogged>()),

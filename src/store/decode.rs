@@ -8,7 +8,8 @@ use super::decode_game::{StoredRow, add_change, need_name, need_territory, packe
 use super::stored::{CorrectionKind, entry_kind};
 use crate::domain::pool::PoolKind;
 use crate::domain::{
-    Body, Correction, Entry, EntryId, EntryKind, Game, LogRecord, Origin, Place, Power, Seat,
+    AliasOf, Body, Correction, Entry, EntryId, EntryKind, Game, LogRecord, Origin, Place, Power,
+    Seat,
 };
 
 /// What the store keeps beside each record, worked out from the log (for people who read
@@ -379,6 +380,20 @@ fn sealed_entry(kind: EntryKind, row: Option<&StoredRow>) -> Result<Entry, Strin
         EntryKind::ScarFactionCard => Entry::ScarFactionCard {
             faction: faction()?,
             text: text()?,
+        },
+        EntryKind::Alias => Entry::Alias {
+            alias: need_name(row)?,
+            of: match text()?.as_str() {
+                "territory" => AliasOf::Territory(need_territory(row)?),
+                "continent" => {
+                    AliasOf::Continent(row.continent.ok_or("an alias without its continent")?)
+                }
+                "person" => {
+                    AliasOf::Person(row.person.clone().ok_or("an alias without its person")?)
+                }
+                "faction" => AliasOf::Faction(faction()?),
+                other => return Err(format!("an alias of a {other}")),
+            },
         },
         EntryKind::NameWorld => Entry::NameWorld {
             name: need_name(row)?,

@@ -10,8 +10,9 @@ use super::StoreError;
 use super::decode::Derived;
 use super::stored::{CorrectionKind, entry_key};
 use crate::domain::{
-    Body, ChangeKind, CheckedLog, Continent, Correction, CorrectionEntry, Entry, EntryId, Faction,
-    Game, HeldOnChoice, LogRecord, LoggedEntry, Place, PlayEvent, Resolved, Reward, Territory,
+    AliasOf, Body, ChangeKind, CheckedLog, Continent, Correction, CorrectionEntry, Entry, EntryId,
+    Faction, Game, HeldOnChoice, LogRecord, LoggedEntry, Place, PlayEvent, Resolved, Reward,
+    Territory,
 };
 
 /// A change row: the columns a change uses (see migrations/V1__ledger.sql).
@@ -383,6 +384,15 @@ fn rows(entry: &Entry) -> Vec<Row> {
         }
         Entry::NameWorld { name, by } => {
             vec![Row::new(ChangeKind::WorldName).person(by).name(name)]
+        }
+        Entry::Alias { alias, of } => {
+            let row = Row::new(ChangeKind::Alias).name(alias).text(of.kind());
+            vec![match of {
+                AliasOf::Territory(t) => row.territory(*t),
+                AliasOf::Continent(c) => row.continent(*c),
+                AliasOf::Person(p) => row.person(p),
+                AliasOf::Faction(f) => row.faction(f),
+            }]
         }
         Entry::Rule { rule, on, .. } => vec![
             Row::new(ChangeKind::Rule)

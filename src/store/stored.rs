@@ -117,6 +117,7 @@ pub(super) const fn entry_key(kind: EntryKind) -> &'static str {
         EntryKind::ScarFactionCard => "faction_scar",
         EntryKind::NameWorld => "world_name",
         EntryKind::Rule => "rule",
+        EntryKind::Alias => "alias",
     }
 }
 

@@ -50,7 +50,8 @@ impl Tabular for BoardView {
             };
             tables.push(table.titled(title));
         }
-        if !self.signatures.is_empty() {
+        // The signatures are the whole board's: one continent's board leaves them out.
+        if !self.signatures.is_empty() && self.continents.len() > 1 {
             let mut table = Table::new(&["Game", "Date", "Signed by", "Faction"]);
             for s in &self.signatures {
                 table.row(vec![

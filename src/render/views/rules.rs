@@ -1,4 +1,4 @@
-//! `rule list` as a table.
+//! `rule list` and `alias list` as tables.
 
 use crate::render::tabular::{Table, Tabular};
 use crate::report::rules::HouseRules;
@@ -13,6 +13,30 @@ impl Tabular for HouseRules {
                 r.holds.clone(),
                 r.section.clone(),
             ]);
+        }
+        vec![table]
+    }
+}
+
+impl Tabular for crate::report::aliases::Aliases {
+    fn lines(&self) -> Vec<String> {
+        if self.aliases.is_empty() {
+            vec![format!(
+                "{} has no alias yet: `chronicle alias add ALIAS NAME` makes one.",
+                self.campaign
+            )]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        if self.aliases.is_empty() {
+            return Vec::new();
+        }
+        let mut table = Table::new(&["Alias", "Stands for", "Name"]);
+        for a in &self.aliases {
+            table.row(vec![a.alias.clone(), a.of.clone(), a.name.clone()]);
         }
         vec![table]
     }

@@ -1,0 +1,69 @@
+//! A group's own words for names (`alias add ALIAS NAME`): an entry of the log, and after
+//! it the alias finds its territory, continent, person or faction wherever one is asked.
+
+use super::apply::Applied;
+use super::entry::{AliasOf, Entry};
+use super::names::{fold, valid_name};
+use super::refusal::Refusal;
+use super::state::Campaign;
+use super::state::Name;
+
+impl Campaign {
+    /// What the alias stands for, if the group made it one.
+    pub fn alias_of(&self, given: &str) -> Option<&AliasOf> {
+        if self.aliases.is_empty() {
+            return None;
+        }
+        let wanted = fold(given);
+        self.aliases
+            .iter()
+            .find(|(folded, _, _)| **folded == *wanted)
+            .map(|(_, _, of)| of)
+    }
+
+    /// The aliases, as the group wrote them, in the order they were made.
+    pub fn aliases(&self) -> impl Iterator<Item = (&str, &AliasOf)> {
+        self.aliases
+            .iter()
+            .map(|(_, alias, of)| (alias.as_str(), of))
+    }
+
+    /// What a name already stands for without aliases, if anything.
+    fn standing_for(&self, name: &str) -> Option<AliasOf> {
+        if let Ok(t) = super::board::Territory::find(name) {
+            return Some(AliasOf::Territory(t));
+        }
+        if let Ok(c) = self.find_continent(name) {
+            return Some(AliasOf::Continent(c));
+        }
+        if let Some(p) = self.known_person(name) {
+            return Some(AliasOf::Person(p.to_string()));
+        }
+        self.find_faction(name).ok().map(AliasOf::Faction)
+    }
+
+    pub(super) fn add_alias(&mut self, alias: &str, of: &AliasOf) -> Result<Applied, Refusal> {
+        let alias = valid_name("alias", alias)?;
+        let of = match of {
+            AliasOf::Person(p) => AliasOf::Person(self.find_person(p)?.to_string()),
+            AliasOf::Faction(f) => AliasOf::Faction(self.known_faction(f)?),
+            other => other.clone(),
+        };
+        let taken = self
+            .alias_of(&alias)
+            .cloned()
+            .or_else(|| self.standing_for(&alias));
+        if let Some(taken) = taken
+            && taken != of
+        {
+            return Err(Refusal::AliasTaken {
+                alias,
+                what: taken.kind(),
+                name: taken.name(),
+            });
+        }
+        self.aliases
+            .push((Name::from(fold(&alias).as_str()), alias.clone(), of.clone()));
+        Ok(Applied::of(Entry::Alias { alias, of }))
+    }
+}
