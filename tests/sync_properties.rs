@@ -1,6 +1,10 @@
 //! Property test of `sync` through the binary: random interleavings of games logged,
 //! factions added, entries taken back, syncs and fork resolutions on two and on three
-//! devices sharing one folder. Whatever the order:
+//! devices sharing one folder, from the demo campaign (16 games: the games logged sign
+//! nothing) or from a new one (`init` and the setup before game 1 on device 0: the games
+//! logged are games 1 to 15, each winner destroying a territory card of its own, and an
+//! `undo` may take the setup back, after which games are refused until it is redone).
+//! Whatever the order:
 //!
 //! - syncing twice changes nothing: right after a sync, a second one leaves the device's
 //!   board and every file under the shared folder byte for byte as they were (and exits
@@ -31,7 +35,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use serde_json::Value;
 
-use crate::common::{Run, TestEnv, assert_no_panic};
+use crate::common::{CARDS_TO_DESTROY, Run, SET_UP, TestEnv, assert_no_panic};
 
 /// What one step of a case does.
 #[derive(Clone, Debug)]
@@ -59,6 +63,15 @@ fn op(devices: usize) -> impl Strategy<Value = Op> {
     ]
 }
 
+/// The campaign device 0 starts with.
+#[derive(Clone, Copy, Debug)]
+enum Start {
+    /// `demo`: 16 games; the games logged sign nothing.
+    Demo,
+    /// `init`, then the setup before game 1 (`common::SET_UP`).
+    Fresh,
+}
+
 /// A game the test logged: its date, its winner (a person of its own) and its device.
 #[derive(Clone, Debug)]
 struct Logged {
@@ -71,6 +84,7 @@ struct Logged {
 struct Case {
     env: TestEnv,
     devices: usize,
+    start: Start,
     /// What each step did, in words, for the message of a failure.
     trace: Vec<String>,
     games: Vec<Logged>,
@@ -95,13 +109,14 @@ fn device(device: usize) -> String {
 }
 
 impl Case {
-    /// Device 0 holds the demo and syncs first; the others join it by syncing.
-    fn new(devices: usize) -> Case {
+    /// Device 0 holds the campaign and syncs first; the others join it by syncing.
+    fn new(devices: usize, start: Start) -> Case {
         let env = TestEnv::new();
         std::fs::create_dir(env.dir().join(SHARED)).expect("the shared folder");
         let case = Case {
             env,
             devices,
+            start,
             trace: Vec::new(),
             games: Vec::new(),
             factions: Vec::new(),
@@ -109,7 +124,19 @@ impl Case {
             tried_games: 0,
             tried_factions: 0,
         };
-        case.env.ok(&["--db", &db(0), "demo"]);
+        match start {
+            Start::Demo => {
+                case.env.ok(&["--db", &db(0), "demo"]);
+            }
+            Start::Fresh => {
+                case.env.ok(&["--db", &db(0), "init", "Earth"]);
+                for step in SET_UP {
+                    let mut args = vec!["--db", "d0.db"];
+                    args.extend(step);
+                    case.env.ok(&args);
+                }
+            }
+        }
         for d in 0..devices {
             case.env
                 .ok(&["--db", &db(d), "sync", SHARED, "--device", &device(d)]);
@@ -120,8 +147,9 @@ impl Case {
     /// Fails the case, with every step done so far.
     fn fail(&self, what: &str) -> ! {
         panic!(
-            "{what}\n\nsteps ({} devices):\n  {}\ngames logged: {:?}\nfactions added: {:?}\ntaken back: {:?}",
+            "{what}\n\nsteps ({} devices, from {:?}):\n  {}\ngames logged: {:?}\nfactions added: {:?}\ntaken back: {:?}",
             self.devices,
+            self.start,
             self.trace.join("\n  "),
             self.games,
             self.factions,
@@ -206,6 +234,16 @@ impl Case {
         let mut args = vec!["game", "log", "--date", date.as_str()];
         for player in &players {
             args.extend(["--player", player.as_str()]);
+        }
+        // Up to game 15 the winner takes a reward: a territory card destroyed, one of its
+        // own for each game tried (so that no two branches destroy the same card).
+        let number = self.json(d, &["game", "list", "--format", "json"])["games"]
+            .as_array()
+            .map_or(0, Vec::len)
+            + 1;
+        if number <= 15 {
+            let card = CARDS_TO_DESTROY[(self.tried_games as usize - 1) % CARDS_TO_DESTROY.len()];
+            args.extend(["--destroy-card", card]);
         }
         let run = self.run(d, &args, &[0, 1]);
         self.trace.push(format!(
@@ -516,15 +554,18 @@ fn difference(a: &Value, b: &Value) -> String {
     out.join("\n")
 }
 
-fn run_case(devices: usize, ops: &[Op]) {
-    let mut case = Case::new(devices);
+fn run_case(devices: usize, start: Start, ops: &[Op]) {
+    let mut case = Case::new(devices, start);
     for op in ops {
         case.step(op);
     }
     case.converge();
     case.nothing_lost();
     if std::env::var_os("CHRONICLE_SYNC_TRACE").is_some() {
-        eprintln!("case ({devices} devices):\n  {}", case.trace.join("\n  "));
+        eprintln!(
+            "case ({devices} devices, from {start:?}):\n  {}",
+            case.trace.join("\n  ")
+        );
     }
 }
 
@@ -544,6 +585,10 @@ fn ops(devices: usize) -> impl Strategy<Value = Vec<Op>> {
     )
 }
 
+fn start() -> impl Strategy<Value = Start> {
+    prop_oneof![Just(Start::Demo), Just(Start::Fresh)]
+}
+
 fn config() -> ProptestConfig {
     let cases = from_env("CHRONICLE_SYNC_CASES", 12);
     ProptestConfig {
@@ -561,12 +606,12 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn two_devices_in_any_order_agree_and_lose_nothing(ops in ops(2)) {
-        run_case(2, &ops);
+    fn two_devices_in_any_order_agree_and_lose_nothing(start in start(), ops in ops(2)) {
+        run_case(2, start, &ops);
     }
 
     #[test]
-    fn three_devices_in_any_order_agree_and_lose_nothing(ops in ops(3)) {
-        run_case(3, &ops);
+    fn three_devices_in_any_order_agree_and_lose_nothing(start in start(), ops in ops(3)) {
+        run_case(3, start, &ops);
     }
 }
