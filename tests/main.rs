@@ -49,6 +49,8 @@ mod sealed;
 mod small_things;
 mod special_files;
 mod sync;
+mod sync_crash;
+mod sync_properties;
 mod transcripts;
 mod undo;
 

@@ -1,4 +1,4 @@
-//! The one validator of entries (`domain::log::check_logged`, with `domain::validate::text`
+//! The one validator of records (`domain::log::check_record`, with `domain::validate::text`
 //! and `timestamp`), and the campaign file reader that uses it (`exchange::read_from`), must
 //! never panic, whatever the bytes; and what they accept must be what they promise: only
 //! RFC 3339 timestamps, no game after the latest date allowed, free text without control
@@ -7,19 +7,22 @@
 //! The input is used twice:
 //!
 //! - whole, as a campaign file given to `read_from` (a byte-order mark, JSON or not), with
-//!   several latest dates; every entry of a file it accepts must pass `check_logged` too;
+//!   several latest dates; every record of a file it accepts must pass `check_record` too,
+//!   and every entry of the log as corrected must be as promised;
 //! - cut into fields at each 0xFF byte (never part of UTF-8 text, each field read lossily):
 //!   `KIND`, `RECORDED_AT`, `TAKEN_BACK_AT`, `REASON`, `TEXT`, `DATE`, `NUMBERS`, from which a
-//!   `LoggedEntry` is built (a game with the note TEXT, a pool capacity or a scar type with
-//!   TEXT as its reason or effect, or coins, by KIND's first byte; taken back when
-//!   TAKEN_BACK_AT is given) and checked with `check_logged` against several latest dates;
-//!   every field also goes to `validate::text` (as a note and as a reason) and
-//!   `validate::timestamp`.
+//!   record is built (adding a game with the note TEXT, a pool capacity or a scar type with
+//!   TEXT as its reason or effect, or coins, by KIND's first byte), and, when TAKEN_BACK_AT
+//!   is given, the record that takes it back (recorded then, with REASON); each is checked
+//!   with `check_record` against several latest dates; every field also goes to
+//!   `validate::text` (as a note and as a reason) and `validate::timestamp`.
 #![no_main]
 
-use chronicle::domain::log::check_logged;
+use chronicle::domain::log::check_record;
 use chronicle::domain::validate::{self, MAX_NOTE_CHARS, MAX_REASON_CHARS};
-use chronicle::domain::{Entry, Game, LoggedEntry, PoolKind, TakenBack};
+use chronicle::domain::{
+    Body, Correction, Entry, EntryId, Game, LogRecord, LoggedEntry, Place, PoolKind,
+};
 use chronicle::exchange::read_from;
 use chrono::{DateTime, NaiveDate};
 use libfuzzer_sys::fuzz_target;
@@ -57,7 +60,40 @@ fn assert_as_promised(entry: &LoggedEntry, latest: NaiveDate) {
             assert_clean_text(reason, MAX_REASON_CHARS, false);
         }
     }
-    match &entry.entry {
+    entry_as_promised(&entry.entry, latest);
+}
+
+/// What an accepted record must be: an RFC 3339 recording time, a take-back's reason clean,
+/// and what it adds (or puts in place of another) as promised.
+fn record_as_promised(record: &LogRecord, latest: NaiveDate) {
+    assert!(
+        is_rfc3339(&record.recorded_at),
+        "accepted a recording time that is not RFC 3339: {:?}",
+        record.recorded_at
+    );
+    if let Body::Correct(
+        Correction::TakeBack {
+            reason: Some(reason),
+            ..
+        }
+        | Correction::Replace {
+            reason: Some(reason),
+            ..
+        },
+    ) = &record.body
+    {
+        assert_clean_text(reason, MAX_REASON_CHARS, false);
+    }
+    match &record.body {
+        Body::Add(entry) => entry_as_promised(entry, latest),
+        Body::Correct(Correction::Replace { entry, .. }) => entry_as_promised(entry, latest),
+        Body::Correct(_) => {}
+    }
+}
+
+/// What an accepted entry must be: no game after `latest`, its free text clean.
+fn entry_as_promised(entry: &Entry, latest: NaiveDate) {
+    match entry {
         Entry::Game(game) => {
             assert!(
                 game.date <= latest,
@@ -105,15 +141,17 @@ fn as_file(data: &[u8]) {
             "accepted a file whose campaign started at {:?}",
             campaign.created_at
         );
-        for read in entries {
-            let entry = LoggedEntry::from(read);
-            if let Err(refusal) = check_logged(&entry, latest) {
+        for record in entries.records() {
+            if let Err(refusal) = check_record(record, latest) {
                 panic!(
-                    "read_from accepted entry {} that check_logged refuses: {refusal}",
-                    entry.seq
+                    "read_from accepted record {} that check_record refuses: {refusal}",
+                    record.seq
                 );
             }
-            assert_as_promised(&entry, latest);
+            record_as_promised(record, latest);
+        }
+        for entry in &entries.resolved().entries {
+            assert_as_promised(entry, latest);
         }
     }
 }
@@ -162,9 +200,11 @@ fn as_fields(data: &[u8]) {
             scars: Vec::new(),
             wear: Vec::new(),
             reward: None,
+            declined: false,
             held_on: Vec::new(),
             opened: Vec::new(),
             events: Vec::new(),
+            draft: Vec::new(),
             note: (kind & 0x10 == 0).then(|| text.clone()),
         }),
         1 => Entry::PoolCapacity {
@@ -181,21 +221,33 @@ fn as_fields(data: &[u8]) {
             territories: Vec::new(),
         },
     };
-    let taken_back =
-        (raw.len() > 2 && (kind & 0x20 == 0 || !raw[2].is_empty())).then(|| TakenBack {
-            at: field(2),
-            reason: (kind & 0x40 == 0).then(|| field(3)),
-        });
-    let entry = LoggedEntry {
+    let added = LogRecord {
+        id: EntryId("01a2272d-2600-7000-8000-000000000001".to_string()),
         seq: number(0),
-        game: matches!(entry, Entry::Game(_)).then(|| number(1)),
         recorded_at: field(1),
-        entry,
-        taken_back,
+        origin: None,
+        parent: None,
+        place: Place::End,
+        body: Body::Add(entry),
     };
+    let taken_back =
+        (raw.len() > 2 && (kind & 0x20 == 0 || !raw[2].is_empty())).then(|| LogRecord {
+            id: EntryId("01a2272d-2600-7000-8000-000000000002".to_string()),
+            seq: number(0).saturating_add(1),
+            recorded_at: field(2),
+            origin: None,
+            parent: Some(added.id.clone()),
+            place: Place::End,
+            body: Body::Correct(Correction::TakeBack {
+                target: added.id.clone(),
+                reason: (kind & 0x40 == 0).then(|| field(3)),
+            }),
+        });
     for latest in latest_dates().into_iter().chain([date]) {
-        if check_logged(&entry, latest).is_ok() {
-            assert_as_promised(&entry, latest);
+        for record in std::iter::once(&added).chain(&taken_back) {
+            if check_record(record, latest).is_ok() {
+                record_as_promised(record, latest);
+            }
         }
     }
     for n in 0..raw.len().min(8) {

@@ -37,6 +37,31 @@ struct World {
 
 const DEMO_EXPORT: &str = include_str!("../../exports/demo.snap.json");
 
+/// The setup before game 1 of the fresh campaign: the five starting powers and the twelve
+/// first coins (as `tests/common/mod.rs` does it).
+const SET_UP: [&[&str]; 6] = [
+    &["power", "bear", "a"],
+    &["power", "khan", "b"],
+    &["power", "saharan", "a"],
+    &["power", "balkania", "b"],
+    &["power", "mechaniker", "a"],
+    &[
+        "coins",
+        "Iceland",
+        "Iceland",
+        "Greenland",
+        "Greenland",
+        "New Guinea",
+        "New Guinea",
+        "Western Australia",
+        "Western Australia",
+        "Eastern Australia",
+        "Eastern Australia",
+        "Irkutsk",
+        "Irkutsk",
+    ],
+];
+
 fn cli(args: &[&str]) {
     let parsed = Cli::try_parse_from(args).expect("the set-up command parses");
     run(parsed, Terminal::plain()).expect("the set-up command runs");
@@ -66,20 +91,18 @@ fn world() -> &'static World {
             .expect("a temporary folder");
         let fresh_db = dir.path().join("fresh.db");
         let demo_db = dir.path().join("demo.db");
-        cli(&[
-            "chronicle",
-            "--db",
-            fresh_db.to_str().unwrap(),
-            "init",
-            "Earth",
-        ]);
+        let fresh = fresh_db.to_str().unwrap();
+        cli(&["chronicle", "--db", fresh, "init", "Earth"]);
+        // The setup before game 1 (rules §2), so that game 1 may be logged there.
+        for setup in SET_UP {
+            let mut args = vec!["chronicle", "--db", fresh];
+            args.extend(setup);
+            cli(&args);
+        }
         cli(&["chronicle", "--db", demo_db.to_str().unwrap(), "demo"]);
         let (_, read) = chronicle::exchange::read(DEMO_EXPORT, chrono::NaiveDate::MAX)
             .expect("the demo export reads");
-        let mut demo = Campaign::new();
-        for entry in read.iter().filter(|e| e.taken_back.is_none()) {
-            demo.apply(&entry.entry).expect("the demo replays");
-        }
+        let demo = read.campaign().clone();
         World {
             fresh_entries: entries(&fresh_db),
             demo_entries: entries(&demo_db),

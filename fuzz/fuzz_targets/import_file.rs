@@ -1,29 +1,33 @@
 //! The campaign file read by `import` comes from outside: `exchange::read` must never
 //! panic, whatever the bytes. A file it accepts must also survive the round trip: written
-//! back as the export writes its log and read again, it reads the same.
+//! back as the export writes its log (`exchange::record_doc`, each game with its number in
+//! the log as corrected) and read again, it reads the same: the same records, the same log
+//! as corrected, the same campaign.
 #![no_main]
 
-use chronicle::exchange::{FORMAT, VERSION, log_entry, read};
+use chronicle::domain::{Body, Correction, LogRecord};
+use chronicle::exchange::{FORMAT, VERSION, read, record_doc};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok((campaign, entries)) = read(text, chrono::NaiveDate::MAX) else {
+    let Ok((campaign, checked)) = read(text, chrono::NaiveDate::MAX) else {
         return;
     };
-    let log: Vec<_> = entries
+    // The number of the game a record adds or replaces, as `export` gives it.
+    let game_of = |record: &LogRecord| {
+        let id = match &record.body {
+            Body::Correct(Correction::Replace { target, .. }) => target,
+            _ => &record.id,
+        };
+        checked.resolved().entry(id).and_then(|e| e.game)
+    };
+    let log: Vec<_> = checked
+        .records()
         .iter()
-        .map(|e| {
-            log_entry(
-                e.seq,
-                &e.recorded_at,
-                e.taken_back.clone(),
-                e.game,
-                &e.entry,
-            )
-        })
+        .map(|r| record_doc(r, game_of(r)))
         .collect();
     let again = serde_json::json!({
         "format": FORMAT,
@@ -32,11 +36,25 @@ fuzz_target!(|data: &[u8]| {
         "log": log,
     })
     .to_string();
-    let (campaign_again, entries_again) =
-        read(&again, chrono::NaiveDate::MAX).expect("a file written from what was read reads again");
+    let (campaign_again, checked_again) = read(&again, chrono::NaiveDate::MAX)
+        .expect("a file written from what was read reads again");
     assert_eq!(
         campaign_again, campaign,
         "the campaign changed on the round trip"
     );
-    assert_eq!(entries_again, entries, "the log changed on the round trip");
+    assert_eq!(
+        checked_again.records(),
+        checked.records(),
+        "the records changed on the round trip"
+    );
+    assert_eq!(
+        checked_again.resolved().entries,
+        checked.resolved().entries,
+        "the log as corrected changed on the round trip"
+    );
+    assert_eq!(
+        checked_again.campaign(),
+        checked.campaign(),
+        "the campaign's state changed on the round trip"
+    );
 });
