@@ -14,7 +14,8 @@ use crate::domain::{Campaign, Entry};
 use crate::render::TableStyle;
 use crate::report::history::cut;
 use crate::store::{
-    Access, Appended, CampaignInfo, Current, Loaded, NewRecord, Recorded, Store, StoredLog,
+    Access, Appended, CampaignInfo, Current, Loaded, NewRecord, Recorded, Store, StoreError,
+    StoredLog,
 };
 
 /// The terminal chronicle runs in.
@@ -255,9 +256,23 @@ impl Context {
     }
 }
 
+/// Opens the database for writing, or `None` when the file holds no database yet (an empty
+/// file, as a command killed before its first write leaves it).
+pub(crate) fn open_written(path: &Path) -> Result<Option<Store>, CliError> {
+    match Store::open(path, Access::Write, env::busy_timeout()?) {
+        Err(StoreError::Empty { .. }) => Ok(None),
+        opened => Ok(Some(announced(path, opened?))),
+    }
+}
+
 /// Opens a database file for `access`; a write says when it upgraded the file.
-pub(super) fn open_store(path: &Path, access: Access) -> Result<Store, CliError> {
+pub(crate) fn open_store(path: &Path, access: Access) -> Result<Store, CliError> {
     let store = Store::open(path, access, env::busy_timeout()?)?;
+    Ok(announced(path, store))
+}
+
+/// The store, once it has said that it upgraded the file (if it did).
+fn announced(path: &Path, store: Store) -> Store {
     if let Some(from) = store.opening().upgraded_from {
         super::talk::say(&format!(
             "Upgraded {} from schema version {from} to {} (made by an earlier chronicle).",
@@ -265,7 +280,7 @@ pub(super) fn open_store(path: &Path, access: Access) -> Result<Store, CliError>
             Store::known_version()
         ));
     }
-    Ok(store)
+    store
 }
 
 /// Runs a write: any error it ends with says that nothing was written.

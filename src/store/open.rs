@@ -94,6 +94,14 @@ impl Store {
     }
 
     /// What opening did to the file: created it, upgraded it.
+    /// Folds the write-ahead log into the file, so that the file alone holds the whole
+    /// database once this store is closed (before the file is moved).
+    pub fn settle(&self) -> Result<(), StoreError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     pub fn opening(&self) -> Opening {
         self.opening
     }
@@ -134,7 +142,10 @@ impl Store {
             self.conn
                 .execute_batch("PRAGMA foreign_keys = OFF;")
                 .map_err(|e| self.not_a_database(e))?;
+            // All migrations and their history rows in one transaction: a process killed
+            // midway leaves the file as it was, never a migration applied but not recorded.
             embedded::migrations::runner()
+                .set_grouped(true)
                 .run(&mut self.conn)
                 .map_err(|e| StoreError::Migration {
                     detail: e.to_string(),

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::device::device_name;
 use super::folder::{campaigns_in, own_file, read_shared, write_own};
-use crate::cli::context::Context;
+use crate::cli::context::{Context, open_store, open_written};
 use crate::cli::error::CliError;
 use crate::cli::output::print;
 use crate::domain::names::CampaignName;
@@ -58,20 +58,72 @@ pub(in crate::cli) fn sync(
     if !exists && campaigns_in(dir, latest).is_empty() {
         return Err(nothing_to_sync(dir));
     }
-    let mut store = context.open(if exists {
-        Access::Write
-    } else {
-        Access::Create
-    })?;
-    device_name(&mut store, device, false)?;
-    let campaigns = concerned(context, &mut store, dir, latest)?;
-    let me = device_name(&mut store, device, true)?;
+    let path = context.db_path(Access::Create)?;
+    if exists && let Some(mut store) = open_written(&path)? {
+        return sync_store(context, &mut store, dir, device, latest);
+    }
+    // A join builds the database beside its place and moves it there whole once it is
+    // done (over an empty file, which holds nothing): a join killed midway leaves no
+    // half-made file for the next sync to trip on.
+    let joining = beside(&path, "joining");
+    remove_with_journals(&joining);
+    let mut store = open_store(&joining, Access::Create)?;
+    let done = sync_store(context, &mut store, dir, device, latest)
+        .and_then(|done| store.settle().map(|()| done).map_err(CliError::from));
+    drop(store);
+    match done {
+        Ok(done) => {
+            std::fs::rename(&joining, &path).map_err(|e| {
+                CliError::file(format!(
+                    "The joined database could not be moved to {}: {e}.",
+                    path.display()
+                ))
+            })?;
+            remove_with_journals(&joining);
+            Ok(done)
+        }
+        Err(error) => {
+            remove_with_journals(&joining);
+            Err(error)
+        }
+    }
+}
+
+/// The same folder and name with a suffix: `.chronicle.db.joining`.
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!(".{name}.{suffix}"))
+}
+
+/// Removes a database file and its journals, if there.
+fn remove_with_journals(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut file = path.as_os_str().to_owned();
+        file.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(file));
+    }
+}
+
+/// One sync of the campaigns concerned, on a store already open.
+fn sync_store(
+    context: &Context,
+    store: &mut Store,
+    dir: &Path,
+    device: Option<&str>,
+    latest: chrono::NaiveDate,
+) -> Result<Done, CliError> {
+    device_name(store, device, false)?;
+    let campaigns = concerned(context, store, dir, latest)?;
+    let me = device_name(store, device, true)?;
     let mut done = Done {
         reports: Vec::new(),
         files: Vec::new(),
     };
     for campaign in campaigns {
-        let (report, file) = pass(&mut store, &campaign, dir, &me, latest, false)?;
+        let (report, file) = pass(store, &campaign, dir, &me, latest, false)?;
         done.reports.push(report);
         done.files.extend(file);
     }
