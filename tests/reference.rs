@@ -27,6 +27,7 @@ const COMMANDS: &[&str] = &[
     "person",
     "person rename",
     "person merge",
+    "person retire",
     "board",
     "pool",
     "pool set",

@@ -94,3 +94,49 @@ fn an_import_under_a_name_taken_points_to_as() {
     let imported = env.ok(&["import", file.to_str().unwrap(), "--as", "Earth (2)"]);
     assert!(imported.stderr.contains("(1 game, "), "{}", imported.stderr);
 }
+
+#[test]
+fn a_retired_person_is_left_out_of_setup_until_they_play_again() {
+    let env = campaign();
+    let people = |env: &TestEnv| -> Vec<String> {
+        env.json(&["setup", "--format", "json"])["people"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    env.ok(&["person", "retire", "cy"]);
+    assert_eq!(people(&env), ["Ann", "Bo"]);
+    let again = env.run_expect(1, &["person", "retire", "Cy"]);
+    assert!(
+        again.stderr.contains("Cy is retired already"),
+        "{}",
+        again.stderr
+    );
+    let history = env.json(&["history", "--format", "json"]).to_string();
+    assert!(
+        history.contains("retired from the lists of who plays next"),
+        "{history}"
+    );
+    // Playing again brings them back.
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-01-17",
+        "--player",
+        "Cy=saharan:won",
+        "--player",
+        "Ann=bear:held-on",
+        "--player",
+        "Bo=khan:held-on",
+        "--destroy-card",
+        "Brazil",
+    ]);
+    assert_eq!(people(&env), ["Cy", "Ann", "Bo"]);
+    // And so does --back; undo takes a retirement back like any entry.
+    env.ok(&["person", "retire", "Bo"]);
+    env.ok(&["undo", "--yes"]);
+    assert_eq!(people(&env), ["Cy", "Ann", "Bo"]);
+}

@@ -1,12 +1,14 @@
 //! `chronicle person rename OLD NEW` and `chronicle person merge FROM INTO`: names fixed in
-//! every game without retyping one.
+//! every game without retyping one; `chronicle person retire NAME`: someone who no longer
+//! plays, left out of the lists of who plays next.
 
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::say;
 use crate::domain::correct::{merge_person, rename_person};
-use crate::domain::{Body, Correction, Place};
+use crate::domain::describe::happenings;
+use crate::domain::{Body, Correction, Entry, Place};
 use crate::store::NewRecord;
 
 #[derive(Debug, clap::Subcommand)]
@@ -26,15 +28,37 @@ pub enum Command {
         /// The spelling to keep
         into: String,
     },
+    /// Leave someone who no longer plays out of `setup` and the guided prompt's list of
+    /// players (playing again brings them back)
+    Retire {
+        /// The person
+        name: String,
+        /// Bring them back instead
+        #[arg(long)]
+        back: bool,
+    },
 }
 
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
+    if let Command::Retire { name, back } = command {
+        let (_, recorded) = context.record(Asked::Flags, false, None, |_| {
+            Ok(Entry::Retire {
+                person: name,
+                retired: !back,
+            })
+        })?;
+        for happening in happenings(&recorded.before, &recorded.applied.entry) {
+            say(&format!("{}.", happening.sentence()));
+        }
+        return Ok(());
+    }
     let (_, appended) = context.append(Asked::Flags, false, |current| {
         let correction = match &command {
             Command::Rename { old, new } => rename_person(current.campaign, old, new)?,
             Command::Merge { from, into } => {
                 merge_person(current.campaign, current.resolved, from, into)?
             }
+            Command::Retire { .. } => return Err(CliError::bug("A retirement is an entry.")),
         };
         Ok(NewRecord {
             place: Place::End,

@@ -23,20 +23,29 @@ pub struct Args {
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load_after(args.time.after)?;
     let campaign = &loaded.campaign;
+    // Those who retired are left out of the tables setup picks by itself.
+    let playing = |person: &String| !campaign.is_retired(person);
     let latest = loaded
         .log
         .iter()
         .rev()
         .find_map(|logged| match &logged.entry {
-            Entry::Game(game) => Some(game.seats.iter().map(|s| s.person.clone()).collect()),
+            Entry::Game(game) => Some(
+                game.seats
+                    .iter()
+                    .map(|s| s.person.clone())
+                    .filter(playing)
+                    .collect::<Vec<_>>(),
+            ),
             _ => None,
         });
     let names: Vec<String> = if args.players.is_empty() {
-        latest.unwrap_or_else(|| {
+        latest.filter(|l| !l.is_empty()).unwrap_or_else(|| {
             campaign
                 .people()
                 .iter()
                 .map(std::string::ToString::to_string)
+                .filter(playing)
                 .collect()
         })
     } else {

@@ -1,5 +1,6 @@
 //! A group's own words for names (`alias add ALIAS NAME`): an entry of the log, and after
 //! it the alias finds its territory, continent, person or faction wherever one is asked.
+//! And people retired from the lists of who plays next (`person retire NAME`).
 
 use super::apply::Applied;
 use super::entry::{AliasOf, Entry};
@@ -65,5 +66,24 @@ impl Campaign {
         self.aliases
             .push((Name::from(fold(&alias).as_str()), alias.clone(), of.clone()));
         Ok(Applied::of(Entry::Alias { alias, of }))
+    }
+
+    /// Whether the person is retired from the lists of who plays next.
+    pub fn is_retired(&self, person: &str) -> bool {
+        self.known_person(person)
+            .is_some_and(|p| self.retired.iter().any(|r| **r == *p))
+    }
+
+    pub(super) fn retire(&mut self, person: &str, retired: bool) -> Result<Applied, Refusal> {
+        let person = self.find_person(person)?.to_string();
+        if self.is_retired(&person) == retired {
+            return Err(Refusal::RetiredAlready { person, retired });
+        }
+        if retired {
+            self.retired.push(Name::from(person.as_str()));
+        } else {
+            self.retired.retain(|r| **r != *person);
+        }
+        Ok(Applied::of(Entry::Retire { person, retired }))
     }
 }

@@ -88,6 +88,7 @@ impl Campaign {
             Entry::Coins { territories } => next.place_first_coins(territories)?,
             Entry::Rule { rule, on, reason } => next.set_rule(*rule, *on, reason)?,
             Entry::Alias { alias, of } => next.add_alias(alias, of)?,
+            Entry::Retire { person, retired } => next.retire(person, *retired)?,
             Entry::PoolCapacity {
                 pool,
                 capacity,
@@ -285,6 +286,9 @@ impl Campaign {
             .extend(new_people.iter().map(|p| Name::from(person_key(p))));
         self.people
             .extend(new_people.iter().map(|p| Name::from(p.as_str())));
+        // A retired person who plays again is back.
+        self.retired
+            .retain(|r| seats.iter().all(|s| *s.person != **r));
         self.sign(number, &seats[winner], game.date);
         self.eliminations += seats
             .iter()

@@ -67,11 +67,13 @@ pub enum ChangeKind {
     Rule,
     /// A group's own word for a name.
     Alias,
+    /// A person retired from the lists of who plays next, or back.
+    Retire,
 }
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 39] = [
+    pub const ALL: [ChangeKind; 40] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -111,6 +113,7 @@ impl ChangeKind {
         ChangeKind::Join,
         ChangeKind::Rule,
         ChangeKind::Alias,
+        ChangeKind::Retire,
     ];
 
     /// The printed key: `major_city`, `scar`, `heal`, …
@@ -155,6 +158,7 @@ impl ChangeKind {
             ChangeKind::Join => "join",
             ChangeKind::Rule => "rule",
             ChangeKind::Alias => "alias",
+            ChangeKind::Retire => "retire",
         }
     }
 

@@ -357,6 +357,15 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             faction,
         ),
         Entry::NameWorld { name, by } => world_named(before, name, by),
+        Entry::Retire { person, retired } => Happening::new(
+            ChangeKind::Retire,
+            if *retired {
+                "retired from the lists of who plays next".to_string()
+            } else {
+                "came back to the lists of who plays next".to_string()
+            },
+        )
+        .by(person),
         Entry::Alias { alias, of } => Happening::new(
             ChangeKind::Alias,
             format!(

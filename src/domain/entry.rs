@@ -54,6 +54,9 @@ pub enum Entry {
     },
     /// A group's own word for a territory, a continent, a person or a faction.
     Alias { alias: String, of: AliasOf },
+    /// A person left out of the lists of who plays next (`retired`), or back in them; a
+    /// retired person who plays again is back.
+    Retire { person: String, retired: bool },
 }
 
 /// What an alias stands for.
@@ -103,10 +106,11 @@ pub enum EntryKind {
     NameWorld,
     Rule,
     Alias,
+    Retire,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 12] = [
+    pub const ALL: [EntryKind; 13] = [
         EntryKind::Power,
         EntryKind::Coins,
         EntryKind::PoolCapacity,
@@ -119,6 +123,7 @@ impl EntryKind {
         EntryKind::NameWorld,
         EntryKind::Rule,
         EntryKind::Alias,
+        EntryKind::Retire,
     ];
 }
 
@@ -137,6 +142,7 @@ impl Entry {
             Entry::NameWorld { .. } => EntryKind::NameWorld,
             Entry::Rule { .. } => EntryKind::Rule,
             Entry::Alias { .. } => EntryKind::Alias,
+            Entry::Retire { .. } => EntryKind::Retire,
         }
     }
 }

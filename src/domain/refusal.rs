@@ -342,6 +342,9 @@ pub enum Refusal {
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
 
+    #[error("{person} is {} already.", if *retired { "retired" } else { "not retired" })]
+    RetiredAlready { person: String, retired: bool },
+
     #[error("\"{alias}\" already stands for the {what} {name}; an alias stands for one name.")]
     AliasTaken {
         alias: String,

@@ -387,6 +387,7 @@ fn rename_people(entry: &mut Entry, written: usize, names: &[(usize, String, Str
             }
         }
         Entry::NameWorld { by, .. }
+        | Entry::Retire { person: by, .. }
         | Entry::Alias {
             of: crate::domain::AliasOf::Person(by),
             ..

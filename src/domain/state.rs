@@ -206,6 +206,8 @@ pub struct Campaign {
     pub(super) rules_off: Vec<super::house::HouseRule>,
     /// The group's own words for names, each folded, with what it stands for.
     pub(super) aliases: Vec<(Name, String, super::entry::AliasOf)>,
+    /// The people left out of the lists of who plays next, as the campaign spells them.
+    pub(super) retired: Vec<Name>,
 }
 
 impl Default for Campaign {
@@ -240,6 +242,7 @@ impl Campaign {
             world: None,
             rules_off: Vec::new(),
             aliases: Vec::new(),
+            retired: Vec::new(),
         }
     }
 

@@ -67,6 +67,8 @@ pub enum EntryDoc {
         on: bool,
         reason: String,
     },
+    /// A person retired from the lists of who plays next, or back (`person retire`).
+    Retire { person: String, retired: bool },
     /// A group's own word for a name (`alias add`): `of` is territory, continent, person or
     /// faction, `name` as printed or as the campaign spells it.
     Alias {
@@ -255,6 +257,10 @@ impl EntryDoc {
                 on: *on,
                 reason: reason.clone(),
             },
+            Entry::Retire { person, retired } => EntryDoc::Retire {
+                person: person.clone(),
+                retired: *retired,
+            },
             Entry::Alias { alias, of } => EntryDoc::Alias {
                 alias: alias.clone(),
                 of: of.kind().to_string(),
@@ -326,6 +332,10 @@ impl EntryDoc {
                     .map_err(|refusal| refusal.to_string())?,
                 on: *on,
                 reason: reason.clone(),
+            },
+            EntryDoc::Retire { person, retired } => Entry::Retire {
+                person: person.clone(),
+                retired: *retired,
             },
             EntryDoc::Alias { alias, of, name } => Entry::Alias {
                 alias: alias.clone(),

@@ -381,6 +381,13 @@ fn sealed_entry(kind: EntryKind, row: Option<&StoredRow>) -> Result<Entry, Strin
             faction: faction()?,
             text: text()?,
         },
+        EntryKind::Retire => Entry::Retire {
+            person: row
+                .person
+                .clone()
+                .ok_or("a retirement without its person")?,
+            retired: row.amount.ok_or("a retirement without its state")? != 0,
+        },
         EntryKind::Alias => Entry::Alias {
             alias: need_name(row)?,
             of: match text()?.as_str() {

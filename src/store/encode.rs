@@ -323,6 +323,17 @@ fn insert_rows(
     Ok(())
 }
 
+/// An alias: its word, the kind of name, and the name in the column of its kind.
+fn alias_row(alias: &str, of: &AliasOf) -> Row {
+    let row = Row::new(ChangeKind::Alias).name(alias).text(of.kind());
+    match of {
+        AliasOf::Territory(t) => row.territory(*t),
+        AliasOf::Continent(c) => row.continent(*c),
+        AliasOf::Person(p) => row.person(p),
+        AliasOf::Faction(f) => row.faction(f),
+    }
+}
+
 fn rows(entry: &Entry) -> Vec<Row> {
     match entry {
         Entry::Power { faction, power } => {
@@ -385,15 +396,12 @@ fn rows(entry: &Entry) -> Vec<Row> {
         Entry::NameWorld { name, by } => {
             vec![Row::new(ChangeKind::WorldName).person(by).name(name)]
         }
-        Entry::Alias { alias, of } => {
-            let row = Row::new(ChangeKind::Alias).name(alias).text(of.kind());
-            vec![match of {
-                AliasOf::Territory(t) => row.territory(*t),
-                AliasOf::Continent(c) => row.continent(*c),
-                AliasOf::Person(p) => row.person(p),
-                AliasOf::Faction(f) => row.faction(f),
-            }]
-        }
+        Entry::Retire { person, retired } => vec![
+            Row::new(ChangeKind::Retire)
+                .person(person)
+                .amount(i64::from(*retired)),
+        ],
+        Entry::Alias { alias, of } => vec![alias_row(alias, of)],
         Entry::Rule { rule, on, .. } => vec![
             Row::new(ChangeKind::Rule)
                 .name(rule.key())

@@ -118,6 +118,7 @@ pub(super) const fn entry_key(kind: EntryKind) -> &'static str {
         EntryKind::NameWorld => "world_name",
         EntryKind::Rule => "rule",
         EntryKind::Alias => "alias",
+        EntryKind::Retire => "retire",
     }
 }
 

@@ -287,7 +287,7 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
     let known: Vec<String> = campaign
         .people()
         .iter()
-        .filter(|p| !seated(p))
+        .filter(|p| !seated(p) && !campaign.is_retired(p))
         .map(std::string::ToString::to_string)
         .collect();
     let mut options: Vec<String> = Vec::new();
