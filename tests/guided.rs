@@ -871,3 +871,36 @@ fn game_edit_alone_on_a_terminal_changes_one_part_and_keeps_the_rest() {
     let corrections = env.json(&["history", "--corrections", "--format", "json"]);
     assert!(corrections.to_string().contains("edit"), "{corrections}");
 }
+
+/// A newcomer typed within two letters of someone known is asked about: most likely the
+/// same person mistyped ("Anne" beside Ann).
+#[test]
+fn a_newcomer_like_someone_known_is_asked_about() {
+    let env = campaign_after_one_game();
+    let before = env.dump();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", "2026-11-20\r", "2026-11-20");
+    t.answer(
+        "Player 1, clockwise (type to search)",
+        "new\r",
+        "(someone new)",
+    );
+    t.answer("Their name", "Anne\r", "Anne");
+    t.confirm("Anne looks like Ann: someone new?", false);
+    // Not new: Ann, whose faction last time comes first.
+    t.answer("Ann's faction", ENTER, "Enclave of the Bear");
+    t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");
+    t.answer(
+        "Player 2, clockwise (type to search)",
+        "new\r",
+        "(someone new)",
+    );
+    t.wait("Their name");
+    t.press("\x03");
+    let (status, shown) = t.finish();
+    assert!(
+        matches!(status, WaitStatus::Exited(_, 130)),
+        "{status:?}\n{shown}"
+    );
+    assert_eq!(env.dump(), before, "the database is as it was");
+}

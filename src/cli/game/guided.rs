@@ -268,7 +268,7 @@ fn ask_seats(
             .filter(|t| seats.iter().all(|s| s.hq != Some(*t)))
             .collect();
         let mut options = vec!["(not recorded)".to_string()];
-        options.extend(starts.iter().map(|&t| label(t)));
+        options.extend(starts.iter().map(|&t| label(campaign, t)));
         let pick = ask.search(&format!("{person}'s HQ (type to search)"), &options)?;
         let hq = pick.checked_sub(1).map(|i| starts[i]);
         seats.push(Seat {
@@ -314,6 +314,12 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
         Ok(())
     })?;
     let name = valid_person(&name).map_err(refused)?;
+    // A newcomer within two letters of someone known is most likely them mistyped.
+    if let Some(like) = campaign.people_resembling(&name).first()
+        && !ask.confirm(&format!("{name} looks like {like}: someone new?"), false)?
+    {
+        return Ok(Some(like.clone()));
+    }
     Ok(Some(
         campaign.known_person(&name).map_or(name, str::to_string),
     ))
@@ -351,7 +357,7 @@ fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliE
             say("No scar can be placed: every scar sticker is used.");
             break;
         }
-        let names: Vec<String> = open.iter().map(|&t| label(t)).collect();
+        let names: Vec<String> = open.iter().map(|&t| label(campaign, t)).collect();
         let territory = open[ask.search("Scarred territory (type to search)", &names)?];
         let scar = types[ask.choose("Which scar", &types, 0)?].clone();
         game.scars.push(ScarPlacement {
