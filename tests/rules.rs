@@ -9,7 +9,9 @@ use chronicle::domain::{
     Applied, BonusMark, Campaign, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward,
     Outcome, Packet, PoolKind, Power, Refusal, Reward, ScarPlacement, Seat, Territory, Wear,
 };
-use chrono::{Days, NaiveDate};
+use chrono::NaiveDate;
+
+use crate::common::builders::{date, next_date, seat, seat_at, t};
 
 // ---------------------------------------------------------------------------------------
 // Builders
@@ -40,10 +42,6 @@ fn fresh() -> Campaign {
     campaign
 }
 
-fn t(name: &str) -> Territory {
-    Territory::find(name).unwrap_or_else(|r| panic!("{name}: {r}"))
-}
-
 /// The territory at a place on the board (0 = Alaska ... 41 = Eastern Australia).
 fn nth(index: usize) -> Territory {
     Territory::all().nth(index).expect("a place on the board")
@@ -51,32 +49,6 @@ fn nth(index: usize) -> Territory {
 
 fn continent(name: &str) -> Continent {
     Continent::find_printed(name).unwrap_or_else(|| panic!("no continent {name}"))
-}
-
-fn date(day: u64) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new(day)
-}
-
-/// A week after the campaign's last game (or the first date).
-fn next_date(c: &Campaign) -> NaiveDate {
-    c.last_date().map_or(date(0), |d| d + Days::new(7))
-}
-
-/// A player: the faction is given as a player types it ("bear", "khan").
-fn seat(person: &str, faction_word: &str, result: Outcome) -> Seat {
-    Seat {
-        person: person.to_string(),
-        faction: Faction::new(faction_word),
-        result,
-        hq: None,
-    }
-}
-
-fn seat_at(person: &str, faction_word: &str, result: Outcome, hq: &str) -> Seat {
-    Seat {
-        hq: Some(t(hq)),
-        ..seat(person, faction_word, result)
-    }
 }
 
 /// Ann wins; Bob and Cat hold on (clockwise from Ann).

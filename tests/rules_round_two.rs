@@ -15,9 +15,9 @@ use chronicle::domain::standing::{homelands, lead_faction};
 use chronicle::domain::{
     Applied, Campaign, Continent, Draft, Entry, Faction, Game, HeldOnChoice, HeldOnKind,
     HeldOnReward, Outcome, PlayEvent, PoolKind, Power, Refusal, Reward, ScarPlacement, Seat,
-    Territory,
 };
-use chrono::{Days, NaiveDate};
+
+use crate::common::builders::{date, next_date, seat, seat_at, t};
 use serde_json::Value;
 
 use crate::common::{CARDS_TO_DESTROY, Run, TestEnv, find};
@@ -33,36 +33,6 @@ fn fresh() -> Campaign {
     let mut campaign = Campaign::new();
     crate::common::set_up(&mut campaign);
     campaign
-}
-
-fn t(name: &str) -> Territory {
-    Territory::find(name).unwrap_or_else(|r| panic!("{name}: {r}"))
-}
-
-fn date(day: u64) -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new(day)
-}
-
-/// A week after the campaign's last game (or the first date).
-fn next_date(c: &Campaign) -> NaiveDate {
-    c.last_date().map_or(date(0), |d| d + Days::new(7))
-}
-
-/// A player: the faction as a player types it ("bear", "khan").
-fn seat(person: &str, faction_word: &str, result: Outcome) -> Seat {
-    Seat {
-        person: person.to_string(),
-        faction: Faction::new(faction_word),
-        result,
-        hq: None,
-    }
-}
-
-fn seat_at(person: &str, faction_word: &str, result: Outcome, hq: &str) -> Seat {
-    Seat {
-        hq: Some(t(hq)),
-        ..seat(person, faction_word, result)
-    }
 }
 
 /// Ann (bear) wins; Bob (khan) and Cat (saharan) hold on, clockwise from Ann.

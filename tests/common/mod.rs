@@ -3,6 +3,7 @@
 //! No test ever reads or writes the real data of the person running the tests.
 #![allow(dead_code)]
 
+pub(crate) mod builders;
 mod transcript;
 
 pub use transcript::Test;
