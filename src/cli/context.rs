@@ -22,7 +22,8 @@ use crate::store::{
 #[derive(Clone, Copy, Debug)]
 #[allow(clippy::struct_excessive_bools)] // each is a separate fact of the terminal
 pub struct Terminal {
-    /// Colour is wanted (not `--color never`, no `NO_COLOR`).
+    /// Colour is wanted (`--color always`, or not `--color never`, `NO_COLOR` or
+    /// `TERM=dumb`).
     pub color_wanted: bool,
     /// Colour on stdout: wanted, and stdout is a terminal (or `--color always`).
     pub stdout_color: bool,
@@ -42,9 +43,12 @@ impl Terminal {
     pub fn new(color: ColorChoice, no_input: bool, verbose: bool) -> Result<Terminal, CliError> {
         let stdout = std::io::stdout().is_terminal();
         let stderr = std::io::stderr().is_terminal();
+        // An explicit --color wins over NO_COLOR (no-color.org); left to itself, chronicle
+        // colours nothing under NO_COLOR or on a terminal that says it is dumb.
         let color_wanted = match color {
             ColorChoice::Never => false,
-            _ => !env::no_color(),
+            ColorChoice::Always => true,
+            ColorChoice::Auto => !env::no_color() && !env::dumb_terminal(),
         };
         let on = |terminal: bool| match color {
             ColorChoice::Always => color_wanted,

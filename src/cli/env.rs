@@ -94,6 +94,11 @@ pub(super) fn no_color() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
+/// `TERM=dumb`: a terminal that shows no colour.
+pub(super) fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+}
+
 /// The width given by `COLUMNS`, if any (20 to 10,000 columns).
 pub(super) fn columns() -> Result<Option<usize>, CliError> {
     Ok(number("COLUMNS", 20..=10_000, "columns")?.and_then(|n| usize::try_from(n).ok()))

@@ -3,6 +3,18 @@
 use super::tabular::{Tabular, join_blocks};
 use super::terminal::clean;
 
+/// A cell a spreadsheet will not run: one that starts with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return, and is not a number, gets a `'` in front (OWASP's rule against CSV
+/// injection), so "=HYPERLINK(…)" stays text while "-1" stays a number.
+fn spreadsheet_safe(cell: &str) -> String {
+    let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
+    if risky && cell.trim().parse::<f64>().is_err() {
+        format!("'{cell}")
+    } else {
+        cell.to_string()
+    }
+}
+
 /// Headers and rows as CSV text.
 pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<String, std::io::Error> {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
@@ -11,7 +23,7 @@ pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<Strin
         .map_err(std::io::Error::other)?;
     for row in rows {
         writer
-            .write_record(row.iter().map(|c| clean(c).into_owned()))
+            .write_record(row.iter().map(|c| spreadsheet_safe(&clean(c))))
             .map_err(std::io::Error::other)?;
     }
     let bytes = writer
@@ -28,4 +40,26 @@ pub fn tables(report: &impl Tabular) -> Result<String, std::io::Error> {
         .map(|t| table(&t.headers, &t.rows))
         .collect::<Result<_, _>>()?;
     Ok(join_blocks(&blocks))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spreadsheet_safe;
+
+    #[test]
+    fn cells_a_spreadsheet_would_run_become_text_and_numbers_stay() {
+        for risky in [
+            "=1+2",
+            "+cmd",
+            "-2+3",
+            "@SUM(A1)",
+            "=HYPERLINK(\"x\")",
+            "\tx",
+        ] {
+            assert_eq!(spreadsheet_safe(risky), format!("'{risky}"), "{risky:?}");
+        }
+        for plain in ["-1", "+1", "Kyro", "", "2026-01-10", "a=b"] {
+            assert_eq!(spreadsheet_safe(plain), plain, "{plain:?}");
+        }
+    }
 }

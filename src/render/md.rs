@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 use super::tabular::{Table, Tabular, join_blocks};
 use super::terminal::clean;
 
-/// A table cell: pipes escaped, lines joined, control characters shown escaped.
-pub fn cell(text: &str) -> String {
-    clean(text).replace('|', "\\|").replace(['\n', '\t'], " ")
+/// A table cell: escaped as running text (pipes too), lines and tabs as spaces.
+pub fn cell(cell: &str) -> String {
+    text(cell).replace('\t', " ")
 }
 
 /// Running text: the characters Markdown reads as markup are escaped.
@@ -16,7 +16,7 @@ pub fn text(text: &str) -> String {
     for c in clean(text).chars() {
         if matches!(
             c,
-            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#'
+            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#' | '&' | '~'
         ) {
             escaped.push('\\');
         }
