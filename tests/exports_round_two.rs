@@ -1,6 +1,6 @@
 //! Exports and conventions, round two (first slice): cells a spreadsheet would run are
-//! written as text, Markdown escapes what it would read as markup, and an explicit
-//! `--color` wins over `NO_COLOR`.
+//! written as text, Markdown escapes what it would read as markup, an explicit `--color`
+//! wins over `NO_COLOR`, and the shell completions and manual pages are made.
 
 use crate::common::TestEnv;
 
@@ -67,4 +67,35 @@ fn an_explicit_color_wins_over_no_color() {
         .status(1)
         .run();
     assert!(!auto.stderr.contains('\u{1b}'), "{:?}", auto.stderr);
+}
+
+#[test]
+fn completions_for_every_shell_and_manual_pages_for_every_command() {
+    let env = TestEnv::new();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = env.ok(&["completions", shell]).stdout;
+        assert!(script.contains("chronicle"), "{shell}");
+        assert!(
+            script.contains("sync"),
+            "{shell}: the subcommands are in it"
+        );
+    }
+    env.run_expect(2, &["completions", "tcsh"]);
+    let page = env.ok(&["man"]).stdout;
+    assert!(
+        page.starts_with(".ie") && page.contains(".TH chronicle 1"),
+        "{page}"
+    );
+    let dir = env.dir().join("man");
+    env.ok(&["man", "--dir", dir.to_str().unwrap()]);
+    for name in [
+        "chronicle.1",
+        "chronicle-game-log.1",
+        "chronicle-sync-resolve.1",
+    ] {
+        let text =
+            std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(text.contains(".SH NAME"), "{name}");
+    }
+    assert!(!dir.join("chronicle-help.1").exists());
 }

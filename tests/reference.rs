@@ -62,6 +62,8 @@ const COMMANDS: &[&str] = &[
     "packets",
     "packets open",
     "demo",
+    "completions",
+    "man",
 ];
 
 /// The subcommands a help text lists under "Commands:" (without `help`).

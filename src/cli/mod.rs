@@ -31,6 +31,7 @@ mod power;
 mod rule;
 mod scar_type;
 mod setup;
+mod shell;
 mod stats;
 mod sync;
 mod talk;
@@ -125,6 +126,8 @@ pub enum Command {
     Setup(Lazy<setup::Args>),
     Packets(Lazy<packets::Args>),
     Demo(Lazy<demo::Args>),
+    Completions(Lazy<shell::CompletionsArgs>),
+    Man(Lazy<shell::ManArgs>),
 }
 
 /// Runs chronicle with the process's arguments and returns its exit code.
@@ -211,5 +214,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Setup(Lazy(args)) => setup::run(&context, args),
         Command::Packets(Lazy(args)) => packets::run(&context, args),
         Command::Demo(Lazy(args)) => demo::run(&context, args),
+        Command::Completions(Lazy(args)) => shell::completions(&args),
+        Command::Man(Lazy(args)) => shell::man(&args),
     }
 }
