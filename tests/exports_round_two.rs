@@ -99,3 +99,46 @@ fn completions_for_every_shell_and_manual_pages_for_every_command() {
     }
     assert!(!dir.join("chronicle-help.1").exists());
 }
+
+#[test]
+fn a_format_is_honoured_by_the_commands_that_print_data_and_refused_by_the_others() {
+    let env = TestEnv::new();
+    let refused = env.run_expect(2, &["--format", "json", "init", "Earth"]);
+    assert!(
+        refused
+            .stderr
+            .contains("prints messages, not data, so --format json")
+            && refused.stderr.contains("Nothing was written."),
+        "{}",
+        refused.stderr
+    );
+    assert!(!env.db_path().exists(), "nothing was made");
+    env.init_set_up(&["init", "Earth"]);
+    for command in [
+        &["rule", "set", "adjacent-hq", "off", "--reason", "x"][..],
+        &["power", "bear", "b"],
+        &["undo", "--yes"],
+        &["completions", "bash"],
+    ] {
+        let mut args = vec!["--format", "csv"];
+        args.extend(command);
+        env.run_expect(2, &args);
+    }
+    for command in [
+        &["rule", "list"][..],
+        &["power"],
+        &["alias", "list"],
+        &["board"],
+    ] {
+        let mut args = vec!["--format", "json"];
+        args.extend(command);
+        env.json(&args);
+    }
+    // svg and html are export's alone, and say so.
+    let svg = env.run_expect(2, &["--format", "svg", "board"]);
+    assert!(
+        svg.stderr.contains("formats of `chronicle export`"),
+        "{}",
+        svg.stderr
+    );
+}

@@ -13,6 +13,20 @@ pub enum Format {
     Html,
 }
 
+impl Format {
+    /// As typed after `--format`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Format::Table => "table",
+            Format::Json => "json",
+            Format::Csv => "csv",
+            Format::Md => "md",
+            Format::Svg => "svg",
+            Format::Html => "html",
+        }
+    }
+}
+
 /// Whether messages and titles are coloured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ColorChoice {

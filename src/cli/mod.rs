@@ -185,8 +185,50 @@ fn parse() -> Result<Cli, clap::Error> {
     }
 }
 
+/// Whether the command prints data, which `--format` shapes; the others print messages
+/// only, on stderr.
+fn prints_data(command: &Command) -> bool {
+    use Command as C;
+    match command {
+        C::Init(_)
+        | C::Person(_)
+        | C::Import(_)
+        | C::Backup(_)
+        | C::Upgrade(_)
+        | C::Undo(_)
+        | C::Completions(_)
+        | C::Man(_) => false,
+        C::Campaign(Lazy(command)) => matches!(command, campaign::Command::List),
+        C::Power(Lazy(args)) => args.faction.is_none(),
+        C::Coins(Lazy(args)) => args.territories.is_empty(),
+        C::Game(Lazy(command)) => !matches!(command, game::Command::Undo(_)),
+        C::Pool(Lazy(args)) => args.command.is_none(),
+        C::Rule(Lazy(command)) => matches!(command, rule::Command::List { .. }),
+        C::Alias(Lazy(command)) => matches!(command, alias::Command::List),
+        C::ScarType(Lazy(command)) => matches!(command, scar_type::Command::List),
+        C::Faction(Lazy(command)) => matches!(command, faction::Command::List),
+        C::World(Lazy(args)) => args.command.is_none(),
+        C::Packets(Lazy(args)) => args.command.is_none(),
+        C::Board(_)
+        | C::History(_)
+        | C::Export(_)
+        | C::Sync(_)
+        | C::Check(_)
+        | C::Stats(_)
+        | C::Setup(_)
+        | C::Demo(_) => true,
+    }
+}
+
 /// Runs one parsed command.
 pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
+    if cli.format != Format::Table && !prints_data(&cli.command) {
+        return Err(CliError::usage(format!(
+            "This command prints messages, not data, so --format {} has nothing to shape; leave it out (the commands that print data, such as board, history, stats, setup and the list commands, take table, json, csv or md).",
+            cli.format.key()
+        ))
+        .nothing_written());
+    }
     let context = Context::new(cli.db.clone(), cli.campaign.clone(), cli.format, terminal)?;
     match cli.command {
         Command::Init(Lazy(args)) => init::run(&context, args),
