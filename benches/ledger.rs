@@ -50,6 +50,7 @@ fn database(campaigns: usize) -> PathBuf {
                 &CampaignName::new(&format!("Demo {i}")).expect("a name"),
                 "2026-01-01T00:00:00Z",
                 log,
+                true,
             )
             .expect("import");
     }
@@ -184,6 +185,7 @@ fn fifteen_games() -> (tempfile::TempDir, PathBuf) {
             &CampaignName::new("Fifteen").expect("a name"),
             "2026-01-01T00:00:00Z",
             &log,
+            true,
         )
         .expect("import");
     (dir, path)
@@ -292,6 +294,7 @@ fn shared_folder(log: &CheckedLog) -> (tempfile::TempDir, PathBuf) {
             &CampaignName::new("Shared").expect("a name"),
             "2026-01-01T00:00:00Z",
             log,
+            true,
         )
         .expect("import");
     drop(store);
@@ -319,6 +322,7 @@ fn import_15_games(bencher: divan::Bencher) {
                     &CampaignName::new("Shared").expect("a name"),
                     "2026-01-01T00:00:00Z",
                     &log,
+                    true,
                 )
                 .expect("import");
             dir

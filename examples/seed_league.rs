@@ -94,7 +94,7 @@ fn main() {
             .iter()
             .map(|(name, log)| (name, "2026-01-01T00:00:00Z", log))
             .collect();
-        if let Err(e) = store.import_campaigns(&refs) {
+        if let Err(e) = store.import_campaigns(&refs, true) {
             eprintln!("error: {e}");
             std::process::exit(1);
         }

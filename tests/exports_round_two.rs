@@ -142,3 +142,29 @@ fn a_format_is_honoured_by_the_commands_that_print_data_and_refused_by_the_other
         svg.stderr
     );
 }
+
+#[test]
+fn an_import_leaves_the_current_campaign_unless_asked() {
+    let env = messy();
+    let file = env.dir().join("earth.json");
+    env.ok(&["export", "--format", "json", "-o", file.to_str().unwrap()]);
+    env.init_set_up(&["init", "Home"]);
+    env.ok(&["campaign", "use", "Home"]);
+    let imported = env.ok(&["import", file.to_str().unwrap(), "--as", "Friends"]);
+    assert!(
+        imported
+            .stderr
+            .contains("The current campaign is still \"Home\"")
+            && imported.stderr.contains("campaign use \"Friends\""),
+        "{}",
+        imported.stderr
+    );
+    assert_eq!(env.json(&["board", "--format", "json"])["campaign"], "Home");
+    let used = env.ok(&["import", file.to_str().unwrap(), "--as", "Mine", "--use"]);
+    assert!(
+        used.stderr.contains("\"Mine\" is the current campaign now"),
+        "{}",
+        used.stderr
+    );
+    assert_eq!(env.json(&["board", "--format", "json"])["campaign"], "Mine");
+}

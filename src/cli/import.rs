@@ -19,6 +19,9 @@ pub struct Args {
     /// The name to give the campaign here [default: its name in the file]
     #[arg(long = "as", value_name = "NAME")]
     pub name: Option<String>,
+    /// Make it the current campaign (the one used without --campaign)
+    #[arg(long = "use")]
+    pub make_current: bool,
     /// The largest file read, in MiB
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_LIMIT_MB, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub max_mb: u64,
@@ -32,8 +35,11 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
         let count = log.records().len();
         let mut store = context.open(Access::Create)?;
+        // The current campaign changes only when asked (or when there was none).
+        let was = store.choose_campaign(None).ok();
+        let current = args.make_current || was.is_none();
         let imported = store
-            .import_campaign(&name, &campaign.created_at, &log)
+            .import_campaign(&name, &campaign.created_at, &log, current)
             .map_err(|error| match &error {
                 StoreError::CampaignExists { name } => {
                     CliError::input(error.to_string()).hinted(format!(
@@ -50,6 +56,16 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             count,
             store.path().display()
         ));
+        match was.filter(|_| !current) {
+            Some(was) => say(&format!(
+                "The current campaign is still \"{}\"; `chronicle campaign use \"{}\"` (or import --use) switches to it.",
+                was.name, imported.name
+            )),
+            None => say(&format!(
+                "\"{}\" is the current campaign now.",
+                imported.name
+            )),
+        }
         Ok(())
     })
 }

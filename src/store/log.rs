@@ -346,22 +346,25 @@ impl Store {
 
     /// Writes a campaign read from a file, with its whole log, in one transaction: all of it
     /// or nothing. The log was checked and folded when it was made; the campaign becomes
-    /// the current one.
+    /// the current one when `current` says so.
     pub fn import_campaign(
         &mut self,
         name: &CampaignName,
         created_at: &str,
         log: &CheckedLog,
+        current: bool,
     ) -> Result<CampaignInfo, StoreError> {
-        self.import_campaigns(&[(name, created_at, log)])?;
+        self.import_campaigns(&[(name, created_at, log)], current)?;
         self.choose_campaign(Some(name.as_str()))
     }
 
     /// Writes several campaigns, each as `import_campaign` does, in one transaction (one
-    /// sync to disk for all): all of them or none. The last becomes the current one.
+    /// sync to disk for all): all of them or none. With `current`, the last becomes the
+    /// current one.
     pub fn import_campaigns(
         &mut self,
         campaigns: &[(&CampaignName, &str, &CheckedLog)],
+        current: bool,
     ) -> Result<(), StoreError> {
         self.write(true, |tx| {
             for (name, created_at, log) in campaigns {
@@ -372,7 +375,9 @@ impl Store {
                 }
                 let id = insert_campaign(tx, name, false, created_at)?;
                 write_log(tx, id, log)?;
-                set_current(tx, id)?;
+                if current {
+                    set_current(tx, id)?;
+                }
             }
             Ok(())
         })
