@@ -73,6 +73,9 @@ pub(in crate::cli) fn sync(
     drop(store);
     match done {
         Ok(done) => {
+            // The journals of an empty file there belong to nothing: gone before the move,
+            // so SQLite never reads them against the joined database.
+            remove_journals(&path);
             std::fs::rename(&joining, &path).map_err(|e| {
                 CliError::file(format!(
                     "The joined database could not be moved to {}: {e}.",
@@ -100,7 +103,13 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 
 /// Removes a database file and its journals, if there.
 fn remove_with_journals(path: &Path) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
+    let _ = std::fs::remove_file(path);
+    remove_journals(path);
+}
+
+/// Removes the files SQLite keeps beside a database file, if there.
+fn remove_journals(path: &Path) {
+    for suffix in ["-wal", "-shm", "-journal"] {
         let mut file = path.as_os_str().to_owned();
         file.push(suffix);
         let _ = std::fs::remove_file(PathBuf::from(file));
