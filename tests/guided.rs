@@ -247,6 +247,32 @@ fn seat_four_players(t: &mut Terminal) {
     );
 }
 
+/// Game 2's results after `seat_four_players`: Bo won, the three others held on.
+fn bo_wins_and_the_others_hold_on(t: &mut Terminal) {
+    t.answer("Who won? (type to search)", ENTER, "Bo");
+    t.answer("Dee's result", ENTER, "held on");
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+}
+
+/// Game 2's rewards after those results: Bo founds Rio in Brazil, the others take nothing.
+fn rio_for_bo_and_nothing_for_the_others(t: &mut Terminal) {
+    t.answer(
+        "Bo's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
+    t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
+    for person in ["Dee", "Ann", "Cy"] {
+        t.answer(
+            &format!("{person} held on: their reward"),
+            &format!("{DOWN}{DOWN}{ENTER}"),
+            "nothing",
+        );
+    }
+}
+
 #[test]
 fn a_whole_game_is_logged_by_keystrokes() {
     let env = campaign_after_one_game();
@@ -434,10 +460,7 @@ fn escape_goes_back_one_part_and_stopping_at_the_end_writes_nothing() {
     let before = env.dump();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won? (type to search)", ENTER, "Bo");
-    t.answer("Dee's result", ENTER, "held on");
-    t.answer("Ann's result", ENTER, "held on");
-    t.answer("Cy's result", ENTER, "held on");
+    bo_wins_and_the_others_hold_on(&mut t);
     t.confirm("Was a scar placed during the game?", false);
     // Esc alone, with nothing after it: an escape sequence would be read otherwise. Back
     // at the scars (no fortification, so no wear was asked), the answer is changed.
@@ -447,20 +470,7 @@ fn escape_goes_back_one_part_and_stopping_at_the_end_writes_nothing() {
     t.answer("Scarred territory (type to search)", "Ural\r", "Ural");
     t.answer("Which scar", ENTER, "Bunker");
     t.confirm("Another scar?", false);
-    t.answer(
-        "Bo's reward",
-        &format!("{DOWN}{ENTER}"),
-        "found a major city",
-    );
-    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
-    t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
-    for person in ["Dee", "Ann", "Cy"] {
-        t.answer(
-            &format!("{person} held on: their reward"),
-            &format!("{DOWN}{DOWN}{ENTER}"),
-            "nothing",
-        );
-    }
+    rio_for_bo_and_nothing_for_the_others(&mut t);
     t.wait("Packets opened (space ticks, Enter goes on)");
     t.wait("First elimination");
     t.press(ENTER);
@@ -491,10 +501,7 @@ fn stopping_with_ctrl_c_writes_nothing() {
     let before = env.dump();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won? (type to search)", ENTER, "Bo");
-    t.answer("Dee's result", ENTER, "held on");
-    t.answer("Ann's result", ENTER, "held on");
-    t.answer("Cy's result", ENTER, "held on");
+    bo_wins_and_the_others_hold_on(&mut t);
     t.confirm("Was a scar placed during the game?", false);
     t.answer(
         "Bo's reward",
@@ -519,25 +526,9 @@ fn saying_no_at_the_end_writes_nothing() {
     let before = env.dump();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won? (type to search)", ENTER, "Bo");
-    t.answer("Dee's result", ENTER, "held on");
-    t.answer("Ann's result", ENTER, "held on");
-    t.answer("Cy's result", ENTER, "held on");
+    bo_wins_and_the_others_hold_on(&mut t);
     t.confirm("Was a scar placed during the game?", false);
-    t.answer(
-        "Bo's reward",
-        &format!("{DOWN}{ENTER}"),
-        "found a major city",
-    );
-    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
-    t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
-    for person in ["Dee", "Ann", "Cy"] {
-        t.answer(
-            &format!("{person} held on: their reward"),
-            &format!("{DOWN}{DOWN}{ENTER}"),
-            "nothing",
-        );
-    }
+    rio_for_bo_and_nothing_for_the_others(&mut t);
     t.wait("Packets opened (space ticks, Enter goes on)");
     t.wait("First elimination");
     t.press(ENTER);
@@ -711,10 +702,7 @@ fn a_city_name_already_used_is_asked_again_and_only_the_name() {
     let env = campaign_after_one_game();
     let mut t = Terminal::open(&env, &["game", "log"]);
     seat_four_players(&mut t);
-    t.answer("Who won? (type to search)", ENTER, "Bo");
-    t.answer("Dee's result", ENTER, "held on");
-    t.answer("Ann's result", ENTER, "held on");
-    t.answer("Cy's result", ENTER, "held on");
+    bo_wins_and_the_others_hold_on(&mut t);
     t.confirm("Was a scar placed during the game?", false);
     t.answer(
         "Bo's reward",

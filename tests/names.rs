@@ -177,7 +177,15 @@ fn a_newcomer_two_edits_from_a_known_person_is_refused_unless_confirmed() {
     assert_eq!(env.dump(), before);
     let mut confirmed: Vec<&str> = game.to_vec();
     confirmed.extend(["--new-player", "Jermey"]);
-    env.ok(&confirmed);
+    let logged = env.ok(&confirmed);
+    // Confirmed new, and still told how to make them one if that was wrong.
+    assert!(
+        logged
+            .stderr
+            .contains("`chronicle person merge \"Jermey\" \"Jeremy\"`"),
+        "{}",
+        logged.stderr
+    );
     // A newcomer far from everyone (Cy) was never in question.
     assert_eq!(
         env.json(&["stats", "--format", "json"])["players"]

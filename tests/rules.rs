@@ -6,12 +6,12 @@
 use Outcome::{Eliminated, HeldOn, Won};
 use chronicle::domain::state::{CityKind, FORTIFICATION_BOXES};
 use chronicle::domain::{
-    Applied, BonusMark, Campaign, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward,
-    Outcome, Packet, PoolKind, Power, Refusal, Reward, ScarPlacement, Seat, Territory, Wear,
+    BonusMark, Campaign, Continent, Entry, Faction, Game, HeldOnChoice, HeldOnReward, Outcome,
+    Packet, PoolKind, Power, Refusal, Reward, ScarPlacement, Seat, Territory, Wear,
 };
 use chrono::NaiveDate;
 
-use crate::common::builders::{date, next_date, seat, seat_at, t};
+use crate::common::builders::{Log, date, next_date, seat, seat_at, t};
 
 // ---------------------------------------------------------------------------------------
 // Builders
@@ -243,49 +243,6 @@ fn bunker() -> PoolKind {
 
 fn ammo() -> PoolKind {
     PoolKind::Scar("Ammo Shortage".to_string())
-}
-
-trait IntoEntry {
-    fn into_entry(self) -> Entry;
-}
-impl IntoEntry for Entry {
-    fn into_entry(self) -> Entry {
-        self
-    }
-}
-impl IntoEntry for Game {
-    fn into_entry(self) -> Entry {
-        Entry::Game(self)
-    }
-}
-
-/// Applying an entry: `allow` expects the rules to accept it, `refuse` expects a refusal
-/// that leaves the campaign exactly as it was.
-trait Log {
-    fn allow(&mut self, entry: impl IntoEntry) -> Applied;
-    fn refuse(&mut self, entry: impl IntoEntry) -> Refusal;
-}
-
-impl Log for Campaign {
-    fn allow(&mut self, entry: impl IntoEntry) -> Applied {
-        let entry = entry.into_entry();
-        self.apply(&entry)
-            .unwrap_or_else(|r| panic!("refused: {r}\n{entry:#?}"))
-    }
-
-    fn refuse(&mut self, entry: impl IntoEntry) -> Refusal {
-        let before = self.clone();
-        let entry = entry.into_entry();
-        let refusal = match self.apply(&entry) {
-            Ok(applied) => panic!("allowed, expected a refusal: {applied:#?}"),
-            Err(refusal) => refusal,
-        };
-        assert!(
-            *self == before,
-            "the refusal changed the campaign: {refusal}"
-        );
-        refusal
-    }
 }
 
 // ---------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ use chronicle::domain::{
     HeldOnReward, Outcome, PlayEvent, PoolKind, Power, Refusal, Reward, ScarPlacement, Seat,
 };
 
-use crate::common::builders::{date, next_date, seat, seat_at, t};
+use crate::common::builders::{Log, date, next_date, seat, seat_at, t};
 use serde_json::Value;
 
 use crate::common::{CARDS_TO_DESTROY, Run, TestEnv, find};
@@ -181,49 +181,6 @@ fn destroy_city(territory: &str) -> PlayEvent {
 /// A draft as a player types it: `draft_of("Ann", "turn:1,troops:8")`.
 fn draft_of(person: &str, parts: &str) -> Draft {
     Draft::from_parts(person, parts).unwrap_or_else(|| panic!("a draft: {parts}"))
-}
-
-trait IntoEntry {
-    fn into_entry(self) -> Entry;
-}
-impl IntoEntry for Entry {
-    fn into_entry(self) -> Entry {
-        self
-    }
-}
-impl IntoEntry for Game {
-    fn into_entry(self) -> Entry {
-        Entry::Game(self)
-    }
-}
-
-/// `allow` expects the rules to accept the entry; `refuse` expects a refusal that leaves the
-/// campaign exactly as it was.
-trait Log {
-    fn allow(&mut self, entry: impl IntoEntry) -> Applied;
-    fn refuse(&mut self, entry: impl IntoEntry) -> Refusal;
-}
-
-impl Log for Campaign {
-    fn allow(&mut self, entry: impl IntoEntry) -> Applied {
-        let entry = entry.into_entry();
-        self.apply(&entry)
-            .unwrap_or_else(|r| panic!("refused: {r}\n{entry:#?}"))
-    }
-
-    fn refuse(&mut self, entry: impl IntoEntry) -> Refusal {
-        let before = self.clone();
-        let entry = entry.into_entry();
-        let refusal = match self.apply(&entry) {
-            Ok(applied) => panic!("allowed, expected a refusal: {applied:#?}"),
-            Err(refusal) => refusal,
-        };
-        assert!(
-            *self == before,
-            "the refusal changed the campaign: {refusal}"
-        );
-        refusal
-    }
 }
 
 /// The game an entry applied, as recorded.

@@ -30,8 +30,9 @@ pub(super) fn print_logged(context: &Context, recorded: &Recorded) -> Result<(),
         let like = recorded.before.people_like(person);
         if !like.is_empty() {
             say(&format!(
-                "Note: {person} is new to the campaign; did you mean {}? (Names are matched ignoring case only.)",
-                like.join(" or ")
+                "Note: {person} is new to the campaign, and close to {}; if they are one person, `chronicle person merge \"{person}\" \"{}\"` makes them one (names already match ignoring case and accents).",
+                like.join(" or "),
+                like[0]
             ));
         }
     }
