@@ -603,7 +603,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
                     .filter(|&t| {
                         c.is_legal_start(t, &known)
                             && !hqs.contains(&t)
-                            && !t.neighbours().any(|n| hqs.contains(&n))
+                            && !t.printed_neighbours().any(|n| hqs.contains(&n))
                     })
                     .collect();
                 pick(&legal, index)

@@ -52,6 +52,7 @@ mod special_files;
 mod sync;
 mod sync_crash;
 mod sync_properties;
+mod territory_add;
 mod transcripts;
 mod undo;
 

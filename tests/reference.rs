@@ -37,6 +37,8 @@ const COMMANDS: &[&str] = &[
     "alias",
     "alias add",
     "alias list",
+    "territory",
+    "territory add",
     "history",
     "export",
     "import",

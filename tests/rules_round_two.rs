@@ -1415,7 +1415,7 @@ fn a_homeland_is_where_a_faction_started_most_in_games_1_to_15() {
             ],
         ));
     }
-    let found = homelands(&games);
+    let found = homelands(&games, chronicle::domain::Territory::printed_continent);
     let of = |faction: &str| {
         found
             .iter()

@@ -35,6 +35,7 @@ mod shell;
 mod stats;
 mod sync;
 mod talk;
+mod territory;
 mod undo;
 mod upgrade;
 mod world;
@@ -107,6 +108,9 @@ pub enum Command {
     /// A group's own words for names: add one, list them
     #[command(subcommand)]
     Alias(Lazy<alias::Command>),
+    /// Territories sealed content adds to the map
+    #[command(subcommand)]
+    Territory(Lazy<territory::Command>),
     History(Lazy<history::Args>),
     Export(Lazy<export::Args>),
     Import(Lazy<import::Args>),
@@ -192,6 +196,7 @@ fn prints_data(command: &Command) -> bool {
     match command {
         C::Init(_)
         | C::Person(_)
+        | C::Territory(_)
         | C::Import(_)
         | C::Backup(_)
         | C::Upgrade(_)
@@ -241,6 +246,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Pool(Lazy(args)) => pool::run(&context, args),
         Command::Rule(Lazy(command)) => rule::run(&context, command),
         Command::Alias(Lazy(command)) => alias::run(&context, command),
+        Command::Territory(Lazy(command)) => territory::run(&context, command),
         Command::History(Lazy(args)) => history::run(&context, args),
         Command::Export(Lazy(args)) => export::run(&context, args),
         Command::Import(Lazy(args)) => import::run(&context, args),

@@ -83,12 +83,18 @@ impl Campaign {
     /// is only for a campaign about to be thrown away on a refusal (a replay).
     fn change(&mut self, entry: &Entry, mode: Mode) -> Result<Applied, Refusal> {
         let next = self;
+        next.require_entry_on_map(entry)?;
         let applied = match entry {
             Entry::Power { faction, power } => next.choose_power(faction, *power)?,
             Entry::Coins { territories } => next.place_first_coins(territories)?,
             Entry::Rule { rule, on, reason } => next.set_rule(*rule, *on, reason)?,
             Entry::Alias { alias, of } => next.add_alias(alias, of)?,
             Entry::Retire { person, retired } => next.retire(person, *retired)?,
+            Entry::AddTerritory {
+                territory,
+                neighbours,
+                continent,
+            } => next.add_territory(*territory, neighbours, *continent)?,
             Entry::PoolCapacity {
                 pool,
                 capacity,
@@ -180,7 +186,7 @@ impl Campaign {
         }
         let two_a_card = self.rule_on(HouseRule::TwoCoinsACard);
         for &territory in territories {
-            let card = &mut self.territories[territory.index()].card;
+            let card = &mut self.territory_mut(territory).card;
             if card.stickers >= MAX_FIRST_COINS_ON_A_CARD && two_a_card {
                 return Err(Refusal::TooManyCoinsOnCard {
                     territory: territory.name().to_string(),
@@ -468,7 +474,7 @@ impl Campaign {
             });
         }
         self.take(&PoolKind::Scar(kind.clone()), WayOut::AnotherScarType)?;
-        self.territories[territory.index()].scar = Some(Scar {
+        self.territory_mut(territory).scar = Some(Scar {
             kind: Name::from(kind.as_str()),
             game: number,
         });
@@ -487,7 +493,7 @@ impl Campaign {
             });
         }
         let fortified = names(&self.fortified());
-        let Some(fortification) = self.territories[territory.index()].fortification.as_mut() else {
+        let Some(fortification) = self.territory_mut(territory).fortification.as_mut() else {
             return Err(Refusal::NotFortified {
                 territory: territory.name().to_string(),
                 fortified,

@@ -1,12 +1,17 @@
 //! The standard board: six continents with their printed bonuses and 42 territories with the
 //! names players also use. The data comes from `data/board.json`, turned into Rust by build.rs.
+//!
+//! Sealed content can add territories (`territory add`). Such a territory is known by its
+//! name: the names are kept once for the whole process, and what the territory borders and
+//! where it belongs is the state of the campaign that added it.
 
 use super::names::{closest, fold};
 use super::refusal::Refusal;
 
-/// One of the 42 territories, by its place on the board.
+/// A territory: one of the 42 printed ones by its place on the board, or one sealed content
+/// added, after them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Territory(u8);
+pub struct Territory(u16);
 
 /// One of the six continents, by its place on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -32,47 +37,97 @@ include!(concat!(env!("OUT_DIR"), "/board_data.rs"));
 /// Names players type that are not territories, with the territories they may mean.
 const NOT_TERRITORIES: &[(&str, &[&str])] = &[("East Asia", &["China", "Mongolia"])];
 
+/// The names of the territories sealed content added, in the order this process met them.
+static ADDED: std::sync::RwLock<Vec<&'static str>> = std::sync::RwLock::new(Vec::new());
+
 impl Territory {
-    /// Every territory, in board order (North America first).
+    /// Every printed territory, in board order (North America first). A campaign's own
+    /// territories, added ones included, are `Campaign::territories`.
     pub fn all() -> impl ExactSizeIterator<Item = Territory> + Clone {
-        (0..=u8::MAX).take(TERRITORIES.len()).map(Territory)
+        (0..=u16::MAX).take(TERRITORIES.len()).map(Territory)
     }
 
-    /// The number of territories on the board.
+    /// The number of printed territories.
     pub const fn count() -> usize {
         TERRITORIES.len()
     }
 
-    fn data(self) -> &'static TerritoryData {
-        &TERRITORIES[self.index()]
+    /// The territory of that exact name: a printed one, or one sealed content adds (known
+    /// from then on by that name). Whether a campaign has it is the campaign's to say.
+    pub fn named(name: &str) -> Territory {
+        if let Some(printed) = Territory::all().find(|t| t.name() == name) {
+            return printed;
+        }
+        let known = ADDED
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(at) = known.iter().position(|n| *n == name) {
+            return Territory::added_at(at);
+        }
+        drop(known);
+        let mut added = ADDED
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let at = added.iter().position(|n| *n == name).unwrap_or_else(|| {
+            // Kept for the process: a handful of names a campaign adds.
+            added.push(Box::leak(name.to_string().into_boxed_str()));
+            added.len() - 1
+        });
+        Territory::added_at(at)
     }
 
-    /// The territory's place on the board, from 0.
+    fn added_at(at: usize) -> Territory {
+        let index = TERRITORIES.len() + at;
+        Territory(u16::try_from(index).expect("fewer than 65,000 added territories"))
+    }
+
+    /// Whether it is one of the 42 printed on the board.
+    pub fn is_printed(self) -> bool {
+        self.index() < TERRITORIES.len()
+    }
+
+    fn data(self) -> Option<&'static TerritoryData> {
+        TERRITORIES.get(self.index())
+    }
+
+    /// The territory's place: on the board from 0, then the added ones.
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
-    /// The printed name.
+    /// The printed name, or the name the group gave an added territory.
     pub fn name(self) -> &'static str {
-        self.data().name
+        match self.data() {
+            Some(data) => data.name,
+            None => ADDED
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                [self.index() - TERRITORIES.len()],
+        }
     }
 
     /// Other names players use for it.
     pub fn aliases(self) -> &'static [&'static str] {
-        self.data().aliases
+        self.data().map_or(&[], |d| d.aliases)
     }
 
-    pub fn continent(self) -> Continent {
-        Continent(self.data().continent)
+    /// The continent it is printed in; an added territory's is `Campaign::continent_of`.
+    pub fn printed_continent(self) -> Option<Continent> {
+        self.data().map(|d| Continent(d.continent))
     }
 
-    /// Where it sits on a schematic 1200 × 700 map of the board.
-    pub fn position(self) -> (u16, u16) {
-        (self.data().x, self.data().y)
+    /// Where a printed territory sits on a schematic 1200 × 700 map of the board.
+    pub fn position(self) -> Option<(u16, u16)> {
+        self.data().map(|d| (d.x, d.y))
     }
 
-    pub fn neighbours(self) -> impl Iterator<Item = Territory> {
-        self.data().neighbours.iter().map(|&i| Territory(i))
+    /// The neighbours printed on the board; with the sea lines of added territories, they
+    /// are `Campaign::neighbours`.
+    pub fn printed_neighbours(self) -> impl Iterator<Item = Territory> {
+        self.data()
+            .map_or(&[][..], |d| d.neighbours)
+            .iter()
+            .map(|&i| Territory(u16::from(i)))
     }
 
     /// Finds a territory by its name or a name players use for it, ignoring case, accents
@@ -184,7 +239,10 @@ impl Continent {
     }
 
     pub fn territories(self) -> impl ExactSizeIterator<Item = Territory> {
-        self.data().territories.iter().map(|&i| Territory(i))
+        self.data()
+            .territories
+            .iter()
+            .map(|&i| Territory(u16::from(i)))
     }
 
     /// Finds a continent by its printed name (ignoring case, accents and punctuation).
@@ -211,16 +269,16 @@ mod tests {
         let bonuses: Vec<u8> = Continent::all().map(Continent::printed_bonus).collect();
         assert_eq!(bonuses, vec![5, 2, 5, 3, 7, 2]);
         for c in Continent::all() {
-            assert!(c.territories().all(|t| t.continent() == c));
+            assert!(c.territories().all(|t| t.printed_continent() == Some(c)));
         }
     }
 
     #[test]
     fn neighbours_are_mutual() {
         for t in Territory::all() {
-            for n in t.neighbours() {
+            for n in t.printed_neighbours() {
                 assert!(
-                    n.neighbours().any(|back| back == t),
+                    n.printed_neighbours().any(|back| back == t),
                     "{} / {}",
                     t.name(),
                     n.name()

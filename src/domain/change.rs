@@ -69,11 +69,15 @@ pub enum ChangeKind {
     Alias,
     /// A person retired from the lists of who plays next, or back.
     Retire,
+    /// A territory sealed content added to the map.
+    AddTerritory,
+    /// One of an added territory's sea lines, to the territory named.
+    SeaLine,
 }
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 40] = [
+    pub const ALL: [ChangeKind; 42] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -114,6 +118,8 @@ impl ChangeKind {
         ChangeKind::Rule,
         ChangeKind::Alias,
         ChangeKind::Retire,
+        ChangeKind::AddTerritory,
+        ChangeKind::SeaLine,
     ];
 
     /// The printed key: `major_city`, `scar`, `heal`, …
@@ -159,6 +165,8 @@ impl ChangeKind {
             ChangeKind::Rule => "rule",
             ChangeKind::Alias => "alias",
             ChangeKind::Retire => "retire",
+            ChangeKind::AddTerritory => "add_territory",
+            ChangeKind::SeaLine => "sea_line",
         }
     }
 

@@ -42,7 +42,7 @@ impl Happening {
 
     fn on(mut self, territory: Territory) -> Happening {
         self.territory = Some(territory);
-        self.continent = Some(territory.continent());
+        self.continent = territory.printed_continent();
         self
     }
 
@@ -81,10 +81,20 @@ pub fn capitalise(mut text: String) -> String {
 
 /// What the entry changes, given the campaign as it was before it.
 pub fn happenings(before: &Campaign, entry: &Entry) -> Vec<Happening> {
-    match entry {
+    let mut all = match entry {
         Entry::Game(game) => game_happenings(before, game),
         between => between_games(before, between),
+    };
+    // An added territory's continent is the campaign's to say.
+    for happening in &mut all {
+        if let Some(territory) = happening
+            .territory
+            .filter(|&t| !t.is_printed() && before.has_territory(t))
+        {
+            happening.continent = before.continent_of(territory);
+        }
     }
+    all
 }
 
 fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
@@ -357,15 +367,14 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             faction,
         ),
         Entry::NameWorld { name, by } => world_named(before, name, by),
-        Entry::Retire { person, retired } => Happening::new(
-            ChangeKind::Retire,
-            if *retired {
-                "retired from the lists of who plays next".to_string()
-            } else {
-                "came back to the lists of who plays next".to_string()
-            },
-        )
-        .by(person),
+        Entry::AddTerritory {
+            territory,
+            neighbours,
+            continent,
+        } => territory_added(*territory, neighbours, *continent),
+        Entry::Retire { person, retired } => {
+            Happening::new(ChangeKind::Retire, retirement(*retired).to_string()).by(person)
+        }
         Entry::Alias { alias, of } => Happening::new(
             ChangeKind::Alias,
             format!(
@@ -383,6 +392,34 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
         ),
     };
     vec![one]
+}
+
+fn retirement(retired: bool) -> &'static str {
+    if retired {
+        "retired from the lists of who plays next"
+    } else {
+        "came back to the lists of who plays next"
+    }
+}
+
+fn territory_added(
+    territory: Territory,
+    neighbours: &[Territory],
+    continent: Option<Continent>,
+) -> Happening {
+    let names: Vec<String> = neighbours.iter().map(|t| t.name().to_string()).collect();
+    let mut happening = Happening::new(
+        ChangeKind::AddTerritory,
+        format!(
+            "added {} to the map{}, bordering {}; its card joins the deck",
+            territory.name(),
+            continent.map_or(String::new(), |c| format!(" in {}", c.name())),
+            super::words::all_of(&names)
+        ),
+    );
+    happening.territory = Some(territory);
+    happening.continent = continent;
+    happening
 }
 
 fn first_coins(territories: &[Territory]) -> Vec<Happening> {

@@ -57,6 +57,13 @@ pub enum Entry {
     /// A person left out of the lists of who plays next (`retired`), or back in them; a
     /// retired person who plays again is back.
     Retire { person: String, retired: bool },
+    /// A territory sealed content adds to the map, with the territories its new sea lines
+    /// reach and the continent it belongs to, if any (`territory add`).
+    AddTerritory {
+        territory: Territory,
+        neighbours: Vec<Territory>,
+        continent: Option<Continent>,
+    },
 }
 
 /// What an alias stands for.
@@ -107,10 +114,11 @@ pub enum EntryKind {
     Rule,
     Alias,
     Retire,
+    AddTerritory,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 13] = [
+    pub const ALL: [EntryKind; 14] = [
         EntryKind::Power,
         EntryKind::Coins,
         EntryKind::PoolCapacity,
@@ -124,6 +132,7 @@ impl EntryKind {
         EntryKind::Rule,
         EntryKind::Alias,
         EntryKind::Retire,
+        EntryKind::AddTerritory,
     ];
 }
 
@@ -143,6 +152,7 @@ impl Entry {
             Entry::Rule { .. } => EntryKind::Rule,
             Entry::Alias { .. } => EntryKind::Alias,
             Entry::Retire { .. } => EntryKind::Retire,
+            Entry::AddTerritory { .. } => EntryKind::AddTerritory,
         }
     }
 }

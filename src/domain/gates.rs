@@ -41,7 +41,7 @@ impl Campaign {
         }
         let next = seated.iter().find_map(|s| {
             let theirs = s.hq?;
-            hq.neighbours().any(|n| n == theirs).then_some((s, theirs))
+            self.borders(hq, theirs).then_some((s, theirs))
         });
         match next {
             Some((seat, theirs)) => Err(Refusal::AdjacentHq {

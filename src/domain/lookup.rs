@@ -70,10 +70,30 @@ impl Campaign {
             if !matches!(refusal, Refusal::UnknownName { .. }) || wanted.is_empty() {
                 return Err(refusal);
             }
+            let added = self.added.iter().map(|a| a.territory);
+            if let Some(found) = added.clone().find(|t| fold(t.name()) == wanted) {
+                return Ok(found);
+            }
             self.cities()
                 .find(|(_, city)| fold(&city.name) == wanted)
                 .map(|(t, _)| t)
-                .ok_or(refusal)
+                .ok_or(match refusal {
+                    Refusal::UnknownName { closest: hints, .. } if !self.added.is_empty() => {
+                        // The added territories' names are hints too, the closest first.
+                        let mut near = closest(given, added.map(Territory::name));
+                        for hint in hints {
+                            if !near.contains(&hint) {
+                                near.push(hint);
+                            }
+                        }
+                        Refusal::UnknownName {
+                            what: "territory",
+                            given: given.to_string(),
+                            closest: near,
+                        }
+                    }
+                    refusal => refusal,
+                })
         })
     }
 

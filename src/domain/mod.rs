@@ -18,6 +18,7 @@ mod kinds;
 mod legal;
 pub mod log;
 mod lookup;
+pub mod map;
 pub mod names;
 pub mod packet;
 pub mod pool;

@@ -342,6 +342,15 @@ pub enum Refusal {
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
 
+    #[error("{name} is on the map already; a territory is added once.")]
+    TerritoryOnMap { name: String },
+
+    #[error("\"{name}\" already names {territory}; an added territory needs a name of its own.")]
+    TerritoryNameTaken { name: String, territory: String },
+
+    #[error("{name} needs at least one neighbour: name the territories its sea lines reach.")]
+    TerritoryWithoutNeighbours { name: String },
+
     #[error("{person} is {} already.", if *retired { "retired" } else { "not retired" })]
     RetiredAlready { person: String, retired: bool },
 

@@ -163,7 +163,7 @@ impl Campaign {
         territory: Territory,
         number: u32,
     ) -> Result<(), Refusal> {
-        let card = &mut self.territories[territory.index()].card;
+        let card = &mut self.territory_mut(territory).card;
         if let Some(game) = card.destroyed {
             return Err(Refusal::CardDestroyed {
                 territory: territory.name().to_string(),
@@ -183,8 +183,9 @@ impl Campaign {
         number: u32,
     ) -> Result<String, Refusal> {
         if let Some(city) = &self.territory(territory).city {
-            let nearby: Vec<Territory> = territory
-                .neighbours()
+            let nearby: Vec<Territory> = self
+                .neighbours(territory)
+                .into_iter()
                 .filter(|&n| self.territory(n).city.is_none())
                 .collect();
             return Err(Refusal::HasCity {
@@ -214,7 +215,7 @@ impl Campaign {
             CityKind::WorldCapital => PoolKind::WorldCapital,
         };
         self.take(&pool, way_out)?;
-        self.territories[territory.index()].city = Some(City {
+        self.territory_mut(territory).city = Some(City {
             kind,
             name: Name::from(name.as_str()),
             founder: founder.map(Name::from),
@@ -239,7 +240,7 @@ impl Campaign {
             });
         }
         self.take(&PoolKind::ScarCover, WayOut::AnotherReward)?;
-        self.territories[territory.index()].scar = None;
+        self.territory_mut(territory).scar = None;
         Ok(())
     }
 
@@ -255,7 +256,7 @@ impl Campaign {
         }
         self.take(&PoolKind::Fortification, WayOut::AnotherReward)?;
         // A new mark replaces the old one; the old mark's unused boxes are lost.
-        self.territories[territory.index()].fortification = Some(Fortification {
+        self.territory_mut(territory).fortification = Some(Fortification {
             boxes_left: FORTIFICATION_BOXES,
             game: number,
         });
@@ -395,7 +396,7 @@ impl Campaign {
                     &PoolKind::CoinSticker,
                     WayOut::OtherHeldOnReward(HeldOnKind::MinorCity),
                 )?;
-                self.territories[territory.index()].card.stickers += 1;
+                self.territory_mut(*territory).card.stickers += 1;
                 Ok(reward.choice.clone())
             }
         }

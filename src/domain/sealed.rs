@@ -294,14 +294,14 @@ impl Campaign {
                 text: taken.to_string(),
             });
         }
-        self.territories[territory.index()].mark = Some((Name::from(text.as_str()), number));
+        self.territory_mut(territory).mark = Some((Name::from(text.as_str()), number));
         Ok(text)
     }
 
     /// Fallout: the card destroyed (if it was not already), any city and its fortification
     /// gone, a fallout mark left for good.
     fn fallout(&mut self, territory: Territory, number: u32) -> Result<(), Refusal> {
-        let state = &mut self.territories[territory.index()];
+        let state = self.territory_mut(territory);
         if let Some(game) = state.fallout {
             return Err(Refusal::FalloutAgain {
                 territory: territory.name().to_string(),
@@ -327,7 +327,7 @@ impl Campaign {
                     .collect(),
             });
         }
-        let state = &mut self.territories[territory.index()];
+        let state = self.territory_mut(territory);
         state.city = None;
         state.fortification = None;
         Ok(())

@@ -1,7 +1,7 @@
 //! Homelands and the lead faction, worked out from the games of the log, never stored on
 //! their own (rules §6b).
 
-use super::board::Continent;
+use super::board::{Continent, Territory};
 use super::entry::{Game, Outcome};
 use super::faction::Faction;
 use super::state::LAST_REWARDED_GAME;
@@ -18,15 +18,21 @@ pub struct Homeland {
 
 /// The homelands of every faction that started somewhere in games 1–15, in the order the
 /// factions first played. `games` are the games of the log, in order.
-pub fn homelands<'a>(games: impl IntoIterator<Item = &'a Game>) -> Vec<Homeland> {
+pub fn homelands<'a>(
+    games: impl IntoIterator<Item = &'a Game>,
+    continent_of: impl Fn(Territory) -> Option<Continent>,
+) -> Vec<Homeland> {
     let mut counts: Vec<(Faction, Vec<u32>)> = Vec::new();
     let continents: Vec<Continent> = Continent::all().collect();
     for game in games.into_iter().take(LAST_REWARDED_GAME as usize) {
         for seat in &game.seats {
-            let Some(hq) = seat.hq else { continue };
+            // A start on an added territory of no continent counts for none.
+            let Some(continent) = seat.hq.and_then(&continent_of) else {
+                continue;
+            };
             let at = continents
                 .iter()
-                .position(|&c| c == hq.continent())
+                .position(|&c| c == continent)
                 .unwrap_or_default();
             if let Some((_, starts)) = counts.iter_mut().find(|(f, _)| *f == seat.faction) {
                 starts[at] += 1;

@@ -125,6 +125,18 @@ impl TerritoryState {
     }
 }
 
+/// A territory sealed content added, as the group recorded it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddedTerritory {
+    pub territory: Territory,
+    /// The territories it borders, by the new sea lines.
+    pub neighbours: Vec<Territory>,
+    /// The continent it belongs to, if the packet says one.
+    pub continent: Option<Continent>,
+    /// The games played before it was added.
+    pub after_game: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GivenName {
     pub name: Name,
@@ -208,6 +220,8 @@ pub struct Campaign {
     pub(super) aliases: Vec<(Name, String, super::entry::AliasOf)>,
     /// The people left out of the lists of who plays next, as the campaign spells them.
     pub(super) retired: Vec<Name>,
+    /// The territories sealed content added, in the order they came.
+    pub(super) added: Vec<AddedTerritory>,
 }
 
 impl Default for Campaign {
@@ -243,6 +257,7 @@ impl Campaign {
             rules_off: Vec::new(),
             aliases: Vec::new(),
             retired: Vec::new(),
+            added: Vec::new(),
         }
     }
 
@@ -284,8 +299,20 @@ impl Campaign {
         self.first_coins
     }
 
+    /// What stands on a territory now (nothing, for one not on this campaign's map).
     pub fn territory(&self, territory: Territory) -> &TerritoryState {
-        &self.territories[territory.index()]
+        static NOTHING: TerritoryState = TerritoryState {
+            city: None,
+            scar: None,
+            fortification: None,
+            card: Card {
+                stickers: 0,
+                destroyed: None,
+            },
+            mark: None,
+            fallout: None,
+        };
+        self.territories.get(territory.index()).unwrap_or(&NOTHING)
     }
 
     pub fn continent(&self, continent: Continent) -> &ContinentState {
@@ -387,7 +414,8 @@ impl Campaign {
 
     /// Every city on the board, with its territory.
     pub fn cities(&self) -> impl Iterator<Item = (Territory, &City)> {
-        Territory::all().filter_map(|t| self.territory(t).city.as_ref().map(|c| (t, c)))
+        self.territories()
+            .filter_map(|t| self.territory(t).city.as_ref().map(|c| (t, c)))
     }
 
     /// Whether the territory is a legal start for the person: unmarked, or a major city

@@ -69,6 +69,13 @@ pub enum EntryDoc {
     },
     /// A person retired from the lists of who plays next, or back (`person retire`).
     Retire { person: String, retired: bool },
+    /// A territory sealed content added to the map (`territory add`), with the territories
+    /// its sea lines reach and its continent, if any.
+    AddTerritory {
+        territory: String,
+        neighbours: Vec<String>,
+        continent: Option<String>,
+    },
     /// A group's own word for a name (`alias add`): `of` is territory, continent, person or
     /// faction, `name` as printed or as the campaign spells it.
     Alias {
@@ -261,6 +268,15 @@ impl EntryDoc {
                 person: person.clone(),
                 retired: *retired,
             },
+            Entry::AddTerritory {
+                territory,
+                neighbours,
+                continent,
+            } => EntryDoc::AddTerritory {
+                territory: territory.name().to_string(),
+                neighbours: neighbours.iter().map(|t| t.name().to_string()).collect(),
+                continent: continent.map(|c| c.name().to_string()),
+            },
             Entry::Alias { alias, of } => EntryDoc::Alias {
                 alias: alias.clone(),
                 of: of.kind().to_string(),
@@ -337,6 +353,11 @@ impl EntryDoc {
                 person: person.clone(),
                 retired: *retired,
             },
+            EntryDoc::AddTerritory {
+                territory: name,
+                neighbours,
+                continent: of,
+            } => added_territory(name, neighbours, of.as_deref())?,
             EntryDoc::Alias { alias, of, name } => Entry::Alias {
                 alias: alias.clone(),
                 of: alias_of(of, name)?,
@@ -345,8 +366,25 @@ impl EntryDoc {
     }
 }
 
+fn added_territory(name: &str, neighbours: &[String], of: Option<&str>) -> Result<Entry, String> {
+    Ok(Entry::AddTerritory {
+        territory: Territory::named(name.trim()),
+        neighbours: neighbours
+            .iter()
+            .map(|n| territory(n))
+            .collect::<Result<_, _>>()?,
+        continent: of.map(continent).transpose()?,
+    })
+}
+
+/// A territory by its name in a file: a printed one (as players write it too), or one
+/// sealed content added, which the campaign's map must then have.
 pub(super) fn territory(name: &str) -> Result<Territory, String> {
-    Territory::find(name).map_err(|refusal| refusal.to_string())
+    match Territory::find(name) {
+        Ok(printed) => Ok(printed),
+        Err(_) if !name.trim().is_empty() => Ok(Territory::named(name.trim())),
+        Err(refusal) => Err(refusal.to_string()),
+    }
 }
 
 pub(super) fn continent(name: &str) -> Result<Continent, String> {

@@ -88,7 +88,7 @@ fn territories(campaign: &CampaignExport) -> Rows {
                 let city = t.city.as_ref();
                 vec![
                     t.name.to_string(),
-                    t.continent.to_string(),
+                    opt(t.continent),
                     opt(city.map(|c| c.name.clone())),
                     opt(city.map(|c| c.kind)),
                     opt(city.map(|c| c.population)),

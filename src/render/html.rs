@@ -170,7 +170,10 @@ fn continents(out: &mut String, board: &BoardView) {
             (Some(by), Some(game)) => format!("{}, game {game}", esc(by)),
             _ => String::new(),
         };
-        let here = board.territories.iter().filter(|t| t.continent == c.name);
+        let here = board
+            .territories
+            .iter()
+            .filter(|t| t.continent == Some(c.name));
         let cities = here.filter(|t| t.city.is_some()).count().to_string();
         rows.push(vec![swatch + &name, named, esc(&bonus(c)), cities]);
     }

@@ -37,7 +37,11 @@ pub struct ContinentView {
 #[serde(deny_unknown_fields)]
 pub struct TerritoryView {
     pub name: &'static str,
-    pub continent: &'static str,
+    /// Null for a territory sealed content added to no continent.
+    pub continent: Option<&'static str>,
+    /// For a territory sealed content added: when, and what its sea lines reach (null for
+    /// a printed territory).
+    pub added: Option<AddedView>,
     pub city: Option<CityView>,
     pub scar: Option<ScarView>,
     pub fortification: Option<FortificationView>,
@@ -49,6 +53,14 @@ pub struct TerritoryView {
     /// Any sticker on it marks it (a city, a standing scar, a group mark, a fallout mark):
     /// not a legal start, except a major city for its founder.
     pub marked: bool,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddedView {
+    /// The games played before it was added.
+    pub after_game: u32,
+    pub neighbours: Vec<&'static str>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -120,8 +132,9 @@ impl BoardView {
                 }
             })
             .collect();
-        let territories = Territory::all()
-            .filter(|t| shown(t.continent()))
+        let territories = campaign
+            .territories()
+            .filter(|&t| only.is_none() || campaign.continent_of(t).is_some_and(shown))
             .map(|t| territory_view(campaign, t))
             .collect();
         let signatures = campaign
@@ -150,7 +163,11 @@ fn territory_view(campaign: &Campaign, territory: Territory) -> TerritoryView {
     let state = campaign.territory(territory);
     TerritoryView {
         name: territory.name(),
-        continent: territory.continent().name(),
+        continent: campaign.continent_of(territory).map(Continent::name),
+        added: campaign.added(territory).map(|a| AddedView {
+            after_game: a.after_game,
+            neighbours: a.neighbours.iter().map(|t| t.name()).collect(),
+        }),
         city: state.city.as_ref().map(|c| CityView {
             kind: c.kind.key(),
             name: c.name.to_string(),

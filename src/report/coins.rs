@@ -3,8 +3,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::domain::Campaign;
 use crate::domain::state::FIRST_COINS;
-use crate::domain::{Campaign, Territory};
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -24,7 +24,8 @@ pub struct CoinCard {
 
 impl Coins {
     pub fn new(campaign: &Campaign) -> Coins {
-        let cards = Territory::all()
+        let cards = campaign
+            .territories()
             .filter_map(|t| {
                 let card = &campaign.territory(t).card;
                 (card.stickers > 0).then_some(CoinCard {

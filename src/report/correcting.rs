@@ -122,8 +122,11 @@ pub fn lines(game: &GameView) -> Vec<String> {
 fn board_changes(before: &Campaign, after: &Campaign) -> Vec<BoardChange> {
     let continents =
         Continent::all().map(|c| (c.name(), continent(before, c), continent(after, c)));
-    let territories =
-        Territory::all().map(|t| (t.name(), territory(before, t), territory(after, t)));
+    let mut map: Vec<Territory> = after.territories().collect();
+    map.extend(before.territories().filter(|t| !after.has_territory(*t)));
+    let territories = map
+        .into_iter()
+        .map(|t| (t.name(), territory(before, t), territory(after, t)));
     continents
         .chain(territories)
         .filter(|(_, b, a)| b != a)

@@ -40,6 +40,8 @@ pub struct PersonSetup {
     pub named_continents: Vec<String>,
     /// Unmarked territories, plus the major cities they founded.
     pub legal_starts: Vec<String>,
+    /// The territories of the map that are not legal starts for them.
+    pub other_territories: Vec<String>,
     /// Their own major cities among the legal starts.
     pub own_major_cities: Vec<String>,
 }
@@ -77,7 +79,7 @@ impl SetupReport {
                 .into_iter()
                 .filter(|p| p.status != "opened")
                 .collect(),
-            standing: Standing::new(log),
+            standing: Standing::new(log, campaign),
         }
     }
 }
@@ -102,6 +104,11 @@ fn person(campaign: &Campaign, name: &str) -> PersonSetup {
             .map(|c| campaign.continent_name(*c).to_string())
             .collect(),
         legal_starts: starts.iter().map(|t| t.name().to_string()).collect(),
+        other_territories: campaign
+            .territories()
+            .filter(|t| !starts.contains(t))
+            .map(|t| t.name().to_string())
+            .collect(),
         own_major_cities,
         name,
     }

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::domain::standing::{homelands, lead_faction};
-use crate::domain::{Entry, Game, LoggedEntry};
+use crate::domain::{Campaign, Entry, Game, LoggedEntry};
 
 /// A faction's homeland (rules §6b).
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
@@ -37,7 +37,7 @@ pub struct Standing {
 
 impl Standing {
     /// From the entries that stand, in the order of the log.
-    pub fn new(log: &[LoggedEntry]) -> Standing {
+    pub fn new(log: &[LoggedEntry], campaign: &Campaign) -> Standing {
         let games: Vec<&Game> = log
             .iter()
             .filter(|e| e.taken_back.is_none())
@@ -51,7 +51,7 @@ impl Standing {
                 faction: faction.to_string(),
                 wins,
             }),
-            homelands: homelands(games.iter().copied())
+            homelands: homelands(games.iter().copied(), |t| campaign.continent_of(t))
                 .into_iter()
                 .map(|h| HomelandView {
                     faction: h.faction.to_string(),

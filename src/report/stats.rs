@@ -43,7 +43,7 @@ impl StatsReport {
             players: stats.players,
             factions: stats.factions,
             head_to_head: stats.head_to_head,
-            standing: Standing::new(log),
+            standing: Standing::new(log, campaign),
         }
     }
 }
@@ -177,7 +177,7 @@ fn faction<'a>(faction: &Faction, games: impl IntoIterator<Item = &'a Game>) -> 
         started_most: None,
         started_most_times: 0,
     };
-    let mut starts = vec![0u32; Territory::count()];
+    let mut starts: Vec<(Territory, u32)> = Vec::new();
     for seat in games
         .into_iter()
         .flat_map(|g| g.seats.iter())
@@ -190,16 +190,16 @@ fn faction<'a>(faction: &Faction, games: impl IntoIterator<Item = &'a Game>) -> 
             Outcome::Eliminated => stats.eliminated += 1,
         }
         if let Some(hq) = seat.hq {
-            starts[hq.index()] += 1;
+            match starts.iter_mut().find(|(t, _)| *t == hq) {
+                Some((_, n)) => *n += 1,
+                None => starts.push((hq, 1)),
+            }
         }
     }
     stats.win_rate = rate(stats.won, stats.games);
-    // The first territory in board order with the most starts.
-    let most = Territory::all().fold(None::<(Territory, u32)>, |best, t| match best {
-        Some((_, n)) if n >= starts[t.index()] => best,
-        _ if starts[t.index()] > 0 => Some((t, starts[t.index()])),
-        _ => best,
-    });
+    // The first territory in board order (added ones after) with the most starts.
+    starts.sort_by_key(|&(t, n)| (std::cmp::Reverse(n), t));
+    let most = starts.first().copied();
     if let Some((territory, times)) = most {
         stats.started_most = Some(territory.name().to_string());
         stats.started_most_times = times;

@@ -334,6 +334,16 @@ fn entry(
             }
             Ok(Entry::Game(game))
         }
+        EntryKind::AddTerritory => {
+            let (first, lines) = changes
+                .split_first()
+                .ok_or("an added territory without its change")?;
+            Ok(Entry::AddTerritory {
+                territory: need_territory(first)?,
+                neighbours: lines.iter().map(need_territory).collect::<Result<_, _>>()?,
+                continent: first.continent,
+            })
+        }
         sealed => sealed_entry(sealed, changes.first()),
     }
 }
@@ -413,6 +423,7 @@ fn sealed_entry(kind: EntryKind, row: Option<&StoredRow>) -> Result<Entry, Strin
         | EntryKind::Coins
         | EntryKind::PoolCapacity
         | EntryKind::Game
+        | EntryKind::AddTerritory
         | EntryKind::Rule => {
             return Err(format!("a {kind:?} entry read as sealed content"));
         }

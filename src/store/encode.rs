@@ -334,6 +334,25 @@ fn alias_row(alias: &str, of: &AliasOf) -> Row {
     }
 }
 
+/// An added territory: its own row (with its continent), then one row per sea line.
+fn added_territory_rows(
+    territory: Territory,
+    neighbours: &[Territory],
+    continent: Option<crate::domain::Continent>,
+) -> Vec<Row> {
+    let mut first = Row::new(ChangeKind::AddTerritory).territory(territory);
+    if let Some(continent) = continent {
+        first = first.continent(continent);
+    }
+    std::iter::once(first)
+        .chain(
+            neighbours
+                .iter()
+                .map(|&t| Row::new(ChangeKind::SeaLine).territory(t)),
+        )
+        .collect()
+}
+
 fn rows(entry: &Entry) -> Vec<Row> {
     match entry {
         Entry::Power { faction, power } => {
@@ -347,6 +366,11 @@ fn rows(entry: &Entry) -> Vec<Row> {
             .iter()
             .map(|&t| Row::new(ChangeKind::Coin).territory(t))
             .collect(),
+        Entry::AddTerritory {
+            territory,
+            neighbours,
+            continent,
+        } => added_territory_rows(*territory, neighbours, *continent),
         Entry::PoolCapacity { pool, capacity, .. } => {
             vec![
                 Row::new(ChangeKind::Pool)

@@ -24,10 +24,12 @@ impl ToSql for Territory {
 
 impl FromSql for Territory {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        // A printed name, or one sealed content added (the replay checks the campaign has it).
         let name = text(&value)?;
-        Territory::all()
-            .find(|t| t.name() == name)
-            .ok_or_else(|| unknown("territory", name))
+        if name.trim().is_empty() {
+            return Err(unknown("territory", name));
+        }
+        Ok(Territory::named(name))
     }
 }
 
@@ -119,6 +121,7 @@ pub(super) const fn entry_key(kind: EntryKind) -> &'static str {
         EntryKind::Rule => "rule",
         EntryKind::Alias => "alias",
         EntryKind::Retire => "retire",
+        EntryKind::AddTerritory => "territory",
     }
 }
 

@@ -350,7 +350,8 @@ fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliE
             .filter(|t| state.left(&crate::domain::PoolKind::Scar((*t).clone())) > 0)
             .cloned()
             .collect();
-        let open: Vec<Territory> = Territory::all()
+        let open: Vec<Territory> = state
+            .territories()
             .filter(|&t| state.territory(t).scar.is_none())
             .collect();
         if types.is_empty() || open.is_empty() {

@@ -52,7 +52,8 @@ pub(super) fn ask_sealed(
                 _ => false,
             })
         };
-        let targets: Vec<Territory> = Territory::all()
+        let targets: Vec<Territory> = state
+            .territories()
             .filter(|&t| {
                 let here = state.territory(t);
                 match kind {

@@ -75,12 +75,14 @@ pub fn map(board: &BoardView) -> String {
     sea(&mut out);
     regions(&mut out, &tiles, 1);
     regions(&mut out, &tiles, 0);
-    let notes = lanes(&mut out, &tiles);
+    let mut notes = lanes(&mut out, &tiles);
+    let placed = added::places(board);
+    notes.extend(added::room(&placed));
+    added::islands(&mut out, board, &tiles, &placed);
     continent_labels(&mut out, board, notes);
     for view in &board.territories {
-        if let Ok(territory) = Territory::find(view.name) {
-            territory_marks(&mut out, view, point(territory));
-        }
+        let at = added::at(Territory::named(view.name), &placed);
+        territory_marks(&mut out, view, at);
     }
     out.push_str("</g>\n");
     out.push_str(&panel);
@@ -154,8 +156,9 @@ fn palette(continent: Continent) -> [&'static str; 3] {
     PALETTES[continent.index() % PALETTES.len()]
 }
 
+/// Where a printed territory is drawn.
 fn point(territory: Territory) -> Pt {
-    let (x, y) = territory.position();
+    let (x, y) = territory.position().unwrap_or((600, 350));
     (f64::from(x), f64::from(y))
 }
 
@@ -224,8 +227,9 @@ fn tile(territory: Territory) -> Vec<Pt> {
         if distance > 2.0 * REACH {
             continue;
         }
-        let neighbours = territory.neighbours().any(|n| n == other);
-        let gap = match (other.continent() == territory.continent(), neighbours) {
+        let neighbours = territory.printed_neighbours().any(|n| n == other);
+        let same = other.printed_continent() == territory.printed_continent();
+        let gap = match (same, neighbours) {
             (false, _) => SEA_GAP,
             (true, true) => BORDER,
             (true, false) => SEAM,
@@ -307,7 +311,7 @@ fn lanes(out: &mut String, tiles: &[Vec<Pt>]) -> Vec<Rect> {
     let pen = "stroke-width=\"2\" stroke-dasharray=\"6 4\"";
     let _ = writeln!(out, "<g fill=\"none\" stroke=\"{LANE}\" {pen}>");
     for a in Territory::all() {
-        for b in a.neighbours().filter(|&b| b > a) {
+        for b in a.printed_neighbours().filter(|&b| b > a) {
             let (ta, tb, pa, pb) = (&tiles[a.index()], &tiles[b.index()], point(a), point(b));
             if (pa.0 - pb.0).abs() > MAP_W / 2.0 {
                 let west_east = if pa.0 < pb.0 { (a, b) } else { (b, a) };
@@ -371,7 +375,7 @@ fn label_score(continent: Continent, rect: Rect, centre: Pt) -> Option<f64> {
     let (mut own, mut other) = (f64::MAX, f64::MAX);
     for territory in Territory::all() {
         let distance = distance_to(rect, point(territory));
-        if territory.continent() == continent {
+        if territory.printed_continent() == Some(continent) {
             own = own.min(distance);
         } else {
             other = other.min(distance);
@@ -485,6 +489,7 @@ fn wrap(name: &str) -> Vec<&str> {
     }
 }
 
+mod added;
 mod marks;
 
 use marks::{DEFS, legend, signatures, territory_marks};

@@ -36,7 +36,7 @@ impl Tabular for BoardView {
             for t in self
                 .territories
                 .iter()
-                .filter(|t| t.continent == continent.name)
+                .filter(|t| t.continent == Some(continent.name))
             {
                 let mut row = territory_row(t);
                 if marks {
@@ -49,6 +49,9 @@ impl Tabular for BoardView {
                 None => continent.name.to_string(),
             };
             tables.push(table.titled(title));
+        }
+        if let Some(table) = outside_continents(self, marks) {
+            tables.push(table.titled("Added to the map, in no continent"));
         }
         // The signatures are the whole board's: one continent's board leaves them out.
         if !self.signatures.is_empty() && self.continents.len() > 1 {
@@ -68,6 +71,37 @@ impl Tabular for BoardView {
         }
         tables
     }
+}
+
+/// The territories sealed content added to no continent, with what they border.
+fn outside_continents(board: &BoardView, marks: bool) -> Option<Table> {
+    let outside: Vec<&TerritoryView> = board
+        .territories
+        .iter()
+        .filter(|t| t.continent.is_none())
+        .collect();
+    if outside.is_empty() {
+        return None;
+    }
+    let mut headers = vec!["Territory", "City", "Scar", "Fort.", "Card"];
+    if marks {
+        headers.push("Mark");
+    }
+    headers.push("Borders");
+    let mut table = Table::new(&headers);
+    for t in outside {
+        let mut row = territory_row(t);
+        if marks {
+            row.push(sealed_marks(t));
+        }
+        row.push(
+            t.added
+                .as_ref()
+                .map_or(String::new(), |a| a.neighbours.join(", ")),
+        );
+        table.row(row);
+    }
+    Some(table)
 }
 
 fn continent_table(board: &BoardView) -> Table {

@@ -4,7 +4,6 @@ use std::fmt::Write as _;
 
 use super::pools::pool_table;
 use super::standing::{homeland_table, lead_line};
-use crate::domain::Territory;
 use crate::render::tabular::{Table, Tabular};
 use crate::report::setup::SetupReport;
 
@@ -32,13 +31,10 @@ impl Tabular for SetupReport {
     fn tables(&self) -> Vec<Table> {
         let mut people = Table::new(&["Person", "Red star", "Missiles", "Named", "Legal starts"]);
         for p in &self.people {
-            let excluded: Vec<&str> = Territory::all()
-                .map(Territory::name)
-                .filter(|t| !p.legal_starts.iter().any(|s| s == t))
-                .collect();
+            let excluded = &p.other_territories;
             // The shorter of the two lists, named, while it is short; else a count.
             let mut starts = match (excluded.len(), p.legal_starts.len()) {
-                (0, _) => "all 42".to_string(),
+                (0, n) => format!("all {n}"),
                 (1..=8, _) => format!("all but {}", excluded.join(", ")),
                 (_, 1..=8) => format!("only {}", p.legal_starts.join(", ")),
                 (_, n) => format!("{n} territories"),
