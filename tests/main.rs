@@ -23,6 +23,7 @@ mod cli;
 mod common;
 mod concurrent_reads;
 mod corrections;
+mod csv_sheets;
 mod database_paths;
 mod documented;
 mod entry_checks;

@@ -3,7 +3,7 @@
 use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
-use super::output::print;
+use super::output::{SheetArgs, print_sheet};
 use crate::report::board::BoardView;
 
 /// The world now: continents, territories with their marks and cards, signatures, pools
@@ -14,6 +14,8 @@ pub struct Args {
     pub continent: Option<String>,
     #[command(flatten)]
     pub time: AfterArgs,
+    #[command(flatten)]
+    pub sheet: SheetArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -23,5 +25,9 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         .as_deref()
         .map(|c| loaded.campaign.find_continent(c))
         .transpose()?;
-    print(&BoardView::new(&info.name, &loaded.campaign, only), context)
+    print_sheet(
+        &BoardView::new(&info.name, &loaded.campaign, only),
+        context,
+        &args.sheet,
+    )
 }

@@ -38,6 +38,40 @@ pub(super) fn print(report: &impl Tabular, context: &Context) -> Result<(), CliE
     out(&render(report, context)?)
 }
 
+/// `--table NAME`: which of a report's tables a CSV stream holds.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SheetArgs {
+    /// With --format csv: the one table to print (the main one when left out; an unknown
+    /// name lists them)
+    #[arg(long, value_name = "NAME")]
+    pub table: Option<String>,
+}
+
+/// Writes a report to stdout; as CSV, one of its tables only, so that a spreadsheet or
+/// pandas reads the stream whole.
+pub(super) fn print_sheet(
+    report: &impl Tabular,
+    context: &Context,
+    sheet: &SheetArgs,
+) -> Result<(), CliError> {
+    if context.format != Format::Csv {
+        if sheet.table.is_some() {
+            return Err(CliError::usage(
+                "--table picks one table of a CSV stream: it goes with --format csv.",
+            ));
+        }
+        return print(report, context);
+    }
+    match csv::sheet(report, sheet.table.as_deref())? {
+        Ok(text) => out(&text),
+        Err(unknown) => Err(CliError::usage(format!(
+            "There is no table \"{}\" here; the tables are {}.",
+            unknown.given,
+            unknown.names.join(", ")
+        ))),
+    }
+}
+
 /// Writes text to stdout; a closed pipe ends the command quietly.
 pub(super) fn out(text: &str) -> Result<(), CliError> {
     let mut stdout = std::io::stdout().lock();

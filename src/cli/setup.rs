@@ -4,7 +4,7 @@ use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
-use super::output::print;
+use super::output::{SheetArgs, print_sheet};
 use crate::domain::{Entry, players_at_table};
 use crate::report::setup::SetupReport;
 
@@ -18,6 +18,8 @@ pub struct Args {
     pub players: Vec<String>,
     #[command(flatten)]
     pub time: AfterArgs,
+    #[command(flatten)]
+    pub sheet: SheetArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -51,8 +53,9 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     } else {
         players_at_table(&args.players).map_err(|r| CliError::refused(r, Asked::Players))?
     };
-    print(
+    print_sheet(
         &SetupReport::new(&info.name, campaign, &loaded.log, &names),
         context,
+        &args.sheet,
     )
 }

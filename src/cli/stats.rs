@@ -4,7 +4,7 @@
 use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
-use super::output::print;
+use super::output::{SheetArgs, print_sheet};
 use crate::report::stats::StatsReport;
 
 /// How each person and faction has fared: games, won, held on, eliminated, signatures,
@@ -13,12 +13,15 @@ use crate::report::stats::StatsReport;
 pub struct Args {
     #[command(flatten)]
     pub time: AfterArgs,
+    #[command(flatten)]
+    pub sheet: SheetArgs,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load_after(args.time.after)?;
-    print(
+    print_sheet(
         &StatsReport::new(&info.name, &loaded.log, &loaded.campaign),
         context,
+        &args.sheet,
     )
 }

@@ -32,6 +32,33 @@ pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<Strin
     String::from_utf8(bytes).map_err(std::io::Error::other)
 }
 
+/// A table a report does not have, with the names it has.
+#[derive(Debug)]
+pub struct NoSuchSheet {
+    pub given: String,
+    pub names: Vec<String>,
+}
+
+/// One of the report's tables as CSV: the one named, or the main one.
+pub fn sheet(
+    report: &impl Tabular,
+    name: Option<&str>,
+) -> Result<Result<String, NoSuchSheet>, std::io::Error> {
+    let sheets = report.sheets();
+    let wanted = name.map(|n| super::tabular::sheet_name(n.trim().trim_end_matches(".csv")));
+    let found = match &wanted {
+        None => sheets.first(),
+        Some(wanted) => sheets.iter().find(|s| s.name == *wanted),
+    };
+    match found {
+        Some(sheet) => table(&sheet.table.headers, &sheet.table.rows).map(Ok),
+        None => Ok(Err(NoSuchSheet {
+            given: wanted.unwrap_or_default(),
+            names: sheets.into_iter().map(|s| s.name).collect(),
+        })),
+    }
+}
+
 /// The report's tables as CSV, one block after another.
 pub fn tables(report: &impl Tabular) -> Result<String, std::io::Error> {
     let blocks: Vec<String> = report

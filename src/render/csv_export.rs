@@ -1,5 +1,6 @@
 //! `export --format csv`: the campaign as five tables for a spreadsheet.
 
+use crate::report::board::BoardView;
 use crate::report::export::CampaignExport;
 
 /// The tables of a CSV export, each a file of its own.
@@ -40,7 +41,7 @@ impl CsvTable {
 }
 
 /// Headers and rows of a table.
-type Rows = (Vec<&'static str>, Vec<Vec<String>>);
+pub(super) type Rows = (Vec<&'static str>, Vec<Vec<String>>);
 
 fn opt<T: ToString>(value: Option<T>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
@@ -49,8 +50,8 @@ fn opt<T: ToString>(value: Option<T>) -> String {
 /// One table as CSV text.
 pub fn table(campaign: &CampaignExport, table: CsvTable) -> Result<String, std::io::Error> {
     let (headers, rows) = match table {
-        CsvTable::Territories => territories(campaign),
-        CsvTable::Continents => continents(campaign),
+        CsvTable::Territories => territories(&campaign.board),
+        CsvTable::Continents => continents(&campaign.board),
         CsvTable::Games => games(campaign),
         CsvTable::Players => players(campaign),
         CsvTable::History => history(campaign),
@@ -58,7 +59,8 @@ pub fn table(campaign: &CampaignExport, table: CsvTable) -> Result<String, std::
     super::csv::table(&headers, &rows)
 }
 
-fn territories(campaign: &CampaignExport) -> Rows {
+/// Every territory of the board, one row each, with its continent.
+pub(super) fn territories(board: &BoardView) -> Rows {
     (
         vec![
             "territory",
@@ -80,8 +82,7 @@ fn territories(campaign: &CampaignExport) -> Rows {
             "fallout_in",
             "marked",
         ],
-        campaign
-            .board
+        board
             .territories
             .iter()
             .map(|t| {
@@ -111,7 +112,8 @@ fn territories(campaign: &CampaignExport) -> Rows {
     )
 }
 
-fn continents(campaign: &CampaignExport) -> Rows {
+/// Every continent of the board, one row each.
+pub(super) fn continents(board: &BoardView) -> Rows {
     (
         vec![
             "continent",
@@ -122,8 +124,7 @@ fn continents(campaign: &CampaignExport) -> Rows {
             "bonus_change",
             "bonus",
         ],
-        campaign
-            .board
+        board
             .continents
             .iter()
             .map(|c| {

@@ -31,6 +31,13 @@ impl Table {
     }
 }
 
+/// One table of a report by its name, for a format that holds one table (a CSV stream).
+#[derive(Clone, Debug)]
+pub struct Sheet {
+    pub name: String,
+    pub table: Table,
+}
+
 /// A report a person reads as tables: the tables, and lines of plain text (before the
 /// tables) that only the table form shows.
 pub trait Tabular: Serialize {
@@ -39,6 +46,33 @@ pub trait Tabular: Serialize {
     fn lines(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// The tables by name, the main one first: by default the tables shown, each named by
+    /// its title ("Head to head": `head-to-head`).
+    fn sheets(&self) -> Vec<Sheet> {
+        self.tables()
+            .into_iter()
+            .enumerate()
+            .map(|(i, table)| Sheet {
+                name: table
+                    .title
+                    .as_deref()
+                    .map_or_else(|| format!("table-{}", i + 1), sheet_name),
+                table,
+            })
+            .collect()
+    }
+}
+
+/// A title as a sheet's name: its words before any bracket, lowercase, joined by `-`.
+pub fn sheet_name(title: &str) -> String {
+    let words = title.split('(').next().unwrap_or(title);
+    words
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// How tables are drawn on a terminal.

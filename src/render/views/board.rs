@@ -2,7 +2,8 @@
 
 use super::pools::pool_table;
 use crate::domain::state::FORTIFICATION_BOXES;
-use crate::render::tabular::{Table, Tabular};
+use crate::render::csv_export::{self, Rows};
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::board::{BoardView, TerritoryView};
 
 impl Tabular for BoardView {
@@ -70,6 +71,43 @@ impl Tabular for BoardView {
             tables.push(pool_table(&self.pools).titled("Pools"));
         }
         tables
+    }
+
+    /// For one table per stream: every territory in one flat table (the main one), the
+    /// continents, the signatures and the pools.
+    fn sheets(&self) -> Vec<Sheet> {
+        let signatures = self.signatures.iter().map(|s| {
+            vec![
+                s.game.to_string(),
+                s.date.clone(),
+                s.player.clone(),
+                s.faction.clone(),
+            ]
+        });
+        vec![
+            sheet("territories", csv_export::territories(self)),
+            sheet("continents", csv_export::continents(self)),
+            sheet(
+                "signatures",
+                (
+                    vec!["game", "date", "player", "faction"],
+                    signatures.collect(),
+                ),
+            ),
+            Sheet {
+                name: "pools".to_string(),
+                table: pool_table(&self.pools),
+            },
+        ]
+    }
+}
+
+fn sheet(name: &str, (headers, rows): Rows) -> Sheet {
+    let mut table = Table::new(&headers);
+    table.rows = rows;
+    Sheet {
+        name: name.to_string(),
+        table,
     }
 }
 
