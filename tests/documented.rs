@@ -9,7 +9,8 @@
 //! - the demo campaign: `exports/demo-board.snap.json` (`demo --format json`),
 //!   `exports/demo.snap.json` (`export --format json`), `exports/demo-report.snap.md` (`md`),
 //!   `exports/demo-map.snap.svg` (`svg`), `exports/demo-page.snap.html` (`html`) and
-//!   `exports/demo-csv/TABLE.snap.csv` (`csv --table TABLE`).
+//!   `exports/demo-csv/TABLE.snap.csv` (`csv --table TABLE`), `exports/demo-bgstats.snap.txt`
+//!   (`bgstats`, the campaign's identity left out).
 //!
 //! After an intended change: `INSTA_UPDATE=always cargo test --test main documented::`
 //! rewrites them (or `cargo insta test` then `cargo insta review`, where cargo-insta is
@@ -135,6 +136,9 @@ fn the_demo_exports_are_current() {
         let text = chronicle(&env, &["export", "--format", format]);
         check("exports", name, text);
     }
+    // The campaign's identity is new with each demo: it is left out.
+    let links = chronicle(&env, &["export", "--format", "bgstats"]);
+    check("exports", "demo-bgstats.txt", crate::exports_bgstats::without_uid(&links));
     let tables = ["territories", "continents", "games", "players", "history"];
     for table in tables {
         let text = chronicle(&env, &["export", "--format", "csv", "--table", table]);
@@ -143,7 +147,14 @@ fn the_demo_exports_are_current() {
     // Nothing else is kept there, so no file outlives the export it showed.
     assert_eq!(
         snapshots_in("exports"),
-        ["demo", "demo-board", "demo-map", "demo-page", "demo-report"],
+        [
+            "demo",
+            "demo-bgstats",
+            "demo-board",
+            "demo-map",
+            "demo-page",
+            "demo-report"
+        ],
         "snapshots in exports/"
     );
     let mut sorted = tables.map(String::from).to_vec();

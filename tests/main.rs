@@ -29,6 +29,7 @@ mod documented;
 mod entry_checks;
 mod environment;
 mod exports;
+mod exports_bgstats;
 mod exports_round_two;
 mod file_writes;
 mod free_text;

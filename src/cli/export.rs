@@ -9,13 +9,14 @@ use super::output::{out, say};
 use crate::exchange::CampaignFile;
 use crate::files::{self, Symlinks};
 use crate::render::csv_export::{self, CsvTable};
-use crate::render::{html, md_report, svg};
+use crate::render::{bgstats, html, md_report, svg};
 use crate::report::export::{CampaignExport, ExportedLog};
 
 use super::after::{AfterArgs, check_after};
 
 /// Export the whole campaign: json (lossless, for `import`), csv (a folder of tables), md (a
-/// printable report), svg (a map of the board) or html (one self-contained page)
+/// printable report), svg (a map of the board), html (one self-contained page) or bgstats
+/// (a BG Stats link per game)
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Where to write: a file (a folder for csv), or - for stdout [default: stdout]
@@ -74,6 +75,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let text = match format {
         Format::Md => md_report::campaign_report(&export),
         Format::Svg => svg::map(&export.board),
+        Format::Bgstats => bgstats::links(&info.uid, &info.name, &export.games),
         Format::Html => html::page(&html::Page {
             board: &export.board,
             games: &export.games,

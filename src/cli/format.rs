@@ -11,6 +11,8 @@ pub enum Format {
     Svg,
     /// A self-contained page (`export` only).
     Html,
+    /// One BG Stats `createPlay` link per game (`export` only).
+    Bgstats,
 }
 
 impl Format {
@@ -23,6 +25,7 @@ impl Format {
             Format::Md => "md",
             Format::Svg => "svg",
             Format::Html => "html",
+            Format::Bgstats => "bgstats",
         }
     }
 }

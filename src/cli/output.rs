@@ -27,8 +27,8 @@ pub(super) fn render(report: &impl Tabular, context: &Context) -> Result<String,
         Format::Table => Ok(table::text(report, context.terminal.table_style())),
         Format::Csv => Ok(csv::tables(report)?),
         Format::Md => Ok(md::tables(report)),
-        Format::Svg | Format::Html => Err(CliError::usage(
-            "svg and html are formats of `chronicle export`; this command prints table, json, csv or md.",
+        Format::Svg | Format::Html | Format::Bgstats => Err(CliError::usage(
+            "svg, html and bgstats are formats of `chronicle export`; this command prints table, json, csv or md.",
         )),
     }
 }

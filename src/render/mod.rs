@@ -3,6 +3,7 @@
 //! module per format (`csv`, `md`, `svg::esc`, `terminal`).
 
 pub mod csv;
+pub mod bgstats;
 pub mod csv_export;
 mod fit;
 pub mod html;

@@ -1,0 +1,98 @@
+//! `export --format bgstats`: one BG Stats `createPlay` link per game, the link BG Stats
+//! documents for other apps ("Push plays to BG Stats from other apps or websites"). Tapped
+//! on a phone with BG Stats, a link opens the app's import dialog for that play.
+//!
+//! What BG Stats holds of a game: the date, the players with their faction as role, the
+//! winner (rank 1), those who held on (rank 2) and were eliminated (rank 3), the first seat
+//! as start player, and a comment. What it cannot hold (rewards, scars, cities, packets: the
+//! board itself) stays in chronicle; the comment names the reward and the game's note.
+
+use serde_json::{Value, json};
+
+use crate::report::game::GameView;
+
+/// Risk Legacy on BoardGameGeek.
+pub const BGG_ID: u32 = 105_134;
+const LINK: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
+
+/// Every game as a link, one a line, in the order played.
+pub fn links(campaign_uid: &str, campaign: &str, games: &[GameView]) -> String {
+    games
+        .iter()
+        .map(|game| format!("{LINK}{}\n", percent_encode(&play(campaign_uid, campaign, game).to_string())))
+        .collect()
+}
+
+/// The play BG Stats imports for one game. The ids are stable: the same campaign and game
+/// give the same `sourcePlayId`, so BG Stats can tell a play it already has.
+pub fn play(campaign_uid: &str, campaign: &str, game: &GameView) -> Value {
+    let players: Vec<Value> = game
+        .players
+        .iter()
+        .map(|p| {
+            json!({
+                "name": p.person,
+                "role": p.faction,
+                "winner": p.result == "won",
+                "rank": rank(p.result),
+                "startPlayer": p.seat == 1,
+                "sourcePlayerId": format!("chronicle:{campaign_uid}:{}", crate::domain::person_key(&p.person)),
+            })
+        })
+        .collect();
+    let mut comments = vec![format!("{campaign}, game {}", game.game)];
+    if let Some(reward) = &game.reward {
+        comments.push(format!("{} won: {reward}", game.winner));
+    }
+    if let Some(note) = &game.note {
+        comments.push(note.clone());
+    }
+    json!({
+        "sourcePlayId": format!("chronicle:{campaign_uid}:game-{}", game.game),
+        // Noon, so that no time zone moves the play to another day.
+        "playDate": format!("{} 12:00:00", game.date),
+        "board": campaign,
+        "comments": comments.join(". "),
+        "game": {
+            "name": "Risk Legacy",
+            "bggId": BGG_ID,
+            "noPoints": true,
+            "highestWins": true,
+            "sourceGameId": "chronicle:risk-legacy",
+        },
+        "players": players,
+    })
+}
+
+/// Won first, held on second, eliminated third.
+fn rank(result: &str) -> u8 {
+    match result {
+        "won" => 1,
+        "held-on" => 2,
+        _ => 3,
+    }
+}
+
+/// Text for a URL's query: every byte but the unreserved ones (RFC 3986) as `%XX`.
+fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent_encode;
+
+    #[test]
+    fn a_query_keeps_only_unreserved_bytes() {
+        assert_eq!(percent_encode("a b&c=\"é\""), "a%20b%26c%3D%22%C3%A9%22");
+        assert_eq!(percent_encode("Az09-_.~"), "Az09-_.~");
+    }
+}
