@@ -136,9 +136,15 @@ fn the_demo_exports_are_current() {
         let text = chronicle(&env, &["export", "--format", format]);
         check("exports", name, text);
     }
+    let spoiler_free = chronicle(&env, &["export", "--format", "md", "--spoilers", "none"]);
+    check("exports", "demo-report-spoiler-free.md", spoiler_free);
     // The campaign's identity is new with each demo: it is left out.
     let links = chronicle(&env, &["export", "--format", "bgstats"]);
-    check("exports", "demo-bgstats.txt", crate::exports_bgstats::without_uid(&links));
+    check(
+        "exports",
+        "demo-bgstats.txt",
+        crate::exports_bgstats::without_uid(&links),
+    );
     let tables = ["territories", "continents", "games", "players", "history"];
     for table in tables {
         let text = chronicle(&env, &["export", "--format", "csv", "--table", table]);
@@ -153,7 +159,8 @@ fn the_demo_exports_are_current() {
             "demo-board",
             "demo-map",
             "demo-page",
-            "demo-report"
+            "demo-report",
+            "demo-report-spoiler-free"
         ],
         "snapshots in exports/"
     );

@@ -47,9 +47,12 @@ fn plays(links: &str) -> Vec<Value> {
     links
         .lines()
         .map(|line| {
-            let data = line.strip_prefix(LINK).unwrap_or_else(|| panic!("not a link: {line}"));
+            let data = line
+                .strip_prefix(LINK)
+                .unwrap_or_else(|| panic!("not a link: {line}"));
             assert!(
-                data.bytes().all(|b| b.is_ascii_alphanumeric() || b"%-_.~".contains(&b)),
+                data.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"%-_.~".contains(&b)),
                 "a link must be URL-safe: {data}"
             );
             serde_json::from_str(&percent_decode(data)).expect("the data is JSON")
@@ -70,7 +73,13 @@ fn each_game_is_one_link_bg_stats_can_import() {
     let players = first["players"].as_array().expect("players");
     let ann = &players[0];
     assert_eq!(
-        (&ann["name"], &ann["role"], &ann["winner"], &ann["rank"], &ann["startPlayer"]),
+        (
+            &ann["name"],
+            &ann["role"],
+            &ann["winner"],
+            &ann["rank"],
+            &ann["startPlayer"]
+        ),
         (
             &Value::from("Ann"),
             &Value::from("Enclave of the Bear"),
@@ -79,18 +88,36 @@ fn each_game_is_one_link_bg_stats_can_import() {
             &Value::from(true)
         )
     );
-    assert!(players[1..].iter().all(|p| p["startPlayer"] == false && p["winner"] == false));
-    assert!(first["comments"].as_str().unwrap().contains("Ann won: founded the major city Kyro"));
+    assert!(
+        players[1..]
+            .iter()
+            .all(|p| p["startPlayer"] == false && p["winner"] == false)
+    );
+    assert!(
+        first["comments"]
+            .as_str()
+            .unwrap()
+            .contains("Ann won: founded the major city Kyro")
+    );
     // Game 16: Chidi eliminated, rank 3.
     let last = plays.last().unwrap();
     let ranks: Vec<(String, i64)> = last["players"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["name"].as_str().unwrap().to_string(), p["rank"].as_i64().unwrap()))
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["rank"].as_i64().unwrap(),
+            )
+        })
         .collect();
     assert!(ranks.iter().any(|(_, r)| *r == 3), "{ranks:?}");
-    assert_eq!(ranks.iter().filter(|(_, r)| *r == 1).count(), 1, "{ranks:?}");
+    assert_eq!(
+        ranks.iter().filter(|(_, r)| *r == 1).count(),
+        1,
+        "{ranks:?}"
+    );
 }
 
 #[test]
@@ -108,9 +135,18 @@ fn ids_are_stable_for_a_campaign_and_differ_between_games_and_campaigns() {
     unique.dedup();
     assert_eq!(unique.len(), once.len(), "one id per game");
     let other = TestEnv::demo();
-    assert!(ids(&other).iter().all(|id| !once.contains(id)), "another campaign, other ids");
+    assert!(
+        ids(&other).iter().all(|id| !once.contains(id)),
+        "another campaign, other ids"
+    );
     let file = env.dir().join("plays.txt");
-    env.ok(&["export", "--format", "bgstats", "-o", file.to_str().unwrap()]);
+    env.ok(&[
+        "export",
+        "--format",
+        "bgstats",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
     let written = std::fs::read_to_string(&file).expect("the file of links");
     assert_eq!(plays(&written).len(), 16);
 }
@@ -119,5 +155,9 @@ fn ids_are_stable_for_a_campaign_and_differ_between_games_and_campaigns() {
 fn bgstats_is_a_format_of_export_only() {
     let env = TestEnv::demo();
     let run = env.run_expect(2, &["board", "--format", "bgstats"]);
-    assert!(run.stderr.contains("formats of `chronicle export`"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("formats of `chronicle export`"),
+        "{}",
+        run.stderr
+    );
 }

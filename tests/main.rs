@@ -51,6 +51,7 @@ mod rules_round_two;
 mod sealed;
 mod small_things;
 mod special_files;
+mod spoilers;
 mod sync;
 mod sync_crash;
 mod sync_properties;

@@ -123,6 +123,7 @@ fn demo_page(name: &str, taken_back: usize) -> String {
         games: &games,
         history: &history,
         stats: &stats,
+        packets: None,
     })
 }
 

@@ -11,6 +11,7 @@ use crate::files::{self, Symlinks};
 use crate::render::csv_export::{self, CsvTable};
 use crate::render::{bgstats, html, md_report, svg};
 use crate::report::export::{CampaignExport, ExportedLog};
+use crate::report::spoilers::Spoilers;
 
 use super::after::{AfterArgs, check_after};
 
@@ -29,8 +30,22 @@ pub struct Args {
     /// history)
     #[arg(long, value_name = "NAME")]
     pub table: Option<String>,
+    /// With md or html: `opened` names the packets opened so far at the top; `none` leaves
+    /// out everything that came from packets, for groups that have not opened them
+    /// [default: opened]
+    #[arg(long, value_enum, value_name = "WHICH")]
+    pub spoilers: Option<SpoilersArg>,
     #[command(flatten)]
     pub time: AfterArgs,
+}
+
+/// How much of the packets' contents a report shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SpoilersArg {
+    /// Everything, with the packets opened so far named at the top
+    Opened,
+    /// Nothing that came from a packet: only how many were opened
+    None,
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -45,7 +60,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         ));
     }
     check_after(args.time.after, &stored.entries)?;
-    let export = CampaignExport::new(
+    if args.spoilers.is_some() && !matches!(format, Format::Md | Format::Html) {
+        return Err(CliError::usage(
+            "--spoilers shapes a report for people: it goes with --format md or html.",
+        ));
+    }
+    let mut export = CampaignExport::new(
         &info.name,
         &info.created_at,
         {
@@ -60,6 +80,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         format != Format::Json,
         args.time.after,
     )?;
+    if matches!(format, Format::Md | Format::Html) {
+        export.with_spoilers(match args.spoilers {
+            Some(SpoilersArg::None) => Spoilers::None,
+            _ => Spoilers::Opened,
+        });
+    }
     let output = args.output.as_deref().filter(|o| o.as_os_str() != "-");
     let symlinks = if args.follow_symlink {
         Symlinks::Follow
@@ -81,6 +107,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             games: &export.games,
             history: &export.history,
             stats: &export.stats,
+            packets: export.packets.as_ref(),
         }),
         Format::Json | Format::Table | Format::Csv => {
             CampaignFile::new(&export, &context.clock.stamp())

@@ -7,6 +7,8 @@
 //! as start player, and a comment. What it cannot hold (rewards, scars, cities, packets: the
 //! board itself) stays in chronicle; the comment names the reward and the game's note.
 
+use std::fmt::Write as _;
+
 use serde_json::{Value, json};
 
 use crate::report::game::GameView;
@@ -17,10 +19,12 @@ const LINK: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
 
 /// Every game as a link, one a line, in the order played.
 pub fn links(campaign_uid: &str, campaign: &str, games: &[GameView]) -> String {
-    games
-        .iter()
-        .map(|game| format!("{LINK}{}\n", percent_encode(&play(campaign_uid, campaign, game).to_string())))
-        .collect()
+    let mut out = String::new();
+    for game in games {
+        let data = play(campaign_uid, campaign, game).to_string();
+        let _ = writeln!(out, "{LINK}{}", percent_encode(&data));
+    }
+    out
 }
 
 /// The play BG Stats imports for one game. The ids are stable: the same campaign and game
@@ -80,7 +84,7 @@ fn percent_encode(text: &str) -> String {
         if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
             out.push(char::from(byte));
         } else {
-            out.push_str(&format!("%{byte:02X}"));
+            let _ = write!(out, "%{byte:02X}");
         }
     }
     out

@@ -20,6 +20,8 @@ pub struct Page<'a> {
     pub games: &'a [GameView],
     pub history: &'a History,
     pub stats: &'a StatsReport,
+    /// What the page says of the packets opened so far.
+    pub packets: Option<&'a crate::report::export::PacketsNote>,
 }
 
 const STYLE: &str = "
@@ -89,6 +91,9 @@ pub fn page(page: &Page<'_>) -> String {
          <style>{STYLE}</style>\n</head>\n<body>\n<main>\n"
     );
     header(&mut out, board);
+    if let Some(packets) = page.packets {
+        let _ = writeln!(out, "<p class=\"packets\">{}</p>", esc(&packets.sentence()));
+    }
     map_section(&mut out, board);
     continents(&mut out, board);
     timeline(&mut out, page.games, page.history);

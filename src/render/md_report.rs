@@ -48,6 +48,9 @@ fn heading(out: &mut String, campaign: &CampaignExport) {
         board.games_played,
         if board.games_played == 1 { "" } else { "s" }
     );
+    if let Some(packets) = &campaign.packets {
+        let _ = writeln!(out, "*{}*\n", md(&packets.sentence()));
+    }
 }
 
 /// Each continent with its name and bonus.
@@ -203,27 +206,40 @@ fn factions(out: &mut String, campaign: &CampaignExport) {
     table(
         out,
         &["Faction", "Starting power", "Card marks", "Card scar"],
-        campaign_state.factions().iter().map(|f| {
-            let card = campaign_state.faction_card(f);
-            let marks: Vec<String> = card
-                .map(|c| {
-                    c.marks
-                        .iter()
-                        .map(|(slot, text, _)| format!("{slot}: {text}"))
-                        .collect()
-                })
-                .unwrap_or_default();
-            vec![
-                f.to_string(),
-                campaign_state
-                    .power(f)
-                    .map_or(String::new(), |p| p.letter().to_uppercase()),
-                marks.join("; "),
-                card.and_then(|c| c.scar.as_ref().map(|(text, _)| text.clone()))
-                    .unwrap_or_default(),
-            ]
-        }),
+        campaign_state
+            .factions()
+            .iter()
+            .filter(|f| shown(campaign, f))
+            .map(|f| {
+                // Faction card marks and scars come from packets.
+                let hidden = campaign.packets.as_ref().is_some_and(|p| p.hidden);
+                let card = campaign_state.faction_card(f).filter(|_| !hidden);
+                let marks: Vec<String> = card
+                    .map(|c| {
+                        c.marks
+                            .iter()
+                            .map(|(slot, text, _)| format!("{slot}: {text}"))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                vec![
+                    f.to_string(),
+                    campaign_state
+                        .power(f)
+                        .map_or(String::new(), |p| p.letter().to_uppercase()),
+                    marks.join("; "),
+                    card.and_then(|c| c.scar.as_ref().map(|(text, _)| text.clone()))
+                        .unwrap_or_default(),
+                ]
+            }),
     );
+}
+
+/// Whether the report shows the faction: a printed one, or any when it shows what came from
+/// packets.
+fn shown(campaign: &CampaignExport, faction: &crate::domain::Faction) -> bool {
+    let hidden = campaign.packets.as_ref().is_some_and(|p| p.hidden);
+    !hidden || crate::domain::faction::standard(faction).is_some()
 }
 
 /// Who signed the board.

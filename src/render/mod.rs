@@ -2,8 +2,8 @@
 //! store. Tables for a terminal, CSV, Markdown, the SVG map and the HTML page; one escaping
 //! module per format (`csv`, `md`, `svg::esc`, `terminal`).
 
-pub mod csv;
 pub mod bgstats;
+pub mod csv;
 pub mod csv_export;
 mod fit;
 pub mod html;

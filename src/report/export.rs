@@ -28,6 +28,8 @@ pub struct CampaignExport {
     pub games: Vec<GameView>,
     pub history: History,
     pub stats: StatsReport,
+    /// What the report says of the packets (`--spoilers`), once asked.
+    pub packets: Option<PacketsNote>,
 }
 
 /// The log an export is made of.
@@ -73,6 +75,7 @@ impl CampaignExport {
             records: log.records,
             head: log.head,
             campaign,
+            packets: None,
         })
     }
 
@@ -86,5 +89,42 @@ impl CampaignExport {
             .iter()
             .find(|e| &e.id == id)
             .and_then(|e| e.game)
+    }
+}
+
+/// What the report's header says of the packets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PacketsNote {
+    /// The packets opened so far, with the game they were opened in or after ("after game
+    /// 3"); empty when the report leaves out their contents.
+    pub opened: Vec<(String, u32)>,
+    /// How many were opened.
+    pub count: usize,
+    /// Whether what came from them is left out.
+    pub hidden: bool,
+}
+
+impl PacketsNote {
+    /// The header's sentence.
+    pub fn sentence(&self) -> String {
+        match (self.count, self.hidden) {
+            (0, _) => "No packet opened so far.".to_string(),
+            (n, true) => format!(
+                "{n} packet{} opened so far; this report leaves out what came from {}.",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "it" } else { "them" }
+            ),
+            (_, false) => {
+                let names: Vec<String> = self
+                    .opened
+                    .iter()
+                    .map(|(name, game)| match game {
+                        0 => format!("{name} (before game 1)"),
+                        g => format!("{name} (game {g})"),
+                    })
+                    .collect();
+                format!("Packets opened so far: {}.", names.join(", "))
+            }
+        }
     }
 }

@@ -21,6 +21,7 @@ pub mod rules;
 pub mod scar_types;
 pub mod schema;
 pub mod setup;
+pub mod spoilers;
 pub mod standing;
 pub mod stats;
 pub mod sync;
