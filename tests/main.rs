@@ -41,6 +41,7 @@ mod invariants;
 mod messages;
 mod mutated_import;
 mod names;
+mod progress;
 mod queries;
 mod read_only;
 mod reference;

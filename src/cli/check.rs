@@ -14,7 +14,10 @@ pub struct Args {}
 
 pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
     let store = context.open(Access::Read)?;
-    let report = store.check(context.clock.latest_elsewhere())?;
+    let what = "Checking the database and replaying every campaign's log";
+    let report = super::progress::while_working(context.terminal.stderr_terminal, what, || {
+        store.check(context.clock.latest_elsewhere())
+    })?;
     let view = CheckView {
         database: store.path().display().to_string(),
         ok: report.problems.is_empty(),

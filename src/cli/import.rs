@@ -27,6 +27,8 @@ pub struct Args {
     pub max_mb: u64,
 }
 
+use super::progress::while_working;
+
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
         let latest = context.clock.latest_elsewhere();
@@ -38,16 +40,19 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         // The current campaign changes only when asked (or when there was none).
         let was = store.choose_campaign(None).ok();
         let current = args.make_current || was.is_none();
-        let imported = store
-            .import_campaign(&name, &campaign.created_at, &log, current)
-            .map_err(|error| match &error {
-                StoreError::CampaignExists { name } => {
-                    CliError::input(error.to_string()).hinted(format!(
-                        "Import it under another name: `chronicle import FILE --as \"{name} (2)\"`."
-                    ))
-                }
-                _ => CliError::from(error),
-            })?;
+        let what = format!("Importing {count} entries of {}", args.file.display());
+        let terminal = context.terminal.stderr_terminal;
+        let imported = while_working(terminal, &what, || {
+            store.import_campaign(&name, &campaign.created_at, &log, current)
+        })
+        .map_err(|error| match &error {
+            StoreError::CampaignExists { name } => {
+                CliError::input(error.to_string()).hinted(format!(
+                    "Import it under another name: `chronicle import FILE --as \"{name} (2)\"`."
+                ))
+            }
+            _ => CliError::from(error),
+        })?;
         say(&format!(
             "Imported campaign \"{}\" ({} game{}, {} entries) into {}.",
             imported.name,

@@ -28,6 +28,7 @@ mod packets;
 mod person;
 mod pool;
 mod power;
+mod progress;
 mod rule;
 mod scar_type;
 mod setup;

@@ -68,14 +68,20 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             let folder = args.folder.ok_or_else(|| {
                 CliError::usage("sync needs the shared folder: `chronicle sync DIR`.")
             })?;
-            sync(context, &folder, &args.how)
+            let what = format!("Syncing with {}", folder.display());
+            let terminal = context.terminal.stderr_terminal;
+            let done = super::progress::while_working(terminal, &what, || {
+                sync(context, &folder, &args.how)
+            })?;
+            // Said once the progress is gone from the terminal.
+            done.finish(context)
         }
     }
 }
 
 /// Syncs (pulling first and pushing after, through git), tried again when another device
-/// pushed in between. A fork or a merged log that breaks a rule ends it with exit 1.
-fn sync(context: &Context, folder: &std::path::Path, how: &How) -> Result<(), CliError> {
+/// pushed in between; what it did is said by `finish`.
+fn sync(context: &Context, folder: &std::path::Path, how: &How) -> Result<once::Done, CliError> {
     folder::check_dir(folder)?;
     let clone = how.git.then(|| GitClone::open(folder)).transpose()?;
     let mut outcome = None;
@@ -95,10 +101,9 @@ fn sync(context: &Context, folder: &std::path::Path, how: &How) -> Result<(), Cl
         outcome = Some(done);
         break;
     }
-    let Some(done) = outcome else {
-        return Err(CliError::file(
+    outcome.ok_or_else(|| {
+        CliError::file(
             "Another device pushed every time this one tried (5 times); nothing is lost: run `chronicle sync --git` again.",
-        ));
-    };
-    done.finish(context)
+        )
+    })
 }

@@ -71,7 +71,7 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
         "The fork is resolved; {} games stand. Sharing it:",
         appended.after.games_played()
     ));
-    super::sync(context, &args.folder, &args.how)
+    super::sync(context, &args.folder, &args.how)?.finish(context)
 }
 
 /// A resolution the rules refuse, said in terms of the choice made.

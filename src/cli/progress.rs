@@ -1,0 +1,47 @@
+//! Progress for work that takes a while (an import, a sync, a check): after a second, an
+//! indicatif spinner on stderr says what is being done and for how long, until it is done.
+//! Never when stderr is not a terminal, so that a pipe or a log file gets messages only.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long work runs before its progress is shown (`CHRONICLE_PROGRESS_AFTER_MS` changes
+/// it, for tests).
+fn delay() -> Duration {
+    let ms = std::env::var("CHRONICLE_PROGRESS_AFTER_MS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
+    Duration::from_millis(ms)
+}
+
+/// Runs `work`, showing `what` ("Importing 20,000 entries") on stderr with a spinner once
+/// it has taken longer than a second, when stderr is a terminal.
+pub(super) fn while_working<T>(stderr_terminal: bool, what: &str, work: impl FnOnce() -> T) -> T {
+    if !stderr_terminal {
+        return work();
+    }
+    let (done, finished) = mpsc::channel::<()>();
+    let what = what.to_string();
+    let after = delay();
+    let shower = std::thread::spawn(move || {
+        if finished.recv_timeout(after).is_ok() {
+            return;
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        let style = ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner());
+        bar.set_style(style);
+        bar.set_message(what);
+        while finished.recv_timeout(Duration::from_millis(100)).is_err() {
+            bar.tick();
+        }
+        bar.finish_and_clear();
+    });
+    let result = work();
+    let _ = done.send(());
+    let _ = shower.join();
+    result
+}
