@@ -46,6 +46,7 @@ mod reliability;
 mod render;
 mod rules;
 mod rules_round_two;
+mod schemas_strict;
 mod sealed;
 mod small_things;
 mod special_files;
