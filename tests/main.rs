@@ -34,6 +34,7 @@ mod free_text;
 mod game_sheet;
 mod guided;
 mod html_render;
+mod import_board;
 mod import_limits;
 mod invariants;
 mod messages;
