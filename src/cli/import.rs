@@ -7,7 +7,7 @@ use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::say;
 use crate::domain::names::CampaignName;
-use crate::exchange::{DEFAULT_LIMIT_MB, read_path};
+use crate::exchange::{BoardSection, DEFAULT_LIMIT_MB, read_path};
 use crate::store::{Access, StoreError};
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
@@ -22,6 +22,10 @@ pub struct Args {
     /// Make it the current campaign (the one used without --campaign)
     #[arg(long = "use")]
     pub make_current: bool,
+    /// Take the log as it is, without comparing the file's board section with the board
+    /// the log gives (an edit to the board section alone is then dropped)
+    #[arg(long)]
+    pub ignore_board: bool,
     /// The largest file read, in MiB
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_LIMIT_MB, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub max_mb: u64,
@@ -32,7 +36,12 @@ use super::progress::while_working;
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
         let latest = context.clock.latest_elsewhere();
-        let (campaign, log) = read_path(&args.file, args.max_mb, latest)
+        let board = if args.ignore_board {
+            BoardSection::Ignored
+        } else {
+            BoardSection::Compared
+        };
+        let (campaign, log) = read_path(&args.file, args.max_mb, latest, board)
             .map_err(|e| CliError::input(e.to_string()))?;
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
         let count = log.records().len();

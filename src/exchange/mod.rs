@@ -8,6 +8,7 @@ pub const FORMAT: &str = "chronicle-campaign";
 /// 1 (before records had identities and corrections).
 pub const VERSION: u32 = 2;
 
+mod board_check;
 mod device_log;
 mod docs;
 mod docs_game;
@@ -23,5 +24,5 @@ pub use docs::{
     CampaignDoc, EntryDoc, EventDoc, GameDoc, HeldOnDoc, PlayerDoc, RewardDoc, ScarDoc, WearDoc,
 };
 pub use file::{CampaignFile, campaign_schema};
-pub use read::{DEFAULT_LIMIT_MB, ReadError, read, read_from, read_path};
+pub use read::{BoardSection, DEFAULT_LIMIT_MB, ReadError, read, read_from, read_path};
 pub use records::{CorrectionDoc, LogEntryDoc, TakenBackDoc, record_doc};

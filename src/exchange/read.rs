@@ -8,8 +8,10 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
 use chrono::NaiveDate;
-use serde::Deserialize;
+use serde::de::{Error as _, IgnoredAny};
+use serde::{Deserialize, Deserializer};
 
+use super::board_check::board_differences;
 use super::docs::{CampaignDoc, EntryDoc};
 use super::records::{LogEntryDoc, TakenBackDoc};
 use super::{FORMAT, VERSION};
@@ -21,22 +23,71 @@ use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place};
 /// 72 KB; a campaign of 10,000 games would be about 40 MB).
 pub const DEFAULT_LIMIT_MB: u64 = 64;
 
-/// The part of a campaign file `import` reads; the derived board, statistics and history
-/// are for readers and are worked out again from the log (read past, never kept).
+/// The part of a campaign file `import` reads; the derived statistics and history are for
+/// readers and are worked out again from the log (read past, never kept); the board is
+/// compared with the one the log gives (see `board_check`).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct FileIn {
     format: Option<String>,
     version: Option<u64>,
     campaign: Option<CampaignDoc>,
     log: Option<Vec<RecordIn>>,
+    board: Option<serde_json::Value>,
+    #[serde(rename = "chronicle")]
+    _chronicle: Option<IgnoredAny>,
+    #[serde(rename = "exported_at")]
+    _exported_at: Option<IgnoredAny>,
+    #[serde(rename = "stats")]
+    _stats: Option<IgnoredAny>,
+    #[serde(rename = "history")]
+    _history: Option<IgnoredAny>,
 }
 
+/// What becomes of the file's `board` section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardSection {
+    /// Compared with the board the log gives: a file where they differ is refused.
+    Compared,
+    /// Read past (`import --ignore-board`): the log is taken as it is.
+    Ignored,
+}
+
+/// How many differences between the board section and the log a refusal names.
+const DIFFERENCES_NAMED: usize = 3;
+
 /// A record as either version of the file has it.
-#[derive(Deserialize)]
-#[serde(untagged)]
 enum RecordIn {
     Two(Box<LogEntryDoc>),
     One(Box<EntryV1>),
+}
+
+/// Read as the version its fields show (an `id`, or a `taken_back` without one: version
+/// 1), else as the other; a record that is neither is refused with what is wrong with it
+/// as the version it looks like: a field unknown or missing, named.
+impl<'de> Deserialize<'de> for RecordIn {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RecordIn, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let two = |v: &serde_json::Value| {
+            LogEntryDoc::deserialize(v).map(|doc| RecordIn::Two(Box::new(doc)))
+        };
+        let one =
+            |v: &serde_json::Value| EntryV1::deserialize(v).map(|e| RecordIn::One(Box::new(e)));
+        let looks_like_one = value.get("id").is_none() && value.get("taken_back").is_some();
+        let (first, second) = if looks_like_one {
+            (one(&value), two(&value))
+        } else {
+            (two(&value), one(&value))
+        };
+        first.or_else(|error| {
+            second.map_err(|_| {
+                let seq = value
+                    .get("seq")
+                    .map_or("?".to_string(), ToString::to_string);
+                D::Error::custom(format!("entry {seq} of the file: {error}"))
+            })
+        })
+    }
 }
 
 /// An entry of a file of version 1.
@@ -86,6 +137,20 @@ pub enum ReadError {
     },
     #[error("Entry {seq} of the file says it is game {said}, but it is game {is}.")]
     WrongNumber { seq: u32, said: u32, is: u32 },
+    #[error(
+        "The file's board section does not match its log, and the board is worked out from the log (an edit to the board alone would be lost): {}{}. To change the board, edit the log's entries instead (or import, then correct the game); to take the log as it is, remove the board section from the file or import with --ignore-board.",
+        named.join("; "),
+        more_differences(named.len(), *count)
+    )]
+    BoardDiffers { named: Vec<String>, count: usize },
+}
+
+fn more_differences(named: usize, count: usize) -> String {
+    match count.saturating_sub(named) {
+        0 => String::new(),
+        1 => "; and 1 more difference".to_string(),
+        more => format!("; and {more} more differences"),
+    }
 }
 
 fn what(seq: u32, game: Option<u32>) -> String {
@@ -97,11 +162,13 @@ fn what(seq: u32, game: Option<u32>) -> String {
 }
 
 /// Reads the campaign file at `path` (a regular file of at most `limit_mb` MiB, read as it
-/// streams in) and replays its log through the rules; no game may be dated after `latest`.
+/// streams in) and replays its log through the rules; no game may be dated after `latest`;
+/// its board section, if it has one, compared with the log's or not (`board`).
 pub fn read_path(
     path: &Path,
     limit_mb: u64,
     latest: NaiveDate,
+    board: BoardSection,
 ) -> Result<(CampaignDoc, CheckedLog), ReadError> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| ReadError::Io {
@@ -125,7 +192,7 @@ pub fn read_path(
         });
     }
     let file = std::fs::File::open(path).map_err(io)?;
-    read_from(BufReader::new(file.take(limit)), latest)
+    read_checking(BufReader::new(file.take(limit)), latest, board)
 }
 
 /// Reads a campaign file held in memory (see [`read_path`]).
@@ -136,9 +203,18 @@ pub fn read(text: &str, latest: NaiveDate) -> Result<(CampaignDoc, CheckedLog), 
 /// Reads a campaign file from `reader` as it comes (a byte-order mark at its start is
 /// skipped), checks its records and replays its log through the rules: all of it, or an
 /// error naming the entry (and game) and the rule. No game may be dated after `latest`.
+/// A board section that differs from the board the log gives is refused.
 pub fn read_from(
+    reader: impl BufRead,
+    latest: NaiveDate,
+) -> Result<(CampaignDoc, CheckedLog), ReadError> {
+    read_checking(reader, latest, BoardSection::Compared)
+}
+
+fn read_checking(
     mut reader: impl BufRead,
     latest: NaiveDate,
+    board: BoardSection,
 ) -> Result<(CampaignDoc, CheckedLog), ReadError> {
     if reader
         .fill_buf()
@@ -146,7 +222,7 @@ pub fn read_from(
     {
         reader.consume(3);
     }
-    let (version, campaign, log) = parse(reader)?;
+    let (version, campaign, log, board_in_file) = parse(reader)?;
     crate::domain::validate::timestamp("time the campaign was started", &campaign.created_at)
         .map_err(|refusal| ReadError::Refused {
             seq: 0,
@@ -170,12 +246,24 @@ pub fn read_from(
             refusal: broken.refusal,
         }
     })?;
+    if let (BoardSection::Compared, Some(in_file)) = (board, &board_in_file) {
+        let found = board_differences(in_file, &campaign.name, &checked);
+        if !found.is_empty() {
+            return Err(ReadError::BoardDiffers {
+                count: found.len(),
+                named: found.into_iter().take(DIFFERENCES_NAMED).collect(),
+            });
+        }
+    }
     Ok((campaign, checked))
 }
 
+/// A parsed file: its version, campaign, log and board section.
+type Parsed = (u32, CampaignDoc, Vec<RecordIn>, Option<serde_json::Value>);
+
 /// The file parsed as it streams in, and its head checked: format, version, the parts
 /// `import` needs.
-fn parse(reader: impl Read) -> Result<(u32, CampaignDoc, Vec<RecordIn>), ReadError> {
+fn parse(reader: impl Read) -> Result<Parsed, ReadError> {
     let file: FileIn = serde_json::from_reader(reader).map_err(|e| {
         if e.is_data() {
             ReadError::NotACampaign(format!("its parts are not of a campaign file's form: {e}"))
@@ -200,7 +288,7 @@ fn parse(reader: impl Read) -> Result<(u32, CampaignDoc, Vec<RecordIn>), ReadErr
         }
     };
     match (file.campaign, file.log) {
-        (Some(campaign), Some(log)) => Ok((version, campaign, log)),
+        (Some(campaign), Some(log)) => Ok((version, campaign, log, file.board)),
         (None, _) => Err(ReadError::NotACampaign("no campaign part".to_string())),
         (_, None) => Err(ReadError::NotACampaign("no log".to_string())),
     }

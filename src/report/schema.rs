@@ -41,10 +41,79 @@ fn require_every_property(schema: &mut Schema) {
     object.insert("required".to_string(), serde_json::Value::Array(names));
 }
 
-/// The schema of a type, every property required.
+/// The formats JSON Schema 2020-12 defines (section 7.3 of its validation vocabulary);
+/// a strict validator (ajv) refuses any other.
+pub const STANDARD_FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uuid",
+    "uri-template",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+];
+
+/// The bounds of the integer formats schemars names after Rust's types.
+fn integer_bounds(format: &str) -> Option<(serde_json::Number, Option<serde_json::Number>)> {
+    let bounds = |low: i64, high: u64| Some((low.into(), Some(high.into())));
+    match format {
+        "int8" => bounds(i8::MIN.into(), i8::MAX.unsigned_abs().into()),
+        "uint8" => bounds(0, u8::MAX.into()),
+        "int16" => bounds(i16::MIN.into(), i16::MAX.unsigned_abs().into()),
+        "uint16" => bounds(0, u16::MAX.into()),
+        "int32" => bounds(i32::MIN.into(), i32::MAX.unsigned_abs().into()),
+        "uint32" => bounds(0, u32::MAX.into()),
+        "int64" => bounds(i64::MIN, i64::MAX.unsigned_abs()),
+        "uint64" => bounds(0, u64::MAX),
+        // usize: its maximum depends on the machine that prints it.
+        "uint" => Some((0.into(), None)),
+        _ => None,
+    }
+}
+
+/// Only standard formats: schemars's `uint32`, `int8`, `double`... are not JSON Schema
+/// (ajv's strict mode refuses them), so each integer one becomes `minimum` and `maximum`
+/// bounds and the rest are dropped.
+fn standard_formats_only(schema: &mut Schema) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    let format = match object.get("format") {
+        Some(serde_json::Value::String(format)) if !STANDARD_FORMATS.contains(&format.as_str()) => {
+            format.clone()
+        }
+        _ => return,
+    };
+    object.remove("format");
+    if let Some((low, high)) = integer_bounds(&format) {
+        object
+            .entry("minimum")
+            .or_insert(serde_json::Value::Number(low));
+        if let Some(high) = high {
+            object
+                .entry("maximum")
+                .or_insert(serde_json::Value::Number(high));
+        }
+    }
+}
+
+/// The schema of a type, every property required, only standard formats.
 pub fn schema<T: JsonSchema>() -> Schema {
     SchemaSettings::draft2020_12()
         .with_transform(RecursiveTransform(require_every_property))
+        .with_transform(RecursiveTransform(standard_formats_only))
         .into_generator()
         .into_root_schema_for::<T>()
 }

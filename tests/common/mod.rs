@@ -16,6 +16,15 @@ use rusqlite::{Connection, OpenFlags};
 use serde_json::Value;
 use tempfile::TempDir;
 
+/// Says that a test that needs an outside program (node, pandoc) skipped its check, and
+/// why: written to the process's stderr itself, past the test harness's capture, so that it
+/// shows under `cargo test` even when the test passes (nextest shows it by
+/// `.config/nextest.toml`).
+pub(crate) fn skipped(why: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "NOTICE: {why}; skipped.");
+}
+
 /// "Today" for every command the tests run.
 pub(crate) const NOW: &str = "2026-11-29";
 
