@@ -36,6 +36,7 @@ mod guided;
 mod html_render;
 mod import_limits;
 mod invariants;
+mod map_layout;
 mod messages;
 mod mutated_import;
 mod names;
