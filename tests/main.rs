@@ -39,6 +39,7 @@ mod html_render;
 mod import_board;
 mod import_limits;
 mod invariants;
+mod map_layout;
 mod messages;
 mod mutated_import;
 mod names;

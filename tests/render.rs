@@ -183,3 +183,93 @@ fn names_are_escaped() {
     assert!(html.contains("<title>Tom &lt;&amp;&gt; &quot;Jerry&#39;s&quot;</title>"));
     assert!(!html.contains("<&>"));
 }
+
+/// The selectors of a style sheet, those inside `@media` included.
+fn selectors(css: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = css;
+    while let Some(open) = rest.find('{') {
+        let head = rest[..open].trim_start_matches(|c: char| c == '}' || c.is_whitespace());
+        rest = &rest[open + 1..];
+        if head.starts_with("@media") {
+            continue;
+        }
+        let close = rest.find('}').expect("each rule is closed");
+        rest = &rest[close + 1..];
+        if !head.starts_with('@') {
+            found.extend(head.split(',').map(|s| s.trim().to_string()));
+        }
+    }
+    found
+}
+
+/// The class names and the element names a selector names.
+fn named_in(selector: &str) -> (Vec<String>, Vec<String>) {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+            .collect()
+    };
+    let classes = selector.split('.').skip(1).map(ident).collect();
+    let compounds = selector.split([' ', '>', '+', '~', '(']);
+    let types = compounds.map(ident).filter(|t| !t.is_empty()).collect();
+    (classes, types)
+}
+
+#[test]
+fn the_map_and_the_page_do_not_style_each_other() {
+    let html = demo_page("Demo", 0);
+    let start = html.find("<svg").expect("the map is inline");
+    let end = html.find("</svg>").expect("the map ends") + "</svg>".len();
+    let doc = roxmltree::Document::parse(&html[start..end]).expect("the map parses");
+    let root = doc.root_element();
+    assert_eq!(root.attribute("class"), Some("chronicle-map"));
+    // Every rule of the map's style reaches the map's elements alone.
+    let style = doc.descendants().find(|n| n.has_tag_name("style"));
+    let map_css = style.and_then(|s| s.text()).expect("the map's style");
+    let map_selectors = selectors(map_css);
+    assert!(map_selectors.len() >= 15, "{map_selectors:?}");
+    for selector in &map_selectors {
+        assert!(
+            selector == ".chronicle-map" || selector.starts_with(".chronicle-map "),
+            "{selector} is not scoped to the map"
+        );
+    }
+    // And no rule of the page's reaches into the map: none names a class the map uses, or
+    // one of its elements, and `*` leaves the map out.
+    let map_classes: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("class"))
+        .flat_map(str::split_whitespace)
+        .collect();
+    let map_elements: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter(roxmltree::Node::is_element)
+        .map(|n| n.tag_name().name())
+        .collect();
+    assert!(map_classes.contains("note") && map_elements.contains("text"));
+    let head = &html[..html.find("</head>").expect("a head")];
+    let page_css = &head[head.find("<style>").expect("the page's style") + 7..];
+    let page_selectors = selectors(&page_css[..page_css.find("</style>").expect("its end")]);
+    assert!(page_selectors.len() >= 40, "{page_selectors:?}");
+    for selector in &page_selectors {
+        let (classes, types) = named_in(&selector.replace(":not(svg *)", ""));
+        for class in classes {
+            assert!(
+                !map_classes.contains(class.as_str()),
+                "{selector} styles the map's .{class}"
+            );
+        }
+        for name in types {
+            let own = name == "svg" && selector == "figure.map>svg";
+            assert!(
+                own || !map_elements.contains(name.as_str()),
+                "{selector} styles the map's {name}"
+            );
+        }
+        assert!(
+            !selector.replace(":not(svg *)", "").contains('*'),
+            "{selector} reaches the map"
+        );
+    }
+}

@@ -26,24 +26,24 @@ pub struct Page<'a> {
 
 const STYLE: &str = "
 :root{--ink:#24313d;--muted:#5a6773;--paper:#fbf8f1;--card:#fff;--line:#e3dccb;--accent:#9b1d20;--gold:#d9b54a}
-*{box-sizing:border-box}
+:not(svg *){box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;background:var(--paper);color:var(--ink);font:16px/1.5 serif}
-main{max-width:1120px;margin:0 auto;padding:16px 16px 40px}
-h1,h2,h3,nav,table,.meta,.players,.sub,.chip,footer{font-family:sans-serif}
+main{max-width:1120px;margin:0 auto;padding:16px 16px 40px;overflow-wrap:anywhere}
+h1,h2,h3,nav,table,.meta,.players,.subtitle,.chip,footer{font-family:sans-serif}
 header{border-bottom:3px double var(--ink);padding:8px 0 12px}
 h1{font-size:2.2em;line-height:1.15;margin:0;font-family:serif;overflow-wrap:anywhere}
-.sub{color:var(--muted);margin:4px 0 0}
+.subtitle{color:var(--muted);margin:4px 0 0}
 nav{display:flex;flex-wrap:wrap;gap:6px 16px;margin-top:10px;font-size:.9em}
 nav a{color:var(--accent);text-decoration:none;font-weight:bold}
 section{margin:28px 0}
 h2{font-size:1.15em;letter-spacing:.08em;text-transform:uppercase;border-bottom:1px solid var(--line);padding-bottom:4px;margin:0 0 12px}
 h3{font-size:1.05em;margin:14px 0 6px}
-figure.map{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:6px;overflow-x:auto}
-figure.map svg{display:block;width:100%;min-width:560px;height:auto}
+figure.map{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:6px}
+figure.map>svg{display:block;width:100%;max-width:100%;height:auto}
 figcaption{font:13px/1.4 sans-serif;color:var(--muted);padding:4px}
-.scroll{overflow-x:auto}
-table{border-collapse:collapse;width:100%;font-size:14px;line-height:1.35;background:var(--card)}
+.scroll{overflow-x:auto;max-width:100%}
+table{border-collapse:collapse;width:100%;font-size:14px;line-height:1.35;background:var(--card);overflow-wrap:normal}
 caption{text-align:left;font-weight:bold;padding:10px 0 6px}
 th,td{padding:5px 8px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 th{background:#f1ece0;font-size:12px;text-transform:uppercase;letter-spacing:.04em}
@@ -71,12 +71,12 @@ ol.timeline h3{margin:0}
 ul.changes{margin:4px 0;padding-left:20px}
 li.k-scar::marker,li.k-wear::marker{color:#c1121f}li.k-major_city::marker,li.k-minor_city::marker{color:var(--gold)}
 .undo p{color:var(--accent);margin:4px 0}
-.note{font-style:italic;color:var(--muted);margin:4px 0}
+.game-note{font-style:italic;color:var(--muted);margin:4px 0}
 .between ul.changes{color:var(--muted);font-size:.93em}
 footer{margin-top:36px;color:var(--muted);font-size:12px;border-top:1px solid var(--line);padding-top:8px}
 @media (max-width:600px){body{font-size:15px}main{padding:10px}h1{font-size:1.6em}th,td{padding:4px 5px}}
 @media print{@page{margin:12mm}body{background:#fff;font-size:11pt}main{max-width:none;padding:0}nav{display:none}
-figure.map{border:none;padding:0;overflow:visible}figure.map svg{min-width:0}section{margin:14pt 0}
+figure.map{border:none;padding:0}section{margin:14pt 0}
 h2,h3{break-after:avoid}ol.timeline>li,tr,ul.marks li{break-inside:avoid}#map{break-after:page}th,.chip,.players li{background:none}}
 ";
 
@@ -132,7 +132,7 @@ fn header(out: &mut String, board: &BoardView) {
         .concat();
     let _ = write!(
         out,
-        "<header>\n<h1>{name}</h1>\n<p class=\"sub\">A Risk Legacy campaign · {sub}</p>\n\
+        "<header>\n<h1>{name}</h1>\n<p class=\"subtitle\">A Risk Legacy campaign · {sub}</p>\n\
          <nav>{nav}</nav>\n</header>\n"
     );
 }
@@ -329,10 +329,14 @@ fn game_stop(out: &mut String, game: &GameView) {
     for p in &game.players {
         let hq =
             p.hq.map_or(String::new(), |hq| format!(" · HQ {}", esc(hq)));
-        let (who, faction) = (
-            esc(&p.person),
-            esc(Faction::new(p.faction.as_str()).short_name()),
-        );
+        let named = Faction::new(p.faction.as_str());
+        let short = named.short_name();
+        let faction = if short == p.faction {
+            esc(short)
+        } else {
+            format!("<abbr title=\"{}\">{}</abbr>", esc(&p.faction), esc(short))
+        };
+        let who = esc(&p.person);
         let (class, result) = (esc(p.result), esc(&p.result.replace('-', " ")));
         let _ = write!(
             out,
@@ -350,7 +354,7 @@ fn game_stop(out: &mut String, game: &GameView) {
     }
     out.push_str("</ul>\n");
     if let Some(note) = &game.note {
-        let _ = writeln!(out, "<p class=\"note\">{}</p>", esc(note));
+        let _ = writeln!(out, "<p class=\"game-note\">{}</p>", esc(note));
     }
     out.push_str("</li>\n");
 }

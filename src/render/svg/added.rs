@@ -9,6 +9,9 @@ use crate::report::board::{BoardView, TerritoryView};
 
 /// An added island's radius.
 pub(super) const ISLAND: f64 = 30.0;
+/// The room of the marks drawn on an island: a circle clear of every printed tile, which
+/// keeps `REACH + ISLAND + 6` from the island's centre (see `free_spot`).
+pub(super) const ROOM: f64 = ISLAND + 5.0;
 
 /// Where each added territory of the board is drawn, in the board's order.
 pub(super) fn places(board: &BoardView) -> Vec<(Territory, Pt)> {

@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::{Pt, esc, fit, num, text, text_width, wrap};
+use super::{Pt, esc, fit, label, num, room, text, text_width, wrap};
 use crate::domain::state::FORTIFICATION_BOXES;
-use crate::report::board::{BoardView, TerritoryView};
+use crate::report::board::{BoardView, CardView, CityView, TerritoryView};
 
 /// The symbols, each drawn around (0, 0) and placed with `<use>`.
 pub(super) const DEFS: &str = "<defs>\
@@ -27,7 +27,7 @@ pub(super) const DEFS: &str = "<defs>\
 <path d=\"M-13 -8h12.1v16h-12.1ZM0.9 -8h12.1v16h-12.1Z\" fill=\"#f6dc8c\"/></g>\
 <g id=\"seam\"><rect x=\"-15\" y=\"-10\" width=\"30\" height=\"20\" rx=\"4\" fill=\"#d9b54a\"/>\
 <path d=\"M-13 -8h9v16h-9ZM4 -8h9v16h-9Z\" fill=\"#f6dc8c\"/></g>\
-<text id=\"region\" y=\"6\" class=\"big\" style=\"font-size:17px;fill:#2c5a1a\">Aa</text>\
+<text id=\"region\" y=\"6\" style=\"font:bold 17px serif;fill:#2c5a1a;text-anchor:middle\">Aa</text>\
 </defs>\n";
 
 /// Places a symbol of `DEFS`.
@@ -42,13 +42,17 @@ fn digit(out: &mut String, (x, y): Pt, n: u32, c: &str) {
     let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\" class=\"dg {c}\">{n}</text>");
 }
 
-fn city_mark(out: &mut String, kind: &str, n: u8, (x, y): Pt) {
+/// A city's symbol, with its name as a tooltip where the name is not written beside it.
+fn city_mark(out: &mut String, (kind, tip): (&str, Option<&str>), n: u8, (x, y): Pt) {
     let (id, class) = match kind {
         "major" => ("major", "dw"),
         "world_capital" => ("world_capital", ""),
         _ => ("minor", ""),
     };
-    put(out, id, (x, y));
+    match tip {
+        Some(tip) => titled(out, id, (x, y), tip),
+        None => put(out, id, (x, y)),
+    }
     digit(out, (x, y + 0.5), n.into(), class);
 }
 
@@ -60,50 +64,166 @@ fn card_mark(out: &mut String, n: u8, destroyed: bool, at: Pt) {
     }
 }
 
-/// What is drawn at a territory, top to bottom, centred on its point: the city, the name,
-/// the card and fortification, the scar.
-pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt) {
-    let names = wrap(view.name);
-    let city_h = if view.city.is_some() { 19.0 } else { 0.0 };
-    let scar_h = if view.scar.is_some() { 16.0 } else { 0.0 };
-    let sealed = sealed_lines(view);
-    let sealed_h = 16.0 * sealed.len() as f64;
-    let mut top = y - (city_h + 13.0 * names.len() as f64 + 19.0 + scar_h + sealed_h) / 2.0;
-    if let Some(city) = &view.city {
-        let name = fit(&city.name, 11.0, 96.0);
-        let left = x - f64::midpoint(23.0, text_width(&name, 11.0));
-        city_mark(out, city.kind, city.population, (left + 10.0, top + 9.5));
-        text(out, (left + 23.0, top + 13.5), "cn h", &name);
+/// One row of what is drawn at a territory.
+enum Row<'a> {
+    City(&'a CityView),
+    Name(&'a str),
+    /// The card, and the fortification's boxes left if fortified.
+    Card(&'a CardView, Option<String>),
+    /// A scar or a mark of sealed content: its symbol and its words.
+    Line(&'static str, String),
+}
+
+impl Row<'_> {
+    fn height(&self) -> f64 {
+        match self {
+            Row::City(_) | Row::Card(..) => 19.0,
+            Row::Name(_) => 13.0,
+            Row::Line(..) => 16.0,
+        }
     }
-    top += city_h;
-    for line in names {
-        text(out, (x, top + 10.5), "tn h", line);
-        top += 13.0;
+
+    /// The width of its symbol and of the gap before its text, and the text's width.
+    fn widths(&self) -> Pt {
+        match self {
+            Row::City(city) => (23.0, text_width(&city.name, 11.0)),
+            Row::Name(name) => (0.0, text_width(name, 12.0)),
+            Row::Card(_, None) => (14.0, 0.0),
+            Row::Card(_, Some(boxes)) => (38.0, text_width(boxes, 10.0)),
+            Row::Line(_, words) => (18.0, text_width(words, 10.0)),
+        }
+    }
+
+    /// The width it takes at the least: its symbol alone, or a few letters of a name.
+    fn least(&self) -> f64 {
+        match self {
+            Row::City(_) => 20.0,
+            Row::Name(_) => 30.0,
+            Row::Card(_, None) => 14.0,
+            Row::Card(_, Some(_)) => 36.0,
+            Row::Line(..) => 17.0,
+        }
+    }
+
+    /// Draws the row from `top`, centred on `x` as near as its span (left, right) lets it; a
+    /// text longer than the span is cut, and shows its whole in a tooltip. Where no text
+    /// fits beside its symbol, the symbol is drawn alone, its text in its tooltip.
+    fn draw(&self, out: &mut String, (x, top): Pt, span: Pt) {
+        let (symbol, words) = self.widths();
+        let room = (span.1 - span.0 - symbol).max(0.0);
+        let alone = !matches!(self, Row::Name(_)) && room < 16.0 && words > 0.0;
+        let width = if alone {
+            self.least()
+        } else {
+            symbol + words.min(room)
+        };
+        let left = room::start(x, width, span);
+        match self {
+            Row::City(city) if alone => {
+                let at = (left + 10.0, top + 9.5);
+                city_mark(out, (city.kind, Some(&city.name)), city.population, at);
+            }
+            Row::City(city) => {
+                let at = (left + 10.0, top + 9.5);
+                city_mark(out, (city.kind, None), city.population, at);
+                label(
+                    out,
+                    (left + 23.0, top + 13.5),
+                    ("cn h", 11.0),
+                    &city.name,
+                    room,
+                );
+            }
+            Row::Name(name) => {
+                let middle = left + width / 2.0;
+                label(out, (middle, top + 10.5), ("tn h", 12.0), name, room);
+            }
+            Row::Card(card, boxes) => {
+                let at = (left + 7.0, top + 9.5);
+                card_mark(out, card.resources, card.destroyed, at);
+                if let Some(boxes) = boxes {
+                    let fort = (left + 29.0, top + 9.5);
+                    if alone {
+                        titled(out, "fort", fort, &format!("{boxes} boxes left"));
+                    } else {
+                        put(out, "fort", fort);
+                        text(out, (left + 38.0, top + 13.0), "mk h", boxes);
+                    }
+                }
+            }
+            Row::Line(symbol, words) if alone => {
+                titled(out, symbol, (left + 8.0, top + 8.0), words);
+            }
+            Row::Line(symbol, words) => {
+                put(out, symbol, (left + 8.0, top + 8.0));
+                label(out, (left + 18.0, top + 11.5), ("sc h", 10.0), words, room);
+            }
+        }
+    }
+}
+
+/// Places a symbol of `DEFS` with a tooltip.
+fn titled(out: &mut String, id: &str, (x, y): Pt, tip: &str) {
+    let (x, y, tip) = (num(x), num(y), esc(tip));
+    let _ = writeln!(
+        out,
+        "<use href=\"#{id}\" x=\"{x}\" y=\"{y}\"><title>{tip}</title></use>"
+    );
+}
+
+/// The rows of what is drawn at a territory, top to bottom: the city (or below the name,
+/// if not `city_first`), the name (on two lines if `two` and long), the card and
+/// fortification, the scar, the marks of sealed content.
+fn rows(view: &TerritoryView, (city_first, two): (bool, bool)) -> Vec<Row<'_>> {
+    let mut rows: Vec<Row> = Vec::new();
+    let city = view.city.iter().map(Row::City);
+    if city_first {
+        rows.extend(city.clone());
+    }
+    if two {
+        rows.extend(wrap(view.name).into_iter().map(Row::Name));
+    } else {
+        rows.push(Row::Name(view.name));
+    }
+    if !city_first {
+        rows.extend(city);
     }
     let boxes = view.fortification.as_ref().map(|f| f.boxes_left);
     let boxes = boxes.map(|b| format!("{b}/{FORTIFICATION_BOXES}"));
-    let fort_w = boxes.as_ref().map_or(0.0, |b| 22.0 + text_width(b, 10.0));
-    let left = x - f64::midpoint(14.0, fort_w);
-    let card = &view.card;
-    card_mark(out, card.resources, card.destroyed, (left + 7.0, top + 9.5));
-    if let Some(boxes) = boxes {
-        put(out, "fort", (left + 29.0, top + 9.5));
-        text(out, (left + 38.0, top + 13.0), "mk h", &boxes);
+    rows.push(Row::Card(&view.card, boxes));
+    let scar = view.scar.as_ref().map(|s| ("scar", s.kind.clone()));
+    let lines = scar.into_iter().chain(sealed_lines(view));
+    rows.extend(lines.map(|(symbol, words)| Row::Line(symbol, words)));
+    rows
+}
+
+/// What is drawn at a territory, centred on its point as near as its room (the territory's
+/// tile) lets it, each row inside the room: the city above the name, or below where it has
+/// more room there; the name on two lines where it is long and the room lets it, else on
+/// one; a text too long for its row is cut.
+pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt, tile: &[Pt]) {
+    let orders = [(true, true), (true, false), (false, true), (false, false)];
+    let settled = orders.map(|order| {
+        let rows = rows(view, order);
+        let wants: Vec<room::Wants> = rows
+            .iter()
+            .map(|r| (r.height(), r.widths().0 + r.widths().1, r.least()))
+            .collect();
+        let (short, top) = room::settle(tile, y, &wants);
+        (short, top, rows)
+    });
+    let best = settled
+        .into_iter()
+        .reduce(|best, next| if next.0 < best.0 { next } else { best });
+    let (_, mut top, rows) = best.expect("four orders");
+    let group = esc(view.name);
+    let _ = writeln!(out, "<g class=\"territory\" data-territory=\"{group}\">");
+    for row in &rows {
+        let span = room::span(tile, (top, top + row.height()));
+        row.draw(out, (x, top), span);
+        top += row.height();
     }
-    if let Some(scar) = &view.scar {
-        let kind = fit(&scar.kind, 10.0, 110.0);
-        let left = x - f64::midpoint(18.0, text_width(&kind, 10.0));
-        put(out, "scar", (left + 8.0, top + 27.0));
-        text(out, (left + 18.0, top + 30.5), "sc h", &kind);
-        top += scar_h;
-    }
-    for (symbol, words) in sealed {
-        let words = fit(&words, 10.0, 110.0);
-        let left = x - f64::midpoint(18.0, text_width(&words, 10.0));
-        put(out, symbol, (left + 8.0, top + 27.0));
-        text(out, (left + 18.0, top + 30.5), "sc h", &words);
-        top += 16.0;
-    }
+    out.push_str("</g>\n");
 }
 
 /// The marks sealed content left, each with its symbol: the group's mark, fallout.
@@ -138,7 +258,7 @@ pub(super) fn legend(out: &mut String, top: f64) -> f64 {
         let x = if i < rows { 24.0 } else { 364.0 };
         let at = (x + 16.0, top + 40.0 + (i % rows) as f64 * 24.0);
         match id {
-            "minor" | "major" | "world_capital" => city_mark(out, id, n, at),
+            "minor" | "major" | "world_capital" => city_mark(out, (id, None), n, at),
             "card" | "lost" => card_mark(out, n, id == "lost", at),
             _ => put(out, id, at),
         }
@@ -163,10 +283,16 @@ pub(super) fn signatures(out: &mut String, board: &BoardView, top: f64) -> f64 {
         digit(out, (x + 9.0, y), signature.game, "dw");
         let who = fit(&signature.player, 12.0, 100.0);
         let faction = fit(&signature.faction, 10.5, 216.0 - text_width(&who, 12.0));
+        let tip = if who == signature.player && faction == signature.faction {
+            String::new()
+        } else {
+            let whole = format!("{} · {}", signature.player, signature.faction);
+            format!("<title>{}</title>", esc(&whole))
+        };
         let (tx, ty, who, faction) = (num(x + 24.0), num(y + 4.0), esc(&who), esc(&faction));
         let _ = writeln!(
             out,
-            "<text x=\"{tx}\" y=\"{ty}\"><tspan class=\"who\">{who}</tspan>\
+            "<text x=\"{tx}\" y=\"{ty}\">{tip}<tspan class=\"who\">{who}</tspan>\
              <tspan class=\"fa\"> {faction}</tspan></text>"
         );
     }

@@ -38,17 +38,43 @@ pub(super) const PALETTES: [[&str; 3]; 6] = [
     ["#d7bde8", "#a783c4", "#4f2a6e"],
 ];
 
-const STYLE: &str = "text{font-family:sans-serif;fill:#24313d}.lg{font-size:12px}\
-.h{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}.dw{fill:#fff}\
-.tn{font-size:12px;font-weight:bold;text-anchor:middle}.cn{font-size:11px;font-style:italic}\
-.mk{font-size:10px;font-weight:bold}.sc{font-size:10px;font-weight:bold;fill:#a4161a}\
-.dg{font-size:9.5px;font-weight:bold;text-anchor:middle}.dl{fill:#7a7a7a}\
-.hd{font-size:14px;font-weight:bold;letter-spacing:1px}.fa{font-size:10.5px;fill:#5a6773}\
-.big{font-size:22px;font-weight:bold;font-family:serif;text-anchor:middle}\
-.sm{font-size:11px;font-weight:bold;letter-spacing:0.5px;text-anchor:middle}\
-.ti{font-size:30px;font-weight:bold;font-family:serif}.sub{font-size:15px;fill:#4a5a68}\
-.by{font-size:12px;fill:#6b7883;text-anchor:end}.note{font-size:11px;font-weight:bold;fill:#1d5a8a;stroke:none}\
-.who{font-size:12px;font-weight:bold;font-style:italic;font-family:serif}";
+/// The class of the map's root element: every rule of its style starts with it, so that the
+/// map embedded in a page styles nothing of the page.
+pub const ROOT_CLASS: &str = "chronicle-map";
+
+/// The rules of the map's style, each scoped to the root by `style`. The first sets what the
+/// map's text would otherwise inherit from a page around it.
+const RULES: [&str; 20] = [
+    "{font:16px sans-serif;letter-spacing:normal;word-spacing:normal;text-transform:none}",
+    " text{font-family:sans-serif;fill:#24313d}",
+    " .lg{font-size:12px}",
+    " .h{paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}",
+    " .dw{fill:#fff}",
+    " .tn{font-size:12px;font-weight:bold;text-anchor:middle}",
+    " .cn{font-size:11px;font-style:italic}",
+    " .mk{font-size:10px;font-weight:bold}",
+    " .sc{font-size:10px;font-weight:bold;fill:#a4161a}",
+    " .dg{font-size:9.5px;font-weight:bold;text-anchor:middle}",
+    " .dl{fill:#7a7a7a}",
+    " .hd{font-size:14px;font-weight:bold;letter-spacing:1px}",
+    " .fa{font-size:10.5px;fill:#5a6773}",
+    " .big{font-size:22px;font-weight:bold;font-family:serif;text-anchor:middle}",
+    " .sm{font-size:11px;font-weight:bold;letter-spacing:0.5px;text-anchor:middle}",
+    " .ti{font-size:30px;font-weight:bold;font-family:serif}",
+    " .sub{font-size:15px;fill:#4a5a68}",
+    " .by{font-size:12px;fill:#6b7883;text-anchor:end}",
+    " .note{font-size:11px;font-weight:bold;fill:#1d5a8a;stroke:none}",
+    " .who{font-size:12px;font-weight:bold;font-style:italic;font-family:serif}",
+];
+
+/// The map's style: every rule reaches only the map's own elements.
+fn style() -> String {
+    let mut style = String::new();
+    for rule in RULES {
+        let _ = write!(style, ".{ROOT_CLASS}{rule}");
+    }
+    style
+}
 
 /// A point on the canvas.
 type Pt = (f64, f64);
@@ -65,9 +91,10 @@ pub fn map(board: &BoardView) -> String {
     let name = esc(&board.campaign);
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" \
-         viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\">\n\
-         <title>{name}: the board</title>\n<style>{STYLE}</style>\n{DEFS}\
-         <rect width=\"{w}\" height=\"{h}\" fill=\"#fbf8f1\"/>\n"
+         class=\"{ROOT_CLASS}\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\">\n\
+         <title>{name}: the board</title>\n<style>{}</style>\n{DEFS}\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"#fbf8f1\"/>\n",
+        style()
     );
     title(&mut out, board);
     let (x, y) = (num(MARGIN), num(MAP_TOP));
@@ -81,8 +108,12 @@ pub fn map(board: &BoardView) -> String {
     added::islands(&mut out, board, &tiles, &placed);
     continent_labels(&mut out, board, notes);
     for view in &board.territories {
-        let at = added::at(Territory::named(view.name), &placed);
-        territory_marks(&mut out, view, at);
+        let territory = Territory::named(view.name);
+        let at = added::at(territory, &placed);
+        match tiles.get(territory.index()) {
+            Some(tile) if territory.is_printed() => territory_marks(&mut out, view, at, tile),
+            _ => territory_marks(&mut out, view, at, &room::circle(at, added::ROOM)),
+        }
     }
     out.push_str("</g>\n");
     out.push_str(&panel);
@@ -120,8 +151,23 @@ fn text(out: &mut String, (x, y): Pt, c: &str, t: &str) {
     let _ = writeln!(out, "<text x=\"{x}\" y=\"{y}\" class=\"{c}\">{t}</text>");
 }
 
-/// About how wide a text is drawn in a sans-serif font of this size.
-fn text_width(text: &str, size: f64) -> f64 {
+/// Writes a text of these classes, cut to `room` wide (its font is `size`); a text cut shows
+/// its whole in a tooltip.
+fn label(out: &mut String, (x, y): Pt, (c, size): (&str, f64), full: &str, room: f64) {
+    let shown = fit(full, size, room);
+    if shown == full {
+        return text(out, (x, y), c, full);
+    }
+    let (x, y, shown, full) = (num(x), num(y), esc(&shown), esc(full));
+    let _ = writeln!(
+        out,
+        "<text x=\"{x}\" y=\"{y}\" class=\"{c}\"><title>{full}</title>{shown}</text>"
+    );
+}
+
+/// About how wide a text is drawn in a sans-serif font of this size: how the map sizes the
+/// room of its labels (and how its tests measure them).
+pub fn text_width(text: &str, size: f64) -> f64 {
     let width = |c: char| match c {
         '\u{1100}'..='\u{115F}'
         | '\u{2E80}'..='\u{A4CF}'
@@ -171,9 +217,14 @@ fn title(out: &mut String, board: &BoardView) {
         Some(world) => format!("The World of {world} · {games}"),
         None => games,
     };
-    let name = fit(&board.campaign, 30.0, WIDTH - 60.0);
-    text(out, (24.0, 40.0), "ti", &name);
-    text(out, (24.0, 64.0), "sub", &fit(&sub, 15.0, 800.0));
+    label(
+        out,
+        (24.0, 40.0),
+        ("ti", 30.0),
+        &board.campaign,
+        WIDTH - 60.0,
+    );
+    label(out, (24.0, 64.0), ("sub", 15.0), &sub, 800.0);
     let by = "A Risk Legacy campaign · drawn by chronicle";
     text(out, (WIDTH - 24.0, 64.0), "by", by);
 }
@@ -238,8 +289,12 @@ fn tile(territory: Territory) -> Vec<Pt> {
         let limit = normal.0 * (x + ox) / 2.0 + normal.1 * (y + oy) / 2.0 - gap;
         polygon = clip(&polygon, normal, limit);
     }
-    polygon = clip(&polygon, (0.0, -1.0), -4.0);
-    clip(&polygon, (0.0, 1.0), MAP_H - 4.0)
+    // Inside the sea by more than half the width of the region drawn around the tiles.
+    let inset = 12.0;
+    polygon = clip(&polygon, (0.0, -1.0), -inset);
+    polygon = clip(&polygon, (0.0, 1.0), MAP_H - inset);
+    polygon = clip(&polygon, (-1.0, 0.0), MARGIN - 8.0 - inset);
+    clip(&polygon, (1.0, 0.0), MAP_W + MARGIN - 8.0 - inset)
 }
 
 fn path(polygon: &[Pt]) -> String {
@@ -342,11 +397,16 @@ fn edge_lanes(
         let x = edge + if edge < 0.0 { 14.0 } else { -14.0 };
         let note = format!("to {}", fit(to.name(), 11.0, 150.0));
         notes.push((x - 12.0, y, 24.0, text_width(&note, 11.0) + 10.0));
+        let tip = if note == format!("to {}", to.name()) {
+            String::new()
+        } else {
+            format!("<title>to {}</title>", esc(to.name()))
+        };
         let (x, ny, note) = (num(x), num(y + 10.0), esc(&note));
         let turn = format!("transform=\"rotate(90 {x} {ny})\"");
         let _ = writeln!(
             out,
-            "<text x=\"{x}\" y=\"{ny}\" {turn} class=\"note\">{note}</text>"
+            "<text x=\"{x}\" y=\"{ny}\" {turn} class=\"note\">{tip}{note}</text>"
         );
     }
     notes
@@ -466,6 +526,11 @@ fn continent_labels(out: &mut String, board: &BoardView, mut taken: Vec<Rect>) {
         taken.push(rect);
         let (x, ink) = (num(rect.0 + rect.2 / 2.0), palette(continent)[2]);
         let (y1, y2) = (num(rect.1 + size), num(rect.1 + size + 16.0));
+        let tip = if big == name {
+            String::new()
+        } else {
+            format!("<title>{}</title>", esc(name))
+        };
         let (big, small, style) = (
             esc(&big),
             esc(&small),
@@ -473,7 +538,7 @@ fn continent_labels(out: &mut String, board: &BoardView, mut taken: Vec<Rect>) {
         );
         let _ = writeln!(
             out,
-            "<text x=\"{x}\" y=\"{y1}\" class=\"big h\" style=\"{style}\">{big}</text>\
+            "<text x=\"{x}\" y=\"{y1}\" class=\"big h\" style=\"{style}\">{tip}{big}</text>\
              <text x=\"{x}\" y=\"{y2}\" class=\"sm h\" style=\"fill:{ink}\">{small}</text>"
         );
     }
@@ -491,6 +556,7 @@ fn wrap(name: &str) -> Vec<&str> {
 
 mod added;
 mod marks;
+mod room;
 
 use marks::{DEFS, legend, signatures, territory_marks};
 
