@@ -37,6 +37,7 @@ mod html_render;
 mod import_board;
 mod import_limits;
 mod invariants;
+mod markdown_pandoc;
 mod messages;
 mod mutated_import;
 mod names;
