@@ -40,6 +40,7 @@ mod import_board;
 mod import_limits;
 mod invariants;
 mod map_layout;
+mod markdown_pandoc;
 mod messages;
 mod mutated_import;
 mod names;

@@ -10,13 +10,29 @@ pub fn cell(cell: &str) -> String {
     text(cell).replace('\t', " ")
 }
 
-/// Running text: the characters Markdown reads as markup are escaped.
+/// Running text: the characters Markdown reads as markup are escaped: CommonMark's and
+/// GitHub's (emphasis, code, links, HTML and entities, headings, tables, strikeout), and
+/// pandoc's own (`$` for math, `^` for superscripts, `@` for citations). Any ASCII
+/// punctuation may be escaped in CommonMark, so each escape reads back as the character.
 pub fn text(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in clean(text).chars() {
         if matches!(
             c,
-            '\\' | '|' | '*' | '_' | '`' | '[' | ']' | '<' | '>' | '#' | '&' | '~'
+            '\\' | '|'
+                | '*'
+                | '_'
+                | '`'
+                | '['
+                | ']'
+                | '<'
+                | '>'
+                | '#'
+                | '&'
+                | '~'
+                | '$'
+                | '^'
+                | '@'
         ) {
             escaped.push('\\');
         }
