@@ -15,11 +15,7 @@ impl Campaign {
         if self.aliases.is_empty() {
             return None;
         }
-        let wanted = fold(given);
-        self.aliases
-            .iter()
-            .find(|(folded, _, _)| **folded == *wanted)
-            .map(|(_, _, of)| of)
+        self.aliases.find(&fold(given))
     }
 
     /// The aliases, as the group wrote them, in the order they were made.
@@ -64,7 +60,7 @@ impl Campaign {
             });
         }
         self.aliases
-            .push((Name::from(fold(&alias).as_str()), alias.clone(), of.clone()));
+            .push(Name::from(fold(&alias).as_str()), alias.clone(), of.clone());
         Ok(Applied::of(Entry::Alias { alias, of }))
     }
 
