@@ -33,11 +33,11 @@ for n in "${SIZES[@]}"; do
   echo "== $n entries" >&2
   "$WORK/long_log" --entries "$n" --quiet --file "$WORK/l$n.json"
   games=$(( (n - 21) / 4 / 2 + 8 ))
-  run import "$n" "$WORK/chronicle" --db "$WORK/l$n.db" import "$WORK/l$n.json"
-  for cmd in board "board --after $games" check history; do
-    # shellcheck disable=SC2086
-    run "${cmd%% *}${cmd#board}" "$n" "$WORK/chronicle" --db "$WORK/l$n.db" $cmd
-  done
+  run import "$n" "$WORK/chronicle" --db "$WORK/l$n.db" import --max-mb 512 "$WORK/l$n.json"
+  run board "$n" "$WORK/chronicle" --db "$WORK/l$n.db" board
+  run board-after-half "$n" "$WORK/chronicle" --db "$WORK/l$n.db" board --after "$games"
+  run check "$n" "$WORK/chronicle" --db "$WORK/l$n.db" check
+  run history "$n" "$WORK/chronicle" --db "$WORK/l$n.db" history
 done >"$WORK/results"
 python3 - "$WORK/results" <<'PY'
 import sys
