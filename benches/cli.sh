@@ -27,8 +27,9 @@ install sqlite3
 install time /usr/bin/time
 
 cargo build --release --quiet --bin chronicle --example seed_league
-BIN=$PWD/target/release/chronicle
-SEED=$PWD/target/release/examples/seed_league
+TARGET=${CARGO_TARGET_DIR:-$PWD/target}
+BIN=$TARGET/release/chronicle
+SEED=$TARGET/release/examples/seed_league
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export CHRONICLE_NOW=2026-11-29 NO_COLOR=1 COLUMNS=80

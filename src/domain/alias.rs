@@ -15,11 +15,7 @@ impl Campaign {
         if self.aliases.is_empty() {
             return None;
         }
-        let wanted = fold(given);
-        self.aliases
-            .iter()
-            .find(|(folded, _, _)| **folded == *wanted)
-            .map(|(_, _, of)| of)
+        self.aliases.find(&fold(given))
     }
 
     /// The aliases, as the group wrote them, in the order they were made.
@@ -30,17 +26,29 @@ impl Campaign {
     }
 
     /// What a name already stands for without aliases, if anything.
+    /// (As `Territory::find`, `find_continent`, `known_person` and `find_faction` would
+    /// find it, without working out the hints of a name none of them knows: the hints cost
+    /// more than all the lookups, and an alias is a name nothing else has.)
     fn standing_for(&self, name: &str) -> Option<AliasOf> {
-        if let Ok(t) = super::board::Territory::find(name) {
+        if let Ok(t) = super::board::Territory::lookup(name) {
             return Some(AliasOf::Territory(t));
         }
-        if let Ok(c) = self.find_continent(name) {
+        let alias = self.alias_of(name);
+        if let Some(AliasOf::Continent(c)) = alias {
+            return Some(AliasOf::Continent(*c));
+        }
+        if let Some(c) = self.continent_named(name) {
             return Some(AliasOf::Continent(c));
         }
         if let Some(p) = self.known_person(name) {
             return Some(AliasOf::Person(p.to_string()));
         }
-        self.find_faction(name).ok().map(AliasOf::Faction)
+        if let Some(AliasOf::Faction(f)) = alias {
+            return Some(AliasOf::Faction(f.clone()));
+        }
+        super::faction::lookup(name, &self.factions)
+            .ok()
+            .map(AliasOf::Faction)
     }
 
     pub(super) fn add_alias(&mut self, alias: &str, of: &AliasOf) -> Result<Applied, Refusal> {
@@ -64,7 +72,7 @@ impl Campaign {
             });
         }
         self.aliases
-            .push((Name::from(fold(&alias).as_str()), alias.clone(), of.clone()));
+            .push(Name::from(fold(&alias).as_str()), alias.clone(), of.clone());
         Ok(Applied::of(Entry::Alias { alias, of }))
     }
 

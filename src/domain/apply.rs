@@ -66,9 +66,26 @@ impl Campaign {
     /// Checks the entry against the rules and applies it. On a refusal the campaign is left
     /// exactly as it was.
     pub fn apply(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
-        let (next, applied) = self.after(entry)?;
-        *self = next;
-        Ok(applied)
+        // The lists a long log grows without end (aliases, and signatures where signing
+        // goes on after game 15) are only ever added to: they are not copied for the
+        // refusal's sake but cut back to their length; the rest (bounded) is kept aside.
+        let aliases = std::mem::take(&mut self.aliases);
+        let signatures = std::mem::take(&mut self.signatures);
+        let kept = self.clone();
+        self.aliases = aliases;
+        self.signatures = signatures;
+        let (alias_count, signature_count) = (self.aliases.len(), self.signatures.len());
+        self.change(entry, Mode::Strict).inspect_err(|_| {
+            let mut aliases = std::mem::take(&mut self.aliases);
+            let mut signatures = std::mem::take(&mut self.signatures);
+            aliases.truncate(alias_count);
+            signatures.truncate(signature_count);
+            *self = Campaign {
+                signatures,
+                aliases,
+                ..kept
+            };
+        })
     }
 
     /// The campaign as it would be after the entry, this one left as it is: for asking

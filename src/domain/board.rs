@@ -133,6 +133,18 @@ impl Territory {
     /// Finds a territory by its name or a name players use for it, ignoring case, accents
     /// and punctuation. An unknown name is refused with the closest territories as hints.
     pub fn find(given: &str) -> Result<Territory, Refusal> {
+        Territory::lookup(given).map_err(|refusal| {
+            refusal.unwrap_or_else(|| Refusal::UnknownName {
+                what: "territory",
+                given: given.to_string(),
+                closest: territory_hints(given),
+            })
+        })
+    }
+
+    /// As `find`, for asking whether a name is a territory's: an unknown name is refused
+    /// with `None`, the hints not worked out (they cost more than the lookup).
+    pub(super) fn lookup(given: &str) -> Result<Territory, Option<Refusal>> {
         // The printed name as it is stored: found without folding anything.
         if let Some(exact) = Territory::all().find(|t| t.name() == given) {
             return Ok(exact);
@@ -146,11 +158,11 @@ impl Territory {
             return Ok(found);
         }
         if let Some(means) = super::spelling::ambiguous(given) {
-            return Err(Refusal::AmbiguousName {
+            return Err(Some(Refusal::AmbiguousName {
                 what: "territory",
                 given: given.to_string(),
                 candidates: means.iter().map(ToString::to_string).collect(),
-            });
+            }));
         }
         let names = Territory::all().map(|t| (t.name(), t.aliases()));
         let written: Vec<Territory> = super::spelling::written(given, names)
@@ -159,16 +171,12 @@ impl Territory {
             .collect();
         match written.as_slice() {
             [one] => Ok(*one),
-            [] => Err(Refusal::UnknownName {
-                what: "territory",
-                given: given.to_string(),
-                closest: territory_hints(given),
-            }),
-            several => Err(Refusal::AmbiguousName {
+            [] => Err(None),
+            several => Err(Some(Refusal::AmbiguousName {
                 what: "territory",
                 given: given.to_string(),
                 candidates: several.iter().map(|t| t.name().to_string()).collect(),
-            }),
+            })),
         }
     }
 }

@@ -119,12 +119,23 @@ pub fn find<'a>(
     given: &str,
     known: impl IntoIterator<Item = &'a Faction> + Clone,
 ) -> Result<Faction, Refusal> {
+    lookup(given, known.clone()).map_err(|refusal| {
+        refusal.unwrap_or_else(|| Refusal::UnknownName {
+            what: "faction",
+            given: given.to_string(),
+            closest: hints(given, known),
+        })
+    })
+}
+
+/// As `find`, for asking whether a name is a faction's: an unknown name is refused with
+/// `None`, the hints not worked out (they cost more than the lookup).
+pub(super) fn lookup<'a>(
+    given: &str,
+    known: impl IntoIterator<Item = &'a Faction> + Clone,
+) -> Result<Faction, Option<Refusal>> {
     let wanted = fold(given);
-    let unknown = || Refusal::UnknownName {
-        what: "faction",
-        given: given.to_string(),
-        closest: hints(given, known.clone()),
-    };
+    let unknown = || None;
     if wanted.is_empty() {
         return Err(unknown());
     }
@@ -150,11 +161,11 @@ pub fn find<'a>(
     match by_prefix.as_slice() {
         [only] if wanted.chars().count() >= 2 => Ok((*only).clone()),
         [] | [_] => Err(unknown()),
-        several => Err(Refusal::AmbiguousName {
+        several => Err(Some(Refusal::AmbiguousName {
             what: "faction",
             given: given.to_string(),
             candidates: several.iter().map(|f| f.name().to_string()).collect(),
-        }),
+        })),
     }
 }
 

@@ -148,16 +148,7 @@ impl Campaign {
         if let Some(AliasOf::Continent(c)) = self.alias_of(given) {
             return Ok(*c);
         }
-        let wanted = fold(given);
-        let found = Continent::all().find(|&c| {
-            fold(c.name()) == wanted
-                || self
-                    .continent(c)
-                    .given_name
-                    .as_ref()
-                    .is_some_and(|g| fold(&g.name) == wanted)
-        });
-        found.ok_or_else(|| {
+        self.continent_named(given).ok_or_else(|| {
             let names = Continent::all().flat_map(|c| {
                 std::iter::once(c.name())
                     .chain(self.continent(c).given_name.as_ref().map(|g| &*g.name))
@@ -178,6 +169,19 @@ impl Campaign {
     }
 
     /// A scar type the campaign knows, by name ("bunker", "ammo shortage").
+    /// The continent of that printed or given name (no aliases, no hints).
+    pub(super) fn continent_named(&self, given: &str) -> Option<Continent> {
+        let wanted = fold(given);
+        Continent::all().find(|&c| {
+            fold(c.name()) == wanted
+                || self
+                    .continent(c)
+                    .given_name
+                    .as_ref()
+                    .is_some_and(|g| fold(&g.name) == wanted)
+        })
+    }
+
     pub fn find_scar_type(&self, given: &str) -> Result<ScarType, Refusal> {
         let wanted = fold(given);
         let known: Vec<&ScarType> = self.scar_types().collect();

@@ -190,6 +190,55 @@ pub struct PacketOpening {
     pub game: u32,
 }
 
+/// The group's aliases in the order they were made (each folded, as written, what it stands
+/// for), with the first of each folded alias found by a hash lookup: a log of many aliases
+/// looks each name up in constant time, not by a walk over all of them.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Aliases {
+    list: Vec<(Name, String, super::entry::AliasOf)>,
+    first: std::collections::HashMap<Name, usize>,
+}
+
+impl PartialEq for Aliases {
+    fn eq(&self, other: &Self) -> bool {
+        // The index is made from the list.
+        self.list == other.list
+    }
+}
+
+impl Eq for Aliases {}
+
+impl Aliases {
+    pub(super) fn find(&self, folded: &str) -> Option<&super::entry::AliasOf> {
+        self.first.get(folded).map(|&i| &self.list[i].2)
+    }
+
+    pub(super) fn push(&mut self, folded: Name, alias: String, of: super::entry::AliasOf) {
+        self.first.entry(folded.clone()).or_insert(self.list.len());
+        self.list.push((folded, alias, of));
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = &(Name, String, super::entry::AliasOf)> {
+        self.list.iter()
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Back to the first `len` aliases (a refused entry's, undone).
+    pub(super) fn truncate(&mut self, len: usize) {
+        if len < self.list.len() {
+            self.list.truncate(len);
+            self.first.retain(|_, &mut i| i < len);
+        }
+    }
+}
+
 /// A campaign's state: the board with its marks, the pools, the people, the signatures.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Campaign {
@@ -217,7 +266,7 @@ pub struct Campaign {
     /// The house rules the group switched off (rules §6c).
     pub(super) rules_off: Vec<super::house::HouseRule>,
     /// The group's own words for names, each folded, with what it stands for.
-    pub(super) aliases: Vec<(Name, String, super::entry::AliasOf)>,
+    pub(super) aliases: Aliases,
     /// The people left out of the lists of who plays next, as the campaign spells them.
     pub(super) retired: Vec<Name>,
     /// The territories sealed content added, in the order they came.
@@ -255,7 +304,7 @@ impl Campaign {
             faction_cards: Vec::new(),
             world: None,
             rules_off: Vec::new(),
-            aliases: Vec::new(),
+            aliases: Aliases::default(),
             retired: Vec::new(),
             added: Vec::new(),
         }

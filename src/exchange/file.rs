@@ -38,7 +38,8 @@ impl CampaignFile<'_> {
         let log = export
             .records
             .iter()
-            .map(|r| record_doc(r, export.game_of(r)))
+            .zip(export.games_of_records())
+            .map(|(r, game)| record_doc(r, game))
             .collect();
         CampaignFile {
             format: FORMAT.to_string(),

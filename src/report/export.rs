@@ -90,6 +90,23 @@ impl CampaignExport {
             .find(|e| &e.id == id)
             .and_then(|e| e.game)
     }
+
+    /// `game_of` for every record, in the order written: one pass over the log, not one
+    /// per record.
+    pub fn games_of_records(&self) -> Vec<Option<u32>> {
+        let games: std::collections::HashMap<&EntryId, Option<u32>> =
+            self.entries.iter().map(|e| (&e.id, e.game)).collect();
+        self.records
+            .iter()
+            .map(|record| {
+                let id = match &record.body {
+                    crate::domain::Body::Add(_) => &record.id,
+                    crate::domain::Body::Correct(c) => c.target()?,
+                };
+                games.get(id).copied().flatten()
+            })
+            .collect()
+    }
 }
 
 /// What the report's header says of the packets.

@@ -50,16 +50,19 @@ fn replay_compared(
         }
         // A rule that gates what may be logged next, broken by an entry logged before it
         // held: the campaign still reads, and the group hears of it.
-        if let Err(refusal) = campaign.after(&entry.entry) {
-            let mut lenient = campaign.clone();
-            if lenient.replay_one(&entry.entry).is_ok() {
+        // Applied as a new entry in place (left as it was on a refusal, without a copy of
+        // the whole campaign per entry), then as a replayed one where that is refused.
+        let replayed = campaign.apply(&entry.entry).or_else(|refusal| {
+            let lenient = campaign.replay_one(&entry.entry);
+            if lenient.is_ok() {
                 report.warnings.push(format!(
                     "{name}: entry {} was logged before this rule held, and would be refused now: {refusal}",
                     entry.seq
                 ));
             }
-        }
-        match campaign.replay_one(&entry.entry) {
+            lenient
+        });
+        match replayed {
             Ok(applied) if stored.and_then(|d| d.game) != applied.game => {
                 report.problems.push(format!(
                     "{name}: entry {} is stored as game {:?} but replays as game {:?}",

@@ -232,7 +232,13 @@ fn pass(
         },
         device: me.to_string(),
     };
-    let text = device_log_text(&head, &synced.own, |r| game_of(&synced, r)).map_err(|e| {
+    let games: std::collections::HashMap<&crate::domain::EntryId, Option<u32>> = synced
+        .resolved
+        .entries
+        .iter()
+        .map(|e| (&e.id, e.game))
+        .collect();
+    let text = device_log_text(&head, &synced.own, |r| game_of(&games, r)).map_err(|e| {
         CliError::bug(format!(
             "The device's file could not be written as JSON: {e}."
         ))
@@ -252,13 +258,17 @@ fn pass(
     Ok((report, file))
 }
 
-/// The number of the game a record adds or replaces, in the log after the sync.
-fn game_of(synced: &Synced, record: &LogRecord) -> Option<u32> {
+/// The number of the game a record adds or replaces, in the log after the sync (`games`:
+/// each entry's game, by its identity: one lookup per record, not a walk of the log).
+fn game_of(
+    games: &std::collections::HashMap<&crate::domain::EntryId, Option<u32>>,
+    record: &LogRecord,
+) -> Option<u32> {
     let id = match &record.body {
         Body::Correct(Correction::Replace { target, .. }) => target,
         _ => &record.id,
     };
-    synced.resolved.entry(id).and_then(|e| e.game)
+    games.get(id).copied().flatten()
 }
 
 /// The entries that came into the log, in words (one walk of the log for all of them).
