@@ -59,11 +59,15 @@ INSERT="BEGIN; $(for i in $(seq 1 10); do printf "INSERT INTO bench_rows VALUES 
 run_writes() { # $1: database name, $2: round
   # Before each run, the game and the rows the previous run added are deleted again (a copy
   # of the 66 MB league file would leave the next commit flushing it all to disk).
-  local cid seq reset
+  # The campaign's head (where its log ends on this device) goes back to what it was too.
+  local cid seq head reset
   cid=$(sqlite3 "$WORK/$1.db" "SELECT id FROM campaign WHERE name_key = 'demo'")
   seq=$(sqlite3 "$WORK/$1.db" "SELECT MAX(seq) FROM entry WHERE campaign_id = $cid")
-  reset="PRAGMA foreign_keys = ON; DELETE FROM entry WHERE campaign_id = $cid AND seq > $seq; DELETE FROM bench_rows;"
-  local fresh="sqlite3 $WORK/$1.db '$reset'"
+  head=$(sqlite3 "$WORK/$1.db" "SELECT quote(head) FROM campaign WHERE id = $cid")
+  reset="PRAGMA foreign_keys = ON; DELETE FROM entry WHERE campaign_id = $cid AND seq > $seq; UPDATE campaign SET head = $head WHERE id = $cid; DELETE FROM bench_rows;"
+  # Read from a file: the head is a quoted SQL string, which no shell quoting needs to carry.
+  printf '%s\n' "$reset" > "$WORK/reset-$1.sql"
+  local fresh="sqlite3 $WORK/$1.db \".read $WORK/reset-$1.sql\""
   hyperfine -N --warmup 1 --runs "$RUNS" --prepare "$fresh" --export-json "$WORK/$1-write-$2.json" \
     -n "sqlite3 insert" "sqlite3 $WORK/$1.db \"$INSERT\"" \
     -n "game log" "$BIN --db $WORK/$1.db --campaign Demo $GAME" >/dev/null 2>&1

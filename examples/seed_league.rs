@@ -128,7 +128,14 @@ fn main() {
 /// Fifteen random games, each chosen among what the rules allow and applied through them.
 fn league_campaign(random: &mut Random) -> Vec<LogRecord> {
     let mut campaign = Campaign::new();
-    let mut entries = Vec::with_capacity(15);
+    let mut entries: Vec<LogRecord> = Vec::with_capacity(22);
+    for entry in setup() {
+        let applied = campaign.apply(entry).unwrap_or_else(|refusal| {
+            eprintln!("the demo's setup is refused: {refusal}");
+            std::process::exit(1);
+        });
+        entries.push(record(entries.last(), applied.entry));
+    }
     for number in 1..=15u32 {
         let mut game = random_game(random, &campaign, number);
         // Held-on rewards were picked each against the board after the winner's reward;
@@ -144,18 +151,38 @@ fn league_campaign(random: &mut Random) -> Vec<LogRecord> {
                 Err(_) => {}
             }
         };
-        let id = chronicle::store::mint_id("2026-01-01T00:00:00Z", None);
-        entries.push(LogRecord {
-            id,
-            seq: number,
-            recorded_at: "2026-01-01T00:00:00Z".to_string(),
-            origin: None,
-            parent: entries.last().map(|r: &LogRecord| r.id.clone()),
-            place: Place::End,
-            body: Body::Add(applied.entry),
-        });
+        entries.push(record(entries.last(), applied.entry));
     }
     entries
+}
+
+/// The setup before game 1 (rules §2): the demo's starting powers and first coins, worked
+/// out once.
+fn setup() -> &'static [Entry] {
+    static SETUP: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
+    SETUP.get_or_init(|| {
+        chronicle::cli::demo::demo_entries()
+            .unwrap_or_else(|e| {
+                eprintln!("error: {e}");
+                std::process::exit(1);
+            })
+            .into_iter()
+            .take_while(|e| !matches!(e, Entry::Game(_)))
+            .collect()
+    })
+}
+
+/// The next record of a log, after `last`.
+fn record(last: Option<&LogRecord>, entry: Entry) -> LogRecord {
+    LogRecord {
+        id: chronicle::store::mint_id("2026-01-01T00:00:00Z", None),
+        seq: last.map_or(1, |r| r.seq + 1),
+        recorded_at: "2026-01-01T00:00:00Z".to_string(),
+        origin: None,
+        parent: last.map(|r| r.id.clone()),
+        place: Place::End,
+        body: Body::Add(entry),
+    }
 }
 
 fn random_game(random: &mut Random, campaign: &Campaign, number: u32) -> Game {
