@@ -26,15 +26,14 @@ pub(super) fn while_working<T>(stderr_terminal: bool, what: &str, work: impl FnO
     let (done, finished) = mpsc::channel::<()>();
     let what = what.to_string();
     let after = delay();
+    // With no wait at all, the spinner is there before the work starts.
+    let at_once = after.is_zero().then(|| spinner(what.clone()));
     let shower = std::thread::spawn(move || {
-        if finished.recv_timeout(after).is_ok() {
-            return;
-        }
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        let style = ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner());
-        bar.set_style(style);
-        bar.set_message(what);
+        let bar = match at_once {
+            Some(bar) => bar,
+            None if finished.recv_timeout(after).is_ok() => return,
+            None => spinner(what),
+        };
         while finished.recv_timeout(Duration::from_millis(100)).is_err() {
             bar.tick();
         }
@@ -44,4 +43,15 @@ pub(super) fn while_working<T>(stderr_terminal: bool, what: &str, work: impl FnO
     let _ = done.send(());
     let _ = shower.join();
     result
+}
+
+/// A spinner on stderr saying what is being done, and for how long.
+fn spinner(what: String) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar.set_message(what);
+    bar.tick();
+    bar
 }
