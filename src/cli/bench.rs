@@ -8,7 +8,7 @@ use crate::domain::history::Filter;
 use crate::exchange::CampaignFile;
 use crate::render::{TableStyle, table};
 use crate::report::board::BoardView;
-use crate::report::export::{CampaignExport, ExportedLog};
+use crate::report::export::CampaignExport;
 use crate::report::history::history;
 use crate::report::stats::StatsReport;
 use crate::store::{Access, Loaded, Store};
@@ -51,15 +51,7 @@ pub fn export_json(db: &Path, campaign: &str) -> Result<String, CliError> {
     let export = CampaignExport::new(
         &info.name,
         &info.created_at,
-        {
-            let (records, head) = stored.written();
-            ExportedLog {
-                entries: stored.entries,
-                corrections: stored.corrections,
-                records,
-                head,
-            }
-        },
+        super::export::exported_log(stored),
         false,
         None,
     )?;

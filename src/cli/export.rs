@@ -12,6 +12,7 @@ use crate::render::csv_export::{self, CsvTable};
 use crate::render::{bgstats, html, md_report, svg};
 use crate::report::export::{CampaignExport, ExportedLog};
 use crate::report::spoilers::Spoilers;
+use crate::store::StoredLog;
 
 use super::after::{AfterArgs, check_after};
 
@@ -68,15 +69,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let mut export = CampaignExport::new(
         &info.name,
         &info.created_at,
-        {
-            let (records, head) = stored.written();
-            ExportedLog {
-                entries: stored.entries,
-                corrections: stored.corrections,
-                records,
-                head,
-            }
-        },
+        exported_log(stored),
         format != Format::Json,
         args.time.after,
     )?;
@@ -124,6 +117,18 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             Ok(())
         }
         None => out(&text),
+    }
+}
+
+/// A stored log as an export carries it: the entries and corrections, and the records as
+/// written with the head they end at.
+pub(super) fn exported_log(stored: StoredLog) -> ExportedLog {
+    let (records, head) = stored.written();
+    ExportedLog {
+        entries: stored.entries,
+        corrections: stored.corrections,
+        records,
+        head,
     }
 }
 
