@@ -30,7 +30,7 @@ fn first_fifteen() -> Vec<Entry> {
         if logged.game == Some(16) {
             break;
         }
-        entries.push(logged.entry.clone());
+        entries.push((*logged.entry).clone());
     }
     entries
 }
@@ -58,7 +58,7 @@ fn a_later_game(day: usize) -> Game {
 /// again, a person retired or back, in turn).
 fn later_entry(mix: &str, i: usize) -> Entry {
     match mix {
-        "games" => return Entry::Game(a_later_game(i)),
+        "games" => return Entry::Game(Box::new(a_later_game(i))),
         "aliases" => {
             return Entry::Alias {
                 alias: format!("Land {i}"),
@@ -85,7 +85,7 @@ fn later_entry(mix: &str, i: usize) -> Entry {
         _ => {}
     }
     match i % 4 {
-        0 => Entry::Game(a_later_game(i)),
+        0 => Entry::Game(Box::new(a_later_game(i))),
         1 => Entry::PoolCapacity {
             pool: PoolKind::Fortification,
             capacity: 20 + u32::from(i % 8 == 1),
@@ -110,7 +110,7 @@ pub fn long_log(mix: &str, n: usize) -> CheckedLog {
     let start = entries.len();
     entries.extend((start..n).map(|i| later_entry(mix, i - start)));
     CheckedLog::from_entries(&entries, "2026-06-01T00:00:00Z", |n| {
-        chronicle::domain::EntryId(format!("01a2272d-2600-7000-8000-{n:012}"))
+        chronicle::domain::EntryId(format!("01a2272d-2600-7000-8000-{n:012}").into())
     })
     .expect("a legal log")
 }
@@ -149,7 +149,11 @@ fn main() {
     }
     let n = n.unwrap_or_else(|| usage());
     let log = timed("make (apply, check, fold)", n, quiet, || long_log(&mix, n));
-    let entries: Vec<Entry> = log.resolved().standing().map(|e| e.entry.clone()).collect();
+    let entries: Vec<Entry> = log
+        .resolved()
+        .standing()
+        .map(|e| (*e.entry).clone())
+        .collect();
     timed("replay", n, quiet, || {
         Campaign::replay(&entries).expect("replays")
     });

@@ -142,7 +142,7 @@ fn league_campaign(random: &mut Random) -> Vec<LogRecord> {
         // two of them may clash (the same territory, the last mark): then the rules say
         // which stand, and the seeder keeps fewer.
         let applied = loop {
-            match campaign.apply(&Entry::Game(game.clone())) {
+            match campaign.apply(&Entry::Game(Box::new(game.clone()))) {
                 Ok(applied) => break applied,
                 Err(refusal) if game.held_on.pop().is_none() => {
                     eprintln!("the seeder made a game the rules refuse: {refusal}");
@@ -181,7 +181,7 @@ fn record(last: Option<&LogRecord>, entry: Entry) -> LogRecord {
         origin: None,
         parent: last.map(|r| r.id.clone()),
         place: Place::End,
-        body: Body::Add(entry),
+        body: Body::Add(entry.into()),
     }
 }
 
@@ -212,7 +212,7 @@ fn random_game(random: &mut Random, campaign: &Campaign, number: u32) -> Game {
     let mut game = Game::new(date.unwrap_or_default(), seats);
     game.reward = random_reward(random, campaign);
     // What the rules leave for players who held on, once the winner's reward is placed.
-    let Ok((after, _)) = campaign.after(&Entry::Game(game.clone())) else {
+    let Ok((after, _)) = campaign.after(&Entry::Game(Box::new(game.clone()))) else {
         return game;
     };
     let choices = after.held_on_choices();

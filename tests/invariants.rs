@@ -551,7 +551,7 @@ fn build(step: &Step, c: &Campaign) -> Entry {
                 .to_string(),
             }
         }
-        Step::Game(spec) => Entry::Game(build_game(spec, c)),
+        Step::Game(spec) => Entry::Game(Box::new(build_game(spec, c))),
     }
 }
 

@@ -96,11 +96,11 @@ fn demo_page(name: &str, taken_back: usize) -> String {
         let at = "2026-05-01T10:00:00Z".to_string();
         let (seq, taken_back) = (seq as u32 + 1, None);
         log.push(LoggedEntry {
-            id: chronicle::domain::EntryId(format!("00000000-0000-7000-8000-{seq:012}")),
+            id: chronicle::domain::EntryId(format!("00000000-0000-7000-8000-{seq:012}").into()),
             seq,
             game: number,
             recorded_at: at,
-            entry,
+            entry: entry.into(),
             taken_back,
         });
     }
@@ -112,7 +112,7 @@ fn demo_page(name: &str, taken_back: usize) -> String {
         );
         entry.taken_back = Some(TakenBack { at, reason });
     }
-    let campaign = Campaign::replay(log.iter().map(|e| &e.entry)).expect("the demo replays");
+    let campaign = Campaign::replay(log.iter().map(|e| &*e.entry)).expect("the demo replays");
     let board = BoardView::new(name, &campaign, None);
     let games = game_views(&log).expect("the games are described");
     let all: Vec<LoggedEntry> = log.iter().chain(&back).cloned().collect();

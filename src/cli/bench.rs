@@ -39,7 +39,7 @@ pub fn history_table(loaded: &Loaded) -> Result<String, CliError> {
 /// `stats` as a table.
 pub fn stats(name: &str, loaded: &Loaded) -> String {
     table::text(
-        &StatsReport::new(name, &loaded.log, &loaded.campaign),
+        &StatsReport::new(name, &loaded.entries, &loaded.campaign),
         STYLE,
     )
 }

@@ -238,11 +238,6 @@ impl Context {
         let entries = cut(&stored.entries, Some(n)).to_vec();
         let campaign = fold(&entries)?;
         let loaded = Loaded {
-            log: entries
-                .iter()
-                .filter(|e| e.taken_back.is_none())
-                .cloned()
-                .collect(),
             entries,
             corrections: stored.corrections,
             records: stored.records,

@@ -395,7 +395,7 @@ pub fn demo_entries() -> Result<Vec<Entry>, CliError> {
                 )
                 .map_err(|e| CliError::bug(format!("A game of the demo does not parse: {e}")))?;
                 let date = flags::date(parsed.args.date.as_deref(), chrono::NaiveDate::MAX)?;
-                Entry::Game(flags::game(&parsed.args, &campaign, date)?)
+                Entry::Game(Box::new(flags::game(&parsed.args, &campaign, date)?))
             }
         };
         entries.push(campaign.apply(&entry)?.entry);

@@ -28,10 +28,9 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     // Those who retired are left out of the tables setup picks by itself.
     let playing = |person: &String| !campaign.is_retired(person);
     let latest = loaded
-        .log
-        .iter()
+        .standing()
         .rev()
-        .find_map(|logged| match &logged.entry {
+        .find_map(|logged| match &*logged.entry {
             Entry::Game(game) => Some(
                 game.seats
                     .iter()
@@ -54,7 +53,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         players_at_table(&args.players).map_err(|r| CliError::refused(r, Asked::Players))?
     };
     print_sheet(
-        &SetupReport::new(&info.name, campaign, &loaded.log, &names),
+        &SetupReport::new(&info.name, campaign, &loaded.entries, &names),
         context,
         &args.sheet,
     )

@@ -20,7 +20,7 @@ pub struct Args {
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load_after(args.time.after)?;
     print_sheet(
-        &StatsReport::new(&info.name, &loaded.log, &loaded.campaign),
+        &StatsReport::new(&info.name, &loaded.entries, &loaded.campaign),
         context,
         &args.sheet,
     )

@@ -343,7 +343,7 @@ impl Campaign {
             note,
         };
         Ok(Applied {
-            entry: Entry::Game(recorded),
+            entry: Entry::Game(Box::new(recorded)),
             game: Some(number),
             packets_met,
             new_people,

@@ -123,7 +123,7 @@ pub fn merge_person(
             .any(|s| person_key(&s.person) == person_key(name))
     };
     for logged in resolved.games() {
-        if let Entry::Game(game) = &logged.entry
+        if let Entry::Game(game) = &*logged.entry
             && sat(game, &from)
             && sat(game, &into)
         {
@@ -165,7 +165,7 @@ mod tests {
                 .nth(day as usize)
                 .expect("a territory"),
         });
-        Entry::Game(game)
+        Entry::Game(Box::new(game))
     }
 
     /// A log of `games`, after the setup before game 1.
@@ -186,7 +186,7 @@ mod tests {
         });
         entries.extend_from_slice(games);
         CheckedLog::from_entries(&entries, "2026-01-01T00:00:00Z", |n| {
-            EntryId(format!("00000000-0000-7000-8000-{n:012}"))
+            EntryId(format!("00000000-0000-7000-8000-{n:012}").into())
         })
         .expect("a legal log")
     }

@@ -23,8 +23,8 @@ pub enum Entry {
         capacity: u32,
         reason: String,
     },
-    /// A finished game.
-    Game(Game),
+    /// A finished game (boxed: most entries are far smaller, and a long log holds many).
+    Game(Box<Game>),
     /// A scar type the group found in a sealed packet, with its stickers.
     AddScarType {
         name: String,

@@ -131,7 +131,7 @@ where
     I::IntoIter: Clone,
 {
     let standing = log.into_iter().filter(|e| e.taken_back.is_none());
-    Campaign::replay(standing.clone().map(|e| &e.entry)).map_err(|(index, refusal)| BrokenLog {
+    Campaign::replay(standing.clone().map(|e| &*e.entry)).map_err(|(index, refusal)| BrokenLog {
         seq: standing.clone().nth(index).map_or(0, |e| e.seq),
         refusal,
     })
@@ -246,7 +246,7 @@ impl CheckedLog {
                 origin: None,
                 parent: records.last().map(|r| r.id.clone()),
                 place: Place::End,
-                body: Body::Add(applied.entry),
+                body: Body::Add(applied.entry.into()),
             });
         }
         CheckedLog::new(records, NaiveDate::MAX)

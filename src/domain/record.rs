@@ -4,12 +4,15 @@
 //! survives export, import and exchange between devices; the log as the rules see it is
 //! worked out from the records (`resolve`).
 
+use std::sync::Arc;
+
 use super::entry::Entry;
 use super::refusal::Refusal;
 
-/// A record's identity: a UUID (version 7 where chronicle made it), as text.
+/// A record's identity: a UUID (version 7 where chronicle made it), as text, shared (a
+/// record, the entry it adds and the record after it hold one copy).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct EntryId(pub String);
+pub struct EntryId(pub Arc<str>);
 
 impl EntryId {
     pub fn as_str(&self) -> &str {
@@ -43,8 +46,8 @@ pub enum Place {
 /// What a record does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
-    /// Adds an entry.
-    Add(Entry),
+    /// Adds an entry (shared with the log as corrected, which holds it as it stands).
+    Add(Arc<Entry>),
     /// Corrects the log.
     Correct(Correction),
 }
@@ -132,6 +135,16 @@ pub struct LogRecord {
 }
 
 impl LogRecord {
+    /// Makes the parent's identity one with the identity of `previous` when it names that
+    /// record (as it does for most records), so that a long log holds each identity once.
+    pub fn share_parent(&mut self, previous: Option<&LogRecord>) {
+        if let (Some(parent), Some(previous)) = (&mut self.parent, previous)
+            && *parent == previous.id
+        {
+            *parent = previous.id.clone();
+        }
+    }
+
     /// The records it was written after: its parent, or for a join every tip it joins,
     /// the kept ones first.
     pub fn parents(&self) -> Vec<&EntryId> {

@@ -3,6 +3,7 @@
 //! it and with people under the names given since, and those taken back marked as such.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::entry::Entry;
 use super::lookup::person_key;
@@ -22,7 +23,7 @@ pub struct LoggedEntry {
     /// When it was recorded (RFC 3339, UTC).
     pub recorded_at: String,
     /// The entry, as the latest replacement has it.
-    pub entry: Entry,
+    pub entry: Arc<Entry>,
     /// Set when the entry was taken back.
     pub taken_back: Option<TakenBack>,
 }
@@ -102,9 +103,9 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         };
         let (written, mut entry) = content.remove(&i).unwrap_or_else(|| (i, added.clone()));
         if names.iter().any(|(at, _, _)| *at > written) {
-            rename_people(&mut entry, written, &names);
+            rename_people(Arc::make_mut(&mut entry), written, &names);
         }
-        let game = matches!(entry, Entry::Game(_)).then(|| number.next(taken_back[i].is_some()));
+        let game = matches!(*entry, Entry::Game(_)).then(|| number.next(taken_back[i].is_some()));
         entries.push(LoggedEntry {
             id: record.id.clone(),
             seq: record.seq,
@@ -136,7 +137,7 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
     let inserted = records
         .iter()
         .filter_map(|r| match (&r.place, &r.body) {
-            (Place::Before(before), Body::Add(Entry::Game(_))) => {
+            (Place::Before(before), Body::Add(added)) if matches!(**added, Entry::Game(_)) => {
                 Some((r.id.clone(), before.clone()))
             }
             _ => None,
@@ -174,7 +175,7 @@ impl Numbering {
 /// added each), and for each replacement the entry it replaced.
 struct Replacements {
     /// The entry as it stands, with the index of the record that wrote it.
-    content: HashMap<usize, (usize, Entry)>,
+    content: HashMap<usize, (usize, Arc<Entry>)>,
     replaced: HashMap<usize, Entry>,
 }
 
@@ -183,7 +184,7 @@ fn replacements(
     at: &HashMap<&EntryId, usize>,
     taken_back: &[Option<TakenBack>],
 ) -> Result<Replacements, Unresolved> {
-    let mut content: HashMap<usize, (usize, Entry)> = HashMap::new();
+    let mut content: HashMap<usize, (usize, Arc<Entry>)> = HashMap::new();
     let mut replaced: HashMap<usize, Entry> = HashMap::new();
     for (i, record) in records.iter().enumerate() {
         let Body::Correct(Correction::Replace { target, entry, .. }) = &record.body else {
@@ -208,8 +209,8 @@ fn replacements(
         }
         if taken_back[i].is_none() {
             let before = content
-                .insert(t, (i, (**entry).clone()))
-                .map_or_else(|| old.clone(), |(_, e)| e);
+                .insert(t, (i, Arc::new((**entry).clone())))
+                .map_or_else(|| (**old).clone(), |(_, e)| Arc::unwrap_or_clone(e));
             replaced.insert(i, before);
         }
     }

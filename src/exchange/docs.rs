@@ -309,7 +309,7 @@ impl EntryDoc {
                 capacity: *capacity,
                 reason: reason.clone(),
             },
-            EntryDoc::Game(game) => Entry::Game(game.game()?),
+            EntryDoc::Game(game) => Entry::Game(Box::new(game.game()?)),
             EntryDoc::AddScarType {
                 name,
                 count,

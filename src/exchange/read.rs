@@ -32,7 +32,7 @@ struct FileIn {
     format: Option<String>,
     version: Option<u64>,
     campaign: Option<CampaignDoc>,
-    log: Option<Vec<RecordIn>>,
+    log: Option<LogIn>,
     board: Option<serde_json::Value>,
     #[serde(rename = "chronicle")]
     _chronicle: Option<IgnoredAny>,
@@ -56,10 +56,77 @@ pub enum BoardSection {
 /// How many differences between the board section and the log a refusal names.
 const DIFFERENCES_NAMED: usize = 3;
 
-/// A record as either version of the file has it.
+/// A record as either version of the file has it. One of version 2 is made into the log's
+/// record as it is read (with the game number it says, or what is wrong with it and its
+/// seq), so that the file's documents never pile up beside the records made of them.
 enum RecordIn {
-    Two(Box<LogEntryDoc>),
+    Two(Box<Made>),
     One(Box<EntryV1>),
+}
+
+/// A record of version 2 made (with the game number it says), or its seq and what is wrong.
+type Made = Result<(LogRecord, Option<u32>), (u32, String)>;
+
+fn made(doc: LogEntryDoc) -> RecordIn {
+    let said = doc.said_game();
+    let seq = doc.seq;
+    RecordIn::Two(Box::new(
+        doc.record().map(|r| (r, said)).map_err(|p| (seq, p)),
+    ))
+}
+
+/// The file's log as it is read, one record at a time: those of version 2 go straight into
+/// the one list of records the import keeps (no second list is built from a first), those
+/// of version 1 are kept for `records` to number.
+#[derive(Default)]
+struct LogIn {
+    two: Vec<LogRecord>,
+    /// The game number each game of version 2 says it is: (seq, game).
+    said: Vec<(u32, u32)>,
+    /// The seq of the first record of version 2, and the first one that is not a record
+    /// (its seq, and what is wrong with it).
+    first_two: Option<u32>,
+    unreadable: Option<(u32, String)>,
+    one: Vec<EntryV1>,
+}
+
+impl<'de> Deserialize<'de> for LogIn {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<LogIn, D::Error> {
+        struct Records;
+        impl<'de> serde::de::Visitor<'de> for Records {
+            type Value = LogIn;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a list of records")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<LogIn, A::Error> {
+                let mut log = LogIn::default();
+                while let Some(record) = seq.next_element::<RecordIn>()? {
+                    match record {
+                        RecordIn::One(v1) => log.one.push(*v1),
+                        RecordIn::Two(made) => match *made {
+                            Ok((mut record, said)) => {
+                                record.share_parent(log.two.last());
+                                log.first_two.get_or_insert(record.seq);
+                                if let Some(game) = said {
+                                    log.said.push((record.seq, game));
+                                }
+                                log.two.push(record);
+                            }
+                            Err((at, problem)) => {
+                                log.first_two.get_or_insert(at);
+                                log.unreadable.get_or_insert((at, problem));
+                            }
+                        },
+                    }
+                }
+                Ok(log)
+            }
+        }
+        deserializer.deserialize_seq(Records)
+    }
 }
 
 /// Read as the version its fields show (an `id`, or a `taken_back` without one: version
@@ -68,9 +135,7 @@ enum RecordIn {
 impl<'de> Deserialize<'de> for RecordIn {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<RecordIn, D::Error> {
         let value = serde_json::Value::deserialize(deserializer)?;
-        let two = |v: &serde_json::Value| {
-            LogEntryDoc::deserialize(v).map(|doc| RecordIn::Two(Box::new(doc)))
-        };
+        let two = |v: &serde_json::Value| LogEntryDoc::deserialize(v).map(made);
         let one =
             |v: &serde_json::Value| EntryV1::deserialize(v).map(|e| RecordIn::One(Box::new(e)));
         let looks_like_one = value.get("id").is_none() && value.get("taken_back").is_some();
@@ -238,7 +303,10 @@ fn read_checking(
         })?;
     }
     check_numbers(&records, &said)?;
-    let head = campaign.head.clone().map(crate::domain::EntryId);
+    let head = campaign
+        .head
+        .clone()
+        .map(|id: String| crate::domain::EntryId(id.into()));
     let checked = CheckedLog::with_head(records, head.as_ref(), latest).map_err(|broken| {
         ReadError::Refused {
             seq: broken.seq,
@@ -259,7 +327,7 @@ fn read_checking(
 }
 
 /// A parsed file: its version, campaign, log and board section.
-type Parsed = (u32, CampaignDoc, Vec<RecordIn>, Option<serde_json::Value>);
+type Parsed = (u32, CampaignDoc, LogIn, Option<serde_json::Value>);
 
 /// The file parsed as it streams in, and its head checked: format, version, the parts
 /// `import` needs.
@@ -299,60 +367,49 @@ fn parse(reader: impl Read) -> Result<Parsed, ReadError> {
 /// The records of a file, and the number each game says it is: (seq, game).
 type Records = (Vec<LogRecord>, Vec<(u32, u32)>);
 
-fn records(version: u32, campaign: &CampaignDoc, log: Vec<RecordIn>) -> Result<Records, ReadError> {
-    let mut records = Vec::with_capacity(log.len());
-    let mut said = Vec::new();
-    let mut taken_back: Vec<(u32, TakenBackDoc)> = Vec::new();
-    for item in log {
-        match (version, item) {
-            (1, RecordIn::One(v1)) => {
-                let seq = v1.seq;
-                if let EntryDoc::Game(game) = &v1.entry {
-                    said.push((seq, game.game));
-                }
-                let entry = v1
-                    .entry
-                    .entry()
-                    .map_err(|problem| ReadError::Unreadable { seq, problem })?;
-                if let Some(back) = v1.taken_back {
-                    taken_back.push((seq, back));
-                }
-                records.push(LogRecord {
-                    id: legacy_id(campaign, "entry", seq),
-                    seq,
-                    recorded_at: v1.recorded_at,
-                    origin: None,
-                    parent: None,
-                    place: Place::End,
-                    body: Body::Add(entry),
-                });
-            }
-            (_, RecordIn::Two(doc)) if version >= 2 => {
-                if let Some(game) = doc.said_game() {
-                    said.push((doc.seq, game));
-                }
-                let record = doc.record().map_err(|problem| ReadError::Unreadable {
-                    seq: doc.seq,
-                    problem,
-                })?;
-                records.push(record);
-            }
-            (_, RecordIn::One(v1)) => {
-                return Err(ReadError::Unreadable {
-                    seq: v1.seq,
-                    problem: format!(
-                        "it is written as in version 1 of the file, which is of version {version}"
-                    ),
-                });
-            }
-            (_, RecordIn::Two(doc)) => {
-                return Err(ReadError::Unreadable {
-                    seq: doc.seq,
-                    problem: "it is written as in version 2 of the file, which is of version 1"
-                        .to_string(),
-                });
-            }
+fn records(version: u32, campaign: &CampaignDoc, log: LogIn) -> Result<Records, ReadError> {
+    if version == 1 {
+        if let Some(seq) = log.first_two {
+            return Err(ReadError::Unreadable {
+                seq,
+                problem: "it is written as in version 2 of the file, which is of version 1"
+                    .to_string(),
+            });
         }
+    } else if let Some(v1) = log.one.first() {
+        return Err(ReadError::Unreadable {
+            seq: v1.seq,
+            problem: format!(
+                "it is written as in version 1 of the file, which is of version {version}"
+            ),
+        });
+    }
+    if let Some((seq, problem)) = log.unreadable {
+        return Err(ReadError::Unreadable { seq, problem });
+    }
+    let (mut records, mut said) = (log.two, log.said);
+    let mut taken_back: Vec<(u32, TakenBackDoc)> = Vec::new();
+    for v1 in log.one {
+        let seq = v1.seq;
+        if let EntryDoc::Game(game) = &v1.entry {
+            said.push((seq, game.game));
+        }
+        let entry = v1
+            .entry
+            .entry()
+            .map_err(|problem| ReadError::Unreadable { seq, problem })?;
+        if let Some(back) = v1.taken_back {
+            taken_back.push((seq, back));
+        }
+        records.push(LogRecord {
+            id: legacy_id(campaign, "entry", seq),
+            seq,
+            recorded_at: v1.recorded_at,
+            origin: None,
+            parent: None,
+            place: Place::End,
+            body: Body::Add(entry.into()),
+        });
     }
     records.sort_by_key(|r| r.seq);
     for (place, record) in (1u32..).zip(&mut records) {
@@ -424,14 +481,17 @@ fn legacy_id(campaign: &CampaignDoc, what: &str, seq: u32) -> EntryId {
     bits = (bits & !(0xF_u128 << 76)) | (0x8_u128 << 76);
     bits = (bits & !(0x3_u128 << 62)) | (0x2_u128 << 62);
     let hex = format!("{bits:032x}");
-    EntryId(format!(
-        "{}-{}-{}-{}-{}",
-        &hex[0..8],
-        &hex[8..12],
-        &hex[12..16],
-        &hex[16..20],
-        &hex[20..32]
-    ))
+    EntryId(
+        format!(
+            "{}-{}-{}-{}-{}",
+            &hex[0..8],
+            &hex[8..12],
+            &hex[12..16],
+            &hex[16..20],
+            &hex[20..32]
+        )
+        .into(),
+    )
 }
 
 fn said_of(said: &[(u32, u32)], seq: u32) -> Option<u32> {

@@ -128,7 +128,7 @@ impl CorrectionDoc {
     fn correction(&self) -> Result<Correction, String> {
         Ok(match self {
             CorrectionDoc::TakeBack { target, reason } => Correction::TakeBack {
-                target: EntryId(target.clone()),
+                target: EntryId(target.clone().into()),
                 reason: reason.clone(),
             },
             CorrectionDoc::Replace {
@@ -136,7 +136,7 @@ impl CorrectionDoc {
                 reason,
                 entry,
             } => Correction::Replace {
-                target: EntryId(target.clone()),
+                target: EntryId(target.clone().into()),
                 entry: Box::new(entry.entry()?),
                 reason: reason.clone(),
             },
@@ -153,8 +153,11 @@ impl CorrectionDoc {
                 to: to.clone(),
             },
             CorrectionDoc::Join { kept, set_aside } => Correction::Join {
-                kept: kept.iter().map(|t| EntryId(t.clone())).collect(),
-                set_aside: set_aside.iter().map(|t| EntryId(t.clone())).collect(),
+                kept: kept.iter().map(|t| EntryId(t.clone().into())).collect(),
+                set_aside: set_aside
+                    .iter()
+                    .map(|t| EntryId(t.clone().into()))
+                    .collect(),
             },
         })
     }
@@ -164,24 +167,24 @@ impl LogEntryDoc {
     /// The record it carries; an error names what cannot be read.
     pub fn record(&self) -> Result<LogRecord, String> {
         let body = match (&self.entry, &self.correction) {
-            (Some(entry), None) => Body::Add(entry.entry()?),
+            (Some(entry), None) => Body::Add(entry.entry()?.into()),
             (None, Some(correction)) => Body::Correct(correction.correction()?),
             (Some(_), Some(_)) => return Err("it both adds an entry and corrects one".to_string()),
             (None, None) => return Err("it neither adds an entry nor corrects one".to_string()),
         };
         Ok(LogRecord {
-            id: EntryId(self.id.clone()),
+            id: EntryId(self.id.clone().into()),
             seq: self.seq,
             recorded_at: self.recorded_at.clone(),
             origin: self.device.clone().map(|device| Origin {
                 device,
                 seq: self.device_seq.unwrap_or(0),
             }),
-            parent: self.parent.clone().map(EntryId),
+            parent: self.parent.clone().map(|id: String| EntryId(id.into())),
             place: self
                 .before
                 .clone()
-                .map_or(Place::End, |b| Place::Before(EntryId(b))),
+                .map_or(Place::End, |b| Place::Before(EntryId(b.into()))),
             body,
         })
     }

@@ -57,7 +57,7 @@ fn games_inserted(
     entries
         .iter()
         .filter(|e| e.taken_back.is_none() && inserted.iter().any(|(id, _)| *id == e.id))
-        .filter_map(|game| match &game.entry {
+        .filter_map(|game| match &*game.entry {
             Entry::Game(g) => Some((
                 game.seq,
                 CorrectionView {
@@ -129,7 +129,7 @@ fn taken_back(
     all: &[CorrectionEntry],
 ) -> String {
     if let Some(target) = target {
-        return match (&target.entry, target.game) {
+        return match (&*target.entry, target.game) {
             (Entry::Game(_), Some(game)) => format!("took back game {game}"),
             (entry, _) => format!("took back the entry that {}", summary(entry)),
         };

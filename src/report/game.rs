@@ -61,7 +61,7 @@ impl ChangeView {
 impl GameView {
     /// The view of a game, given the campaign as it was before it.
     pub fn new(number: u32, recorded_at: &str, before: &Campaign, game: &Game) -> GameView {
-        let changes: Vec<Happening> = happenings(before, &Entry::Game(game.clone()));
+        let changes: Vec<Happening> = happenings(before, &Entry::Game(Box::new(game.clone())));
         GameView::described(number, recorded_at, game, changes.iter())
     }
 

@@ -53,7 +53,7 @@ pub fn walk(entries: &[LoggedEntry]) -> Result<Walked<'_>, BrokenLog> {
         None => Standing::Stands,
     };
     let (events, campaign) =
-        events(all.iter().map(|e| (&e.entry, standing(e)))).map_err(|(index, refusal)| {
+        events(all.iter().map(|e| (&*e.entry, standing(e)))).map_err(|(index, refusal)| {
             BrokenLog {
                 seq: all.get(index).map_or(0, |e| e.seq),
                 refusal,
@@ -80,7 +80,7 @@ impl<'a> Walked<'a> {
             let mine = std::iter::from_fn(|| events.next_if(|e| e.entry == index));
             let changes: Vec<&Happening> = mine.map(|e| &e.happening).collect();
             if let (Entry::Game(game), Some(number), None) =
-                (&logged.entry, logged.game, &logged.taken_back)
+                (&*logged.entry, logged.game, &logged.taken_back)
             {
                 views.push(GameView::described(
                     number,
@@ -108,7 +108,7 @@ impl<'a> Walked<'a> {
             .iter()
             .enumerate()
             .map(|(i, logged)| {
-                let words = match (&logged.entry, logged.game) {
+                let words = match (&*logged.entry, logged.game) {
                     (Entry::Game(game), Some(n)) => format!("game {n}, played {}", game.date),
                     _ if said[i].is_empty() => "an entry".to_string(),
                     _ => {

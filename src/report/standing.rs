@@ -41,8 +41,8 @@ impl Standing {
         let games: Vec<&Game> = log
             .iter()
             .filter(|e| e.taken_back.is_none())
-            .filter_map(|e| match &e.entry {
-                Entry::Game(game) => Some(game),
+            .filter_map(|e| match &*e.entry {
+                Entry::Game(game) => Some(&**game),
                 _ => None,
             })
             .collect();

@@ -27,8 +27,8 @@ impl StatsReport {
         let games: Vec<_> = log
             .iter()
             .filter(|e| e.taken_back.is_none())
-            .filter_map(|e| match &e.entry {
-                Entry::Game(game) => Some(game),
+            .filter_map(|e| match &*e.entry {
+                Entry::Game(game) => Some(&**game),
                 _ => None,
             })
             .collect();

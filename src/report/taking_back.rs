@@ -56,7 +56,7 @@ fn entry(record: &LogRecord, resolved: &Resolved) -> Result<TakingBack, BrokenLo
             game: None,
         });
     };
-    if let (Entry::Game(game), Some(number)) = (&logged.entry, logged.game) {
+    if let (Entry::Game(game), Some(number)) = (&*logged.entry, logged.game) {
         let views = game_views(&resolved.entries)?;
         let lines = views
             .iter()

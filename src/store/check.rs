@@ -71,7 +71,7 @@ fn replay_compared(
                     applied.game
                 ));
             }
-            Ok(applied) if applied.entry != entry.entry => report.problems.push(format!(
+            Ok(applied) if applied.entry != *entry.entry => report.problems.push(format!(
                 "{name}: entry {} is not stored as the rules record it",
                 entry.seq
             )),

@@ -100,8 +100,9 @@ pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored
         let seated: Vec<Seat> = std::iter::from_fn(|| seats.next_if(|(e, _)| *e == head.row))
             .map(|(_, seat)| seat)
             .collect();
-        let record = record(&head, seated, &changes[change_at..change_end])
+        let mut record = record(&head, seated, &changes[change_at..change_end])
             .map_err(|e| damaged(format!("entry {}: {e}", head.seq)))?;
+        record.share_parent(stored.records.last());
         change_at = change_end;
         stored.derived.push(head.derived);
         stored.records.push(record);
@@ -125,7 +126,7 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
     let target = || {
         head.target
             .clone()
-            .map(EntryId)
+            .map(|id: String| EntryId(id.into()))
             .ok_or_else(|| "a correction without the entry it acts on".to_string())
     };
     let names = || -> Result<(String, String), String> {
@@ -138,7 +139,7 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
         Ok((from, need_name(row)?))
     };
     let body = match head.correction {
-        None => Body::Add(content()?),
+        None => Body::Add(content()?.into()),
         Some(CorrectionKind::Replace) => Body::Correct(Correction::Replace {
             target: target()?,
             entry: Box::new(content()?),
@@ -163,7 +164,7 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
         Some(CorrectionKind::Join) => Body::Correct(join(changes)?),
     };
     Ok(LogRecord {
-        id: EntryId(head.uid.clone()),
+        id: EntryId(head.uid.clone().into()),
         seq: head.seq,
         recorded_at: head.recorded_at.clone(),
         origin: head.device.clone().map(|device| Origin {
@@ -173,11 +174,11 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
                 .and_then(|s| u64::try_from(s).ok())
                 .unwrap_or(0),
         }),
-        parent: head.parent.clone().map(EntryId),
+        parent: head.parent.clone().map(|id: String| EntryId(id.into())),
         place: head
             .before
             .clone()
-            .map_or(Place::End, |b| Place::Before(EntryId(b))),
+            .map_or(Place::End, |b| Place::Before(EntryId(b.into()))),
         body,
     })
 }
@@ -190,7 +191,8 @@ fn join(changes: &[StoredRow]) -> Result<Correction, String> {
         let tip = EntryId(
             row.text
                 .clone()
-                .ok_or("a join's tip without its identity")?,
+                .ok_or("a join's tip without its identity")?
+                .into(),
         );
         match row.amount {
             Some(1) => kept.push(tip),
@@ -332,7 +334,7 @@ fn entry(
             for change in changes {
                 add_change(&mut game, change)?;
             }
-            Ok(Entry::Game(game))
+            Ok(Entry::Game(Box::new(game)))
         }
         EntryKind::AddTerritory => {
             let (first, lines) = changes

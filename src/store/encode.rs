@@ -86,16 +86,16 @@ pub(super) fn write_log(
         append(tx, campaign_id, record)?;
     }
     super::device::set_head(tx, campaign_id, ordered.head())?;
-    let ids: Vec<EntryId> = ordered.log.iter().map(|r| r.id.clone()).collect();
-    update_derived(tx, &derived, &ids, log.resolved())
+    let ids = ordered.log.iter().map(|r| &r.id);
+    update_derived(tx, &derived, ids, log.resolved())
 }
 
 /// Rebuilds what is kept beside each record (the game's number in the log as corrected,
 /// when and why a record was taken back) where it differs from what the log now says.
-pub(super) fn update_derived(
+pub(super) fn update_derived<'a>(
     tx: &Transaction<'_>,
     derived: &[Derived],
-    ids: &[EntryId],
+    ids: impl IntoIterator<Item = &'a EntryId>,
     resolved: &Resolved,
 ) -> Result<(), StoreError> {
     let entries: HashMap<&EntryId, &LoggedEntry> =
@@ -135,7 +135,7 @@ pub(super) fn append(
     record: &LogRecord,
 ) -> Result<Derived, StoreError> {
     let (entry, correction, target, reason) = match &record.body {
-        Body::Add(entry) => (Some(entry), None, None, None),
+        Body::Add(entry) => (Some(&**entry), None, None, None),
         Body::Correct(correction) => {
             let entry = match correction {
                 Correction::Replace { entry, .. } => Some(&**entry),

@@ -26,7 +26,7 @@ pub fn mint(at: &str, fixed: Option<(i64, u32)>) -> EntryId {
     // Version 7 in bits 48 to 51, the variant 10 in bits 64 and 65 (from the left).
     bits = (bits & !(0xF_u128 << 76)) | (0x7_u128 << 76);
     bits = (bits & !(0x3_u128 << 62)) | (0x2_u128 << 62);
-    EntryId(format_uuid(bits))
+    EntryId(format_uuid(bits).into())
 }
 
 /// A number made of a device's name (FNV-1a), to keep apart the identities two devices make

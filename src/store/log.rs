@@ -22,9 +22,8 @@ use crate::domain::{
 /// A campaign's log as corrected and the state it folds to.
 #[derive(Clone, Debug)]
 pub struct Loaded {
-    /// The entries that stand, in the order of the log: the board is their fold.
-    pub log: Vec<LoggedEntry>,
-    /// Every entry, those taken back too, in the order of the log.
+    /// Every entry, those taken back too, in the order of the log (those that stand, see
+    /// `standing`, fold to the board).
     pub entries: Vec<LoggedEntry>,
     /// The corrections, in the order written.
     pub corrections: Vec<CorrectionEntry>,
@@ -49,6 +48,13 @@ pub struct StoredLog {
     pub pending: Vec<LogRecord>,
     /// The entries added before another, with the record each went before.
     pub inserted: Vec<(EntryId, EntryId)>,
+}
+
+impl Loaded {
+    /// The entries that stand, in the order of the log: the board is their fold.
+    pub fn standing(&self) -> impl DoubleEndedIterator<Item = &LoggedEntry> {
+        self.entries.iter().filter(|e| e.taken_back.is_none())
+    }
 }
 
 impl StoredLog {
@@ -146,7 +152,6 @@ impl Store {
         let ordered = self.ordered(campaign_id)?;
         let (resolved, campaign) = resolve_and_fold(&ordered.log).map_err(StoreError::BrokenLog)?;
         Ok(Loaded {
-            log: resolved.standing().cloned().collect(),
             entries: resolved.entries,
             corrections: resolved.corrections,
             records: ordered.log,
@@ -309,7 +314,7 @@ impl Store {
                 if place == Place::End {
                     return Ok(NewRecord {
                         place,
-                        body: Body::Add(build(current.campaign)?),
+                        body: Body::Add(build(current.campaign)?.into()),
                     });
                 }
                 let before = current
@@ -321,7 +326,7 @@ impl Store {
                 there = Some((before, after, applied));
                 Ok(NewRecord {
                     place,
-                    body: Body::Add(entry),
+                    body: Body::Add(entry.into()),
                 })
             },
         )?;
@@ -401,7 +406,7 @@ pub(super) fn append_for_test(
         origin: None,
         parent: records.last().map(|r| r.id.clone()),
         place: Place::End,
-        body: Body::Add(entry.clone()),
+        body: Body::Add(entry.clone().into()),
     };
     append(tx, campaign_id, &record).map(|_| ())
 }
@@ -418,14 +423,14 @@ fn with_record(
 ) -> Result<(Resolved, Campaign, Option<Applied>), Refusal> {
     if let (Place::End, Body::Add(entry)) = (&record.place, &record.body) {
         let (after, applied) = campaign.after(entry)?;
-        record.body = Body::Add(applied.entry.clone());
+        record.body = Body::Add(applied.entry.clone().into());
         let mut resolved = resolved.clone();
         resolved.entries.push(LoggedEntry {
             id: record.id.clone(),
             seq: record.seq,
             game: applied.game,
             recorded_at: record.recorded_at.clone(),
-            entry: applied.entry.clone(),
+            entry: applied.entry.clone().into(),
             taken_back: None,
         });
         return Ok((resolved, after, Some(applied)));
@@ -450,7 +455,8 @@ fn with_record(
     let resolved = crate::domain::resolve::resolve(&all).map_err(|u| u.refusal)?;
     let mut campaign = Campaign::new();
     // A house rule switched on among earlier entries holds for every entry after it.
-    let rule_on = matches!(&record.body, Body::Add(Entry::Rule { on: true, .. }));
+    let rule_on =
+        matches!(&record.body, Body::Add(e) if matches!(**e, Entry::Rule { on: true, .. }));
     let mut strict = false;
     for entry in resolved.standing() {
         // The entry the record adds or changes meets every rule, as a new one; the others
@@ -536,7 +542,7 @@ fn renames_campaign(record: &LogRecord, all: &[LogRecord]) -> bool {
 /// Keeps the entry of a record (added, or replacing another) as the rules record it.
 fn keep_recorded_form(record: &mut LogRecord, at: &EntryId, recorded: Entry) {
     match &mut record.body {
-        Body::Add(entry) if record.id == *at => *entry = recorded,
+        Body::Add(entry) if record.id == *at => *entry = recorded.into(),
         Body::Correct(crate::domain::Correction::Replace { target, entry, .. }) if target == at => {
             **entry = recorded;
         }

@@ -98,7 +98,7 @@ fn game(day: u32, reward: Reward) -> Entry {
         ],
     );
     game.reward = Some(reward);
-    Entry::Game(game)
+    Entry::Game(Box::new(game))
 }
 
 /// The setup before game 1 recorded in campaign `id` (rules §2): five powers, twelve coins.
@@ -126,7 +126,7 @@ fn set_up(store: &mut Store, id: i64) {
 
 /// The games of a loaded log.
 fn games(loaded: &super::Loaded) -> usize {
-    loaded.log.iter().filter(|e| e.game.is_some()).count()
+    loaded.standing().filter(|e| e.game.is_some()).count()
 }
 
 fn territory(name: &str) -> Territory {
@@ -159,8 +159,8 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
 
     let loaded = open(&path).load(id).expect("loaded");
     assert_eq!(games(&loaded), 1);
-    let game = loaded.log.last().expect("the game");
-    assert_eq!(game.entry, recorded.applied.entry);
+    let game = loaded.standing().last().expect("the game");
+    assert_eq!(game.entry, recorded.applied.entry.into());
     assert_eq!(game.game, Some(1));
     assert_eq!(loaded.campaign, recorded.after);
     let egypt = loaded.campaign.territory(territory("Egypt"));
@@ -426,14 +426,14 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
         .expect("game 2 again");
     assert_eq!(recorded.applied.game, Some(2));
     let loaded = store.load(id).expect("load");
-    assert_eq!(loaded.log.iter().filter(|e| e.game == Some(2)).count(), 1);
+    assert_eq!(loaded.standing().filter(|e| e.game == Some(2)).count(), 1);
     let taken_back: Vec<_> = loaded
         .entries
         .iter()
         .filter(|e| e.taken_back.is_some())
         .collect();
     assert_eq!(taken_back[0].game, Some(2));
-    assert!(loaded.log.last().expect("last").seq > taken_back[0].seq);
+    assert!(loaded.standing().last().expect("last").seq > taken_back[0].seq);
 }
 
 #[test]
@@ -458,5 +458,5 @@ fn there_is_nothing_to_take_back_before_game_one() {
             ..
         }))
     ));
-    assert_eq!(store.load(id).expect("load").log.len(), 1);
+    assert_eq!(store.load(id).expect("load").standing().count(), 1);
 }

@@ -47,7 +47,7 @@ impl IntoEntry for Entry {
 }
 impl IntoEntry for Game {
     fn into_entry(self) -> Entry {
-        Entry::Game(self)
+        Entry::Game(Box::new(self))
     }
 }
 

@@ -74,7 +74,7 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
     let number = args.number;
     let (_, appended) = context.append(Asked::Flags, args.game.dry_run, |current| {
         let target = current.resolved.game(number)?;
-        let Entry::Game(old) = &target.entry else {
+        let Entry::Game(old) = &*target.entry else {
             return Err(CliError::bug("A game's entry is not a game."));
         };
         let place = Place::Before(target.id.clone());
@@ -86,8 +86,8 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
             Some(game) => game.clone(),
             None => flags::game(&args.game, &before, old.date)?,
         };
-        let (_, applied) = before.after(&Entry::Game(game.clone()))?;
-        if applied.entry == target.entry {
+        let (_, applied) = before.after(&Entry::Game(Box::new(game.clone())))?;
+        if applied.entry == *target.entry {
             return Err(CliError::input(format!(
                 "Game {number} already reads that way: nothing to correct."
             ))
@@ -99,7 +99,7 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
             place: Place::End,
             body: Body::Correct(Correction::Replace {
                 target: target.id.clone(),
-                entry: Box::new(Entry::Game(game)),
+                entry: Box::new(Entry::Game(Box::new(game))),
                 reason,
             }),
         })
@@ -132,7 +132,7 @@ pub(super) fn insert(context: &Context, mut args: InsertArgs) -> Result<(), CliE
         let game = flags::game(&args.game, &before, NaiveDate::MIN)?;
         Ok(NewRecord {
             place,
-            body: Body::Add(Entry::Game(game)),
+            body: Body::Add(Entry::Game(Box::new(game)).into()),
         })
     })?;
     let target = appended.record.id.clone();
@@ -144,7 +144,7 @@ pub(super) fn insert(context: &Context, mut args: InsertArgs) -> Result<(), CliE
 fn as_it_stands(context: &Context, number: u32) -> Result<CliError, CliError> {
     let (_, stored) = context.read()?;
     let resolved = stored.resolved();
-    let Entry::Game(game) = &resolved.game(number)?.entry else {
+    let Entry::Game(game) = &*resolved.game(number)?.entry else {
         return Err(CliError::bug("A game's entry is not a game."));
     };
     say(&format!(
@@ -166,7 +166,7 @@ fn guided_edit(context: &Context, number: u32) -> Result<crate::domain::Game, Cl
     let (_, stored) = context.read()?;
     let resolved = stored.resolved();
     let target = resolved.game(number)?;
-    let Entry::Game(old) = &target.entry else {
+    let Entry::Game(old) = &*target.entry else {
         return Err(CliError::bug("A game's entry is not a game."));
     };
     let before = resolved

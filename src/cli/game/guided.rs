@@ -34,10 +34,9 @@ pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     ));
     let usual = |person: &str| -> Option<Faction> {
         loaded
-            .log
-            .iter()
+            .standing()
             .rev()
-            .find_map(|logged| match &logged.entry {
+            .find_map(|logged| match &*logged.entry {
                 Entry::Game(game) => game
                     .seats
                     .iter()
@@ -55,7 +54,7 @@ pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     };
     let start = Game::new(context.clock.today(), Vec::new());
     let game = asking.walk(context, start, Vec::new(), 0, dry_run)?;
-    let entry = Entry::Game(game.clone());
+    let entry = Entry::Game(Box::new(game.clone()));
     let (_, recorded) = context.record(Asked::Prompt, dry_run, None, |_| Ok(entry))?;
     print_logged(context, &recorded)?;
     say_as_flags(&game, recorded.written);
@@ -152,7 +151,7 @@ impl Asking<'_> {
         let broken = self
             .campaign
             .clone()
-            .apply(&Entry::Game(game.clone()))
+            .apply(&Entry::Game(Box::new(game.clone())))
             .err();
         if let Some(refusal) = &broken {
             say(&format!(
@@ -423,7 +422,9 @@ fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<bool, Cli
 /// due are ticked already.
 fn ask_packets(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<bool, CliError> {
     let mut state = campaign.clone();
-    let applied = state.apply(&Entry::Game(game.clone())).map_err(refused)?;
+    let applied = state
+        .apply(&Entry::Game(Box::new(game.clone())))
+        .map_err(refused)?;
     let open: Vec<Packet> = Packet::ALL
         .into_iter()
         .filter(|&p| {

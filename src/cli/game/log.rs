@@ -29,7 +29,7 @@ pub(super) fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
     }
     let today = context.clock.today();
     let (_, recorded) = context.record(Asked::Flags, args.dry_run, None, |campaign| {
-        Ok(Entry::Game(flags::game(&args, campaign, today)?))
+        Ok(Entry::Game(Box::new(flags::game(&args, campaign, today)?)))
     })?;
     print_logged(context, &recorded)
 }

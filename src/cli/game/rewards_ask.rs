@@ -43,7 +43,7 @@ pub(super) fn ask_reward(
         draft.reward = Some(reward.clone());
         campaign
             .clone()
-            .apply(&Entry::Game(draft))
+            .apply(&Entry::Game(Box::new(draft)))
             .map(|_| ())
             .map_err(|refusal| refusal.to_string())
     };
@@ -131,7 +131,9 @@ pub(super) fn ask_held_on(
     let mut asked = false;
     for person in held_on {
         let mut state = campaign.clone();
-        state.apply(&Entry::Game(game.clone())).map_err(refused)?;
+        state
+            .apply(&Entry::Game(Box::new(game.clone())))
+            .map_err(refused)?;
         let choices = state.held_on_choices();
         if choices.is_empty() {
             say("Held-on players get nothing now: every minor city and coin sticker is used.");
@@ -160,7 +162,7 @@ pub(super) fn ask_held_on(
                     });
                     campaign
                         .clone()
-                        .apply(&Entry::Game(draft))
+                        .apply(&Entry::Game(Box::new(draft)))
                         .map(|_| ())
                         .map_err(|r| r.to_string())
                 };
