@@ -45,6 +45,9 @@ fn usage() -> ! {
     std::process::exit(2);
 }
 
+/// Campaigns written in one transaction.
+const BATCH: usize = 64;
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let (mut db, mut campaigns, mut seed) = (None, 1usize, 7u64);
@@ -86,8 +89,8 @@ fn main() {
             }
         }
     });
-    // Written sixteen campaigns to a transaction: one sync to disk for 240 games.
-    let mut batch: Vec<(CampaignName, CheckedLog)> = Vec::with_capacity(16);
+    // Written BATCH campaigns to a transaction: one sync to disk for 960 games.
+    let mut batch: Vec<(CampaignName, CheckedLog)> = Vec::with_capacity(BATCH);
     let mut written = 0;
     let mut write = |batch: &mut Vec<(CampaignName, CheckedLog)>| {
         let refs: Vec<(&CampaignName, &str, &CheckedLog)> = batch
@@ -108,7 +111,7 @@ fn main() {
             std::process::exit(1);
         });
         batch.push((name, log));
-        if batch.len() == 16 {
+        if batch.len() == BATCH {
             write(&mut batch);
         }
     }

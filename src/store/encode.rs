@@ -78,16 +78,50 @@ pub(super) fn write_log(
     log: &CheckedLog,
 ) -> Result<(), StoreError> {
     let ordered = log.ordered();
-    let mut derived = Vec::with_capacity(ordered.log.len());
+    // The whole log is known: each record is written with what is kept beside it, rather
+    // than written bare and then updated (a second write of every game's row).
+    let kept = Kept::new(log.resolved());
     for record in &ordered.log {
-        derived.push(append(tx, campaign_id, record)?);
+        append_as(tx, campaign_id, record, kept.of(&record.id))?;
     }
     for record in &ordered.pending {
         append(tx, campaign_id, record)?;
     }
-    super::device::set_head(tx, campaign_id, ordered.head())?;
-    let ids = ordered.log.iter().map(|r| &r.id);
-    update_derived(tx, &derived, ids, log.resolved())
+    super::device::set_head(tx, campaign_id, ordered.head())
+}
+
+/// What the log as corrected says of each record, by its identity: the game's number (for
+/// a game that stands), and when and why it was taken back.
+struct Kept<'a> {
+    entries: HashMap<&'a EntryId, &'a LoggedEntry>,
+    corrections: HashMap<&'a EntryId, &'a CorrectionEntry>,
+}
+
+impl<'a> Kept<'a> {
+    fn new(resolved: &'a Resolved) -> Kept<'a> {
+        Kept {
+            entries: resolved.entries.iter().map(|e| (&e.id, e)).collect(),
+            corrections: resolved.corrections.iter().map(|c| (&c.id, c)).collect(),
+        }
+    }
+
+    /// What is kept beside the record `id` (its row not yet known: 0).
+    fn of(&self, id: &EntryId) -> Derived {
+        let (game, back) = match (self.entries.get(id), self.corrections.get(id)) {
+            (Some(entry), _) => (
+                entry.game.filter(|_| entry.taken_back.is_none()),
+                entry.taken_back.as_ref(),
+            ),
+            (None, Some(correction)) => (None, correction.taken_back.as_ref()),
+            (None, None) => (None, None),
+        };
+        Derived {
+            row: 0,
+            game,
+            undone_at: back.map(|b| b.at.clone()),
+            undo_reason: back.and_then(|b| b.reason.clone()),
+        }
+    }
 }
 
 /// Rebuilds what is kept beside each record (the game's number in the log as corrected,
@@ -98,24 +132,11 @@ pub(super) fn update_derived<'a>(
     ids: impl IntoIterator<Item = &'a EntryId>,
     resolved: &Resolved,
 ) -> Result<(), StoreError> {
-    let entries: HashMap<&EntryId, &LoggedEntry> =
-        resolved.entries.iter().map(|e| (&e.id, e)).collect();
-    let corrections: HashMap<&EntryId, &CorrectionEntry> =
-        resolved.corrections.iter().map(|c| (&c.id, c)).collect();
+    let kept = Kept::new(resolved);
     for (stored, id) in derived.iter().zip(ids) {
-        let (game, back) = match (entries.get(id), corrections.get(id)) {
-            (Some(entry), _) => (
-                entry.game.filter(|_| entry.taken_back.is_none()),
-                entry.taken_back.as_ref(),
-            ),
-            (None, Some(correction)) => (None, correction.taken_back.as_ref()),
-            (None, None) => (None, None),
-        };
         let now = Derived {
             row: stored.row,
-            game,
-            undone_at: back.map(|b| b.at.clone()),
-            undo_reason: back.and_then(|b| b.reason.clone()),
+            ..kept.of(id)
         };
         if now != *stored {
             tx.prepare_cached(
@@ -133,6 +154,22 @@ pub(super) fn append(
     tx: &Transaction<'_>,
     campaign_id: i64,
     record: &LogRecord,
+) -> Result<Derived, StoreError> {
+    let bare = Derived {
+        row: 0,
+        game: None,
+        undone_at: None,
+        undo_reason: None,
+    };
+    append_as(tx, campaign_id, record, bare)
+}
+
+/// As `append`, with what is kept beside the record already known (`kept`, its row aside).
+fn append_as(
+    tx: &Transaction<'_>,
+    campaign_id: i64,
+    record: &LogRecord,
+    kept: Derived,
 ) -> Result<Derived, StoreError> {
     let (entry, correction, target, reason) = match &record.body {
         Body::Add(entry) => (Some(&**entry), None, None, None),
@@ -168,8 +205,9 @@ pub(super) fn append(
     let origin = record.origin.as_ref();
     tx.prepare_cached(
         "INSERT INTO entry (campaign_id, seq, uid, kind, correction, target, before, parent,
-                            device, device_seq, reason, date, note, recorded_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                            device, device_seq, reason, date, note, recorded_at,
+                            game, undone_at, undo_reason)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
     )?
     .execute(params![
         campaign_id,
@@ -185,15 +223,16 @@ pub(super) fn append(
         reason,
         date,
         note,
-        record.recorded_at
+        record.recorded_at,
+        kept.game,
+        kept.undone_at,
+        kept.undo_reason
     ])?;
-    let entry_id = tx.last_insert_rowid();
     let derived = Derived {
-        row: entry_id,
-        game: None,
-        undone_at: None,
-        undo_reason: None,
+        row: tx.last_insert_rowid(),
+        ..kept
     };
+    let entry_id = derived.row;
     let Some(entry) = entry else {
         names_row(tx, entry_id, &record.body)?;
         return Ok(derived);
