@@ -14,6 +14,12 @@ use super::refusal::Refusal;
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct EntryId(pub Arc<str>);
 
+impl From<String> for EntryId {
+    fn from(id: String) -> EntryId {
+        EntryId(id.into())
+    }
+}
+
 impl EntryId {
     pub fn as_str(&self) -> &str {
         &self.0

@@ -303,10 +303,7 @@ fn read_checking(
         })?;
     }
     check_numbers(&records, &said)?;
-    let head = campaign
-        .head
-        .clone()
-        .map(|id: String| crate::domain::EntryId(id.into()));
+    let head = campaign.head.clone().map(crate::domain::EntryId::from);
     let checked = CheckedLog::with_head(records, head.as_ref(), latest).map_err(|broken| {
         ReadError::Refused {
             seq: broken.seq,

@@ -180,7 +180,7 @@ impl LogEntryDoc {
                 device,
                 seq: self.device_seq.unwrap_or(0),
             }),
-            parent: self.parent.clone().map(|id: String| EntryId(id.into())),
+            parent: self.parent.clone().map(EntryId::from),
             place: self
                 .before
                 .clone()

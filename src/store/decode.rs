@@ -126,7 +126,7 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
     let target = || {
         head.target
             .clone()
-            .map(|id: String| EntryId(id.into()))
+            .map(EntryId::from)
             .ok_or_else(|| "a correction without the entry it acts on".to_string())
     };
     let names = || -> Result<(String, String), String> {
@@ -174,7 +174,7 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
                 .and_then(|s| u64::try_from(s).ok())
                 .unwrap_or(0),
         }),
-        parent: head.parent.clone().map(|id: String| EntryId(id.into())),
+        parent: head.parent.clone().map(EntryId::from),
         place: head
             .before
             .clone()

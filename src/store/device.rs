@@ -55,7 +55,7 @@ pub(super) fn head(conn: &Connection, campaign_id: i64) -> Result<Option<EntryId
         )
         .optional()?
         .flatten();
-    Ok(head.map(|id: String| EntryId(id.into())))
+    Ok(head.map(EntryId::from))
 }
 
 /// Records where the campaign's log ends on this device.
