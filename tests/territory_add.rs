@@ -78,6 +78,14 @@ fn an_added_territory_takes_a_start_a_city_a_scar_and_a_fallout() {
         c.territory(lemuria).city.as_ref().map(|c| &*c.name),
         Some("Mu")
     );
+    let alias = Entry::Alias {
+        alias: "mu".to_string(),
+        of: chronicle::domain::AliasOf::Territory(t("Alaska")),
+    };
+    assert!(
+        matches!(c.refuse(alias), Refusal::AliasTaken { .. }),
+        "a city's name is not an alias for another territory"
+    );
     let mut next = Game::new(
         next_date(&c),
         vec![
@@ -139,6 +147,36 @@ fn a_territory_is_added_once_under_a_name_of_its_own_with_a_neighbour_on_the_map
         continent: None,
     };
     assert!(matches!(c.refuse(unknown), Refusal::UnknownName { .. }));
+}
+
+#[test]
+fn an_alias_cannot_take_the_name_of_an_added_territory() {
+    let mut c = set_up();
+    c.allow(add("Atlantis", &["Brazil"], None));
+    let alias = |word: &str, of: &str| Entry::Alias {
+        alias: word.to_string(),
+        of: chronicle::domain::AliasOf::Territory(t(of)),
+    };
+    match c.refuse(alias("atlantis", "Alaska")) {
+        Refusal::AliasTaken { what, name, .. } => {
+            assert_eq!((what, name.as_str()), ("territory", "Atlantis"));
+        }
+        other => panic!("expected the name taken, got {other:?}"),
+    }
+    assert_eq!(
+        c.find_territory("Atlantis").expect("still found"),
+        Territory::named("Atlantis")
+    );
+    // An alias of the added territory itself is the group's word for it, as for any other.
+    c.allow(Entry::Alias {
+        alias: "The Lost Land".to_string(),
+        of: chronicle::domain::AliasOf::Territory(Territory::named("Atlantis")),
+    });
+    assert_eq!(
+        c.find_territory("the lost land")
+            .expect("found by the alias"),
+        Territory::named("Atlantis")
+    );
 }
 
 #[test]

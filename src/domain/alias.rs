@@ -26,11 +26,23 @@ impl Campaign {
     }
 
     /// What a name already stands for without aliases, if anything.
-    /// (As `Territory::find`, `find_continent`, `known_person` and `find_faction` would
+    /// (As `find_territory`, `find_continent`, `known_person` and `find_faction` would
     /// find it, without working out the hints of a name none of them knows: the hints cost
     /// more than all the lookups, and an alias is a name nothing else has.)
     fn standing_for(&self, name: &str) -> Option<AliasOf> {
         if let Ok(t) = super::board::Territory::lookup(name) {
+            return Some(AliasOf::Territory(t));
+        }
+        // A territory sealed content added, or a city's name: `find_territory` asks the
+        // aliases first, so an alias of the same name would hide them.
+        let wanted = fold(name);
+        let added = self.added.iter().map(|a| a.territory);
+        let cities = self.cities().filter(|(_, city)| fold(&city.name) == wanted);
+        if let Some(t) = added
+            .filter(|t| fold(t.name()) == wanted)
+            .chain(cities.map(|(t, _)| t))
+            .next()
+        {
             return Some(AliasOf::Territory(t));
         }
         let alias = self.alias_of(name);
