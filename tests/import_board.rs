@@ -112,7 +112,18 @@ fn a_file_without_a_board_section_imports() {
 fn ignore_board_takes_the_log_as_it_is() {
     let (env, mut file) = demo_and_export();
     territory(&mut file, "Peru")["city"]["name"] = "X".into();
-    import(&env, &file, 0, &["--ignore-board"]);
+    let run = import(&env, &file, 0, &["--ignore-board"]);
+    for words in [
+        "did not match its log",
+        "Peru",
+        "the board is the one the log gives",
+    ] {
+        assert!(
+            run.stderr.contains(words),
+            "{words:?} not in:\n{}",
+            run.stderr
+        );
+    }
     let board = env.json(&["board", "--campaign", "Copy", "--format", "json"]);
     let peru = board["territories"]
         .as_array()

@@ -41,7 +41,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         } else {
             BoardSection::Compared
         };
-        let (campaign, log) = read_path(&args.file, args.max_mb, latest, board)
+        let (campaign, log, ignored) = read_path(&args.file, args.max_mb, latest, board)
             .map_err(|e| CliError::input(e.to_string()))?;
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
         let count = log.records().len();
@@ -70,6 +70,16 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             count,
             store.path().display()
         ));
+        if let Some(first) = ignored.first() {
+            let more = match ignored.len() {
+                1 => String::new(),
+                2 => "; and 1 more difference".to_string(),
+                n => format!("; and {} more differences", n - 1),
+            };
+            say(&format!(
+                "The file's board section did not match its log ({first}{more}); as --ignore-board asks, the board is the one the log gives."
+            ));
+        }
         match was.filter(|_| !current) {
             Some(was) => say(&format!(
                 "The current campaign is still \"{}\"; `chronicle campaign use \"{}\"` (or import --use) switches to it.",

@@ -24,5 +24,7 @@ pub use docs::{
     CampaignDoc, EntryDoc, EventDoc, GameDoc, HeldOnDoc, PlayerDoc, RewardDoc, ScarDoc, WearDoc,
 };
 pub use file::{CampaignFile, campaign_schema};
-pub use read::{BoardSection, DEFAULT_LIMIT_MB, ReadError, read, read_from, read_path};
+pub use read::{
+    BoardSection, DEFAULT_LIMIT_MB, IgnoredDifferences, ReadError, read, read_from, read_path,
+};
 pub use records::{CorrectionDoc, LogEntryDoc, TakenBackDoc, record_doc};

@@ -49,9 +49,14 @@ struct FileIn {
 pub enum BoardSection {
     /// Compared with the board the log gives: a file where they differ is refused.
     Compared,
-    /// Read past (`import --ignore-board`): the log is taken as it is.
+    /// Compared, and the log taken as it is (`import --ignore-board`): the differences are
+    /// said, not refused.
     Ignored,
 }
+
+/// Where a file's board section differs from the board its log gives, when the section is
+/// ignored: each difference, in the words a refusal would use.
+pub type IgnoredDifferences = Vec<String>;
 
 /// How many differences between the board section and the log a refusal names.
 const DIFFERENCES_NAMED: usize = 3;
@@ -234,7 +239,7 @@ pub fn read_path(
     limit_mb: u64,
     latest: NaiveDate,
     board: BoardSection,
-) -> Result<(CampaignDoc, CheckedLog), ReadError> {
+) -> Result<(CampaignDoc, CheckedLog, IgnoredDifferences), ReadError> {
     let shown = path.display().to_string();
     let io = |e: std::io::Error| ReadError::Io {
         path: shown.clone(),
@@ -273,14 +278,14 @@ pub fn read_from(
     reader: impl BufRead,
     latest: NaiveDate,
 ) -> Result<(CampaignDoc, CheckedLog), ReadError> {
-    read_checking(reader, latest, BoardSection::Compared)
+    read_checking(reader, latest, BoardSection::Compared).map(|(campaign, log, _)| (campaign, log))
 }
 
 fn read_checking(
     mut reader: impl BufRead,
     latest: NaiveDate,
     board: BoardSection,
-) -> Result<(CampaignDoc, CheckedLog), ReadError> {
+) -> Result<(CampaignDoc, CheckedLog, IgnoredDifferences), ReadError> {
     if reader
         .fill_buf()
         .is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF"))
@@ -311,16 +316,17 @@ fn read_checking(
             refusal: broken.refusal,
         }
     })?;
-    if let (BoardSection::Compared, Some(in_file)) = (board, &board_in_file) {
-        let found = board_differences(in_file, &campaign.name, &checked);
-        if !found.is_empty() {
-            return Err(ReadError::BoardDiffers {
-                count: found.len(),
-                named: found.into_iter().take(DIFFERENCES_NAMED).collect(),
-            });
-        }
+    let found = board_in_file
+        .as_ref()
+        .map(|in_file| board_differences(in_file, &campaign.name, &checked))
+        .unwrap_or_default();
+    if board == BoardSection::Compared && !found.is_empty() {
+        return Err(ReadError::BoardDiffers {
+            count: found.len(),
+            named: found.into_iter().take(DIFFERENCES_NAMED).collect(),
+        });
     }
-    Ok((campaign, checked))
+    Ok((campaign, checked, found))
 }
 
 /// A parsed file: its version, campaign, log and board section.
