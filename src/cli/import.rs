@@ -71,11 +71,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             store.path().display()
         ));
         if let Some(first) = ignored.first() {
-            let more = match ignored.len() {
-                1 => String::new(),
-                2 => "; and 1 more difference".to_string(),
-                n => format!("; and {} more differences", n - 1),
-            };
+            let more = crate::exchange::more_differences(1, ignored.len());
             say(&format!(
                 "The file's board section did not match its log ({first}{more}); as --ignore-board asks, the board is the one the log gives."
             ));

@@ -35,14 +35,7 @@ impl Campaign {
         }
         // A territory sealed content added, or a city's name: `find_territory` asks the
         // aliases first, so an alias of the same name would hide them.
-        let wanted = fold(name);
-        let added = self.added.iter().map(|a| a.territory);
-        let cities = self.cities().filter(|(_, city)| fold(&city.name) == wanted);
-        if let Some(t) = added
-            .filter(|t| fold(t.name()) == wanted)
-            .chain(cities.map(|(t, _)| t))
-            .next()
-        {
+        if let Some(t) = self.named_here(&fold(name)) {
             return Some(AliasOf::Territory(t));
         }
         let alias = self.alias_of(name);

@@ -71,30 +71,38 @@ impl Campaign {
                 return Err(refusal);
             }
             let added = self.added.iter().map(|a| a.territory);
-            if let Some(found) = added.clone().find(|t| fold(t.name()) == wanted) {
-                return Ok(found);
-            }
-            self.cities()
-                .find(|(_, city)| fold(&city.name) == wanted)
-                .map(|(t, _)| t)
-                .ok_or(match refusal {
-                    Refusal::UnknownName { closest: hints, .. } if !self.added.is_empty() => {
-                        // The added territories' names are hints too, the closest first.
-                        let mut near = closest(given, added.map(Territory::name));
-                        for hint in hints {
-                            if !near.contains(&hint) {
-                                near.push(hint);
-                            }
-                        }
-                        Refusal::UnknownName {
-                            what: "territory",
-                            given: given.to_string(),
-                            closest: near,
+            self.named_here(&wanted).ok_or_else(|| match refusal {
+                Refusal::UnknownName { closest: hints, .. } if !self.added.is_empty() => {
+                    // The added territories' names are hints too, the closest first.
+                    let mut near = closest(given, added.map(Territory::name));
+                    for hint in hints {
+                        if !near.contains(&hint) {
+                            near.push(hint);
                         }
                     }
-                    refusal => refusal,
-                })
+                    Refusal::UnknownName {
+                        what: "territory",
+                        given: given.to_string(),
+                        closest: near,
+                    }
+                }
+                refusal => refusal,
+            })
         })
+    }
+
+    /// The territory a name of this campaign's own finds (`wanted`, folded): one sealed
+    /// content added, or the one a city of that name stands on.
+    pub(super) fn named_here(&self, wanted: &str) -> Option<Territory> {
+        self.added
+            .iter()
+            .map(|a| a.territory)
+            .find(|t| fold(t.name()) == wanted)
+            .or_else(|| {
+                self.cities()
+                    .find(|(_, city)| fold(&city.name) == wanted)
+                    .map(|(t, _)| t)
+            })
     }
 
     /// Known people a new name is within two edits of ("Jermey" of Jeremy), closest first:

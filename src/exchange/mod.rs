@@ -25,6 +25,7 @@ pub use docs::{
 };
 pub use file::{CampaignFile, campaign_schema};
 pub use read::{
-    BoardSection, DEFAULT_LIMIT_MB, IgnoredDifferences, ReadError, read, read_from, read_path,
+    BoardSection, DEFAULT_LIMIT_MB, IgnoredDifferences, ReadError, more_differences, read,
+    read_from, read_path,
 };
 pub use records::{CorrectionDoc, LogEntryDoc, TakenBackDoc, record_doc};

@@ -215,7 +215,9 @@ pub enum ReadError {
     BoardDiffers { named: Vec<String>, count: usize },
 }
 
-fn more_differences(named: usize, count: usize) -> String {
+/// "; and N more differences" after the `named` first of `count` differences (nothing when
+/// all are named).
+pub fn more_differences(named: usize, count: usize) -> String {
     match count.saturating_sub(named) {
         0 => String::new(),
         1 => "; and 1 more difference".to_string(),
