@@ -172,7 +172,8 @@ fn stored_control_characters_are_printed_escaped_by_every_printer() {
         (&["game", "show", "3"], "x\\u{1b}]0;TITLE\\u{7}nul\\u{0}end"),
         (&["game", "list"], "De\\u{1b}[31mmo"),
         (&["history"], "(our\\u{7}box)"),
-        (&["history"], "(reason: Bo\\u{1b}[5m)"),
+        // Escaped text is measured as it is shown, so the wrapped column keeps to the width.
+        (&["history"], "Bo\\u{1b}[5m)"),
         (&["history"], "e\\u{1b}[2J"),
         (&["scar-type", "list"], "e\\u{1b}[2J"),
         (&["campaign", "list"], "De\\u{1b}[31mmo"),

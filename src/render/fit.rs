@@ -101,41 +101,60 @@ fn wrap(text: &str, width: usize) -> String {
     wrapped
 }
 
+/// A table fitted to a width: its cells (wrapped where they did not fit) and the width of
+/// each column's widest line.
+pub(super) struct Fitted<'a> {
+    pub headers: Vec<Cow<'a, str>>,
+    pub rows: Vec<Vec<Cow<'a, str>>>,
+    pub widths: Vec<usize>,
+}
+
 /// The headers and rows, wrapped so that the drawn table is at most `width` wide. Cells
 /// that fit are lent, not copied.
-pub(super) fn fit<'a>(
-    headers: &'a [String],
-    rows: &'a [Vec<String>],
+pub(super) fn fit<'a, S: AsRef<str>>(
+    headers: &'a [S],
+    rows: &'a [Vec<S>],
     width: usize,
-) -> (Vec<Cow<'a, str>>, Vec<Vec<Cow<'a, str>>>) {
-    let measure = |row: &[String]| {
+) -> Fitted<'a> {
+    let measure = |row: &[S]| {
         row.iter()
-            .map(|c| (widest_line(c), widest_word(c)))
+            .map(|c| (widest_line(c.as_ref()), widest_word(c.as_ref())))
             .collect::<Vec<_>>()
     };
     let cells: Vec<Vec<(usize, usize)>> = std::iter::once(headers)
         .chain(rows.iter().map(Vec::as_slice))
         .map(measure)
         .collect();
-    let widths = widths(&cells, width);
+    let limits = widths(&cells, width);
+    let mut drawn = vec![0; limits.len()];
     let mut fitted = std::iter::once(headers)
         .chain(rows.iter().map(Vec::as_slice))
         .zip(&cells)
         .map(|(row, measured)| {
             row.iter()
                 .zip(measured)
-                .zip(&widths)
-                .map(|((cell, &(w, _)), &column)| {
+                .zip(&limits)
+                .zip(drawn.iter_mut())
+                .map(|(((cell, &(w, _)), &column), drawn)| {
                     if w <= column {
-                        Cow::Borrowed(cell.as_str())
+                        *drawn = (*drawn).max(w);
+                        Cow::Borrowed(cell.as_ref())
                     } else {
-                        Cow::Owned(wrap(cell, column))
+                        let wrapped = wrap(cell.as_ref(), column);
+                        *drawn = (*drawn).max(widest_line(&wrapped));
+                        Cow::Owned(wrapped)
                     }
                 })
                 .collect::<Vec<_>>()
-        });
+        })
+        .collect::<Vec<_>>()
+        .into_iter();
     let headers = fitted.next().unwrap_or_default();
-    (headers, fitted.collect())
+    Fitted {
+        headers,
+        rows: fitted.collect(),
+        widths: drawn,
+    }
 }
 
 #[cfg(test)]
