@@ -143,6 +143,8 @@ fn spawn_maker(
                     eprintln!("error: {e}");
                     std::process::exit(1);
                 });
+            // The checkpoint's text is made here, off the writing thread.
+            log.checkpoint();
             if made.send(log).is_err() {
                 break;
             }

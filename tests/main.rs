@@ -19,6 +19,7 @@
 
 mod architecture;
 mod bad_input;
+mod checkpoint;
 mod cli;
 mod common;
 mod concurrent_reads;

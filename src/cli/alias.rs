@@ -41,8 +41,8 @@ pub enum Kind {
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     let (alias, name, kind, at) = match command {
         Command::List => {
-            let (info, loaded) = context.load()?;
-            return print(&Aliases::new(&info.name, &loaded.campaign), context);
+            let (info, campaign) = context.campaign_after(None)?;
+            return print(&Aliases::new(&info.name, &campaign), context);
         }
         Command::Add {
             alias,

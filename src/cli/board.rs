@@ -19,14 +19,14 @@ pub struct Args {
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load_after(args.time.after)?;
+    let (info, campaign) = context.campaign_after(args.time.after)?;
     let only = args
         .continent
         .as_deref()
-        .map(|c| loaded.campaign.find_continent(c))
+        .map(|c| campaign.find_continent(c))
         .transpose()?;
     print_sheet(
-        &BoardView::new(&info.name, &loaded.campaign, only),
+        &BoardView::new(&info.name, &campaign, only),
         context,
         &args.sheet,
     )

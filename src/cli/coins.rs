@@ -21,8 +21,8 @@ pub struct Args {
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     if args.territories.is_empty() {
-        let (_, loaded) = context.load()?;
-        return print(&Coins::new(&loaded.campaign), context);
+        let (_, campaign) = context.campaign_after(None)?;
+        return print(&Coins::new(&campaign), context);
     }
     let (_, recorded) = context.record(Asked::Flags, false, args.at.after_game, |_| {
         let territories = args

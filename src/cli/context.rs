@@ -247,6 +247,17 @@ impl Context {
         Ok((info, loaded))
     }
 
+    /// The chosen campaign's state now (from its checkpoint when there is a current one),
+    /// or after game `after`: for the commands that show the state and not the log.
+    pub fn campaign_after(&self, after: Option<u32>) -> Result<(CampaignInfo, Campaign), CliError> {
+        if after.is_some() {
+            let (info, loaded) = self.load_after(after)?;
+            return Ok((info, loaded.campaign));
+        }
+        let store = self.open(Access::Read)?;
+        Ok(store.load_now(self.campaign.as_deref())?)
+    }
+
     /// Reads the chosen campaign's log, not folded (for the commands that walk it), on one
     /// snapshot, the file opened for reading only.
     pub fn read(&self) -> Result<(CampaignInfo, StoredLog), CliError> {

@@ -50,8 +50,8 @@ type Build = Box<dyn FnOnce(&Campaign) -> Result<Entry, CliError>>;
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     let (at, build): (AfterGameArgs, Build) = match command {
         Command::List => {
-            let (_, loaded) = context.load()?;
-            return print(&Factions::new(&loaded.campaign), context);
+            let (_, campaign) = context.campaign_after(None)?;
+            return print(&Factions::new(&campaign), context);
         }
         Command::Add { name, at } => (
             at,

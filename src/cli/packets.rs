@@ -36,8 +36,8 @@ pub enum Command {
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(Command::Open { packet, after_game }) = args.command else {
-        let (_, loaded) = context.load_after(args.time.after)?;
-        return print(&Packets(PacketView::all(&loaded.campaign)), context);
+        let (_, campaign) = context.campaign_after(args.time.after)?;
+        return print(&Packets(PacketView::all(&campaign)), context);
     };
     only_reading(args.time, "packets open")?;
     let (_, recorded) = context.record(Asked::Flags, false, after_game, |campaign| {

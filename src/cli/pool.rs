@@ -43,8 +43,8 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         at,
     }) = args.command
     else {
-        let (info, loaded) = context.load_after(args.time.after)?;
-        return print(&Pools::new(&info.name, &loaded.campaign), context);
+        let (info, campaign) = context.campaign_after(args.time.after)?;
+        return print(&Pools::new(&info.name, &campaign), context);
     };
     only_reading(args.time, "pool set")?;
     let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |campaign| {

@@ -22,8 +22,8 @@ pub struct Args {
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(faction) = args.faction else {
-        let (info, loaded) = context.load()?;
-        return print(&Powers::new(&info.name, &loaded.campaign), context);
+        let (info, campaign) = context.campaign_after(None)?;
+        return print(&Powers::new(&info.name, &campaign), context);
     };
     let Some(letter) = args.power else {
         return Err(CliError::usage(format!(

@@ -42,8 +42,8 @@ pub enum Switch {
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     let (name, state, reason, at) = match command {
         Command::List { time } => {
-            let (info, loaded) = context.load_after(time.after)?;
-            return print(&HouseRules::new(&info.name, &loaded.campaign), context);
+            let (info, campaign) = context.campaign_after(time.after)?;
+            return print(&HouseRules::new(&info.name, &campaign), context);
         }
         Command::Set {
             name,

@@ -35,8 +35,8 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
         at,
     } = command
     else {
-        let (_, loaded) = context.load()?;
-        return print(&ScarTypes::new(&loaded.campaign), context);
+        let (_, campaign) = context.campaign_after(None)?;
+        return print(&ScarTypes::new(&campaign), context);
     };
     let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |_| {
         Ok(Entry::AddScarType {

@@ -33,8 +33,8 @@ pub enum Command {
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(Command::Name { name, by, at }) = args.command else {
-        let (info, loaded) = context.load()?;
-        return print(&World::new(&info.name, &loaded.campaign), context);
+        let (info, campaign) = context.campaign_after(None)?;
+        return print(&World::new(&info.name, &campaign), context);
     };
     let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |_| {
         Ok(Entry::NameWorld { name, by })

@@ -13,8 +13,25 @@ use super::refusal::Refusal;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Territory(u16);
 
+/// A territory is kept by its name (in a checkpoint): an added one's place depends on the
+/// order a process met it.
+impl serde::Serialize for Territory {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Territory {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Territory, D::Error> {
+        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        Ok(Territory::named(&name))
+    }
+}
+
 /// One of the six continents, by its place on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Continent(u8);
 
 pub(crate) struct ContinentData {
@@ -74,6 +91,12 @@ impl Territory {
             added.len() - 1
         });
         Territory::added_at(at)
+    }
+
+    /// The territory at that place: printed ones from 0, then the added ones in the order
+    /// this process met them (`named`).
+    pub(crate) fn at(index: usize) -> Territory {
+        Territory(u16::try_from(index).expect("fewer than 65,000 territories"))
     }
 
     fn added_at(at: usize) -> Territory {

@@ -8,7 +8,9 @@ use super::refusal::Refusal;
 
 /// A faction, by its full name ("Enclave of the Bear"). Shared, not copied: a campaign's
 /// state holds the same name many times.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Faction(Arc<str>);
 
 impl Faction {
@@ -34,7 +36,9 @@ impl std::fmt::Display for Faction {
 }
 
 /// Which of its two starting powers a faction keeps; the other is destroyed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Power {
     A,
     B,

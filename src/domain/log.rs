@@ -193,6 +193,8 @@ pub struct CheckedLog {
     ordered: Ordered,
     resolved: Resolved,
     campaign: Campaign,
+    /// The campaign as its checkpoint's text, made once when first asked for.
+    checkpoint: std::sync::OnceLock<String>,
 }
 
 impl CheckedLog {
@@ -221,6 +223,7 @@ impl CheckedLog {
             ordered,
             resolved,
             campaign,
+            checkpoint: std::sync::OnceLock::new(),
         })
     }
 
@@ -268,6 +271,12 @@ impl CheckedLog {
     }
 
     /// The campaign the log folds to.
+    /// The campaign as its checkpoint's text (made once: a writer may ask for it before
+    /// it writes, on another thread).
+    pub fn checkpoint(&self) -> &str {
+        self.checkpoint.get_or_init(|| self.campaign.checkpoint())
+    }
+
     pub fn campaign(&self) -> &Campaign {
         &self.campaign
     }

@@ -6,6 +6,7 @@ mod alias;
 mod apply;
 pub mod board;
 pub mod change;
+pub mod checkpoint;
 pub mod correct;
 pub mod describe;
 pub mod entry;

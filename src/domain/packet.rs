@@ -1,6 +1,8 @@
 //! Sealed packets, by their trigger condition only: chronicle never names what is inside.
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Packet {
     MinorCities,
     FirstElimination,

@@ -9,7 +9,9 @@ pub type ScarType = String;
 pub const STANDARD_SCARS: &[(&str, u32)] = &[("Bunker", 3), ("Ammo Shortage", 3)];
 
 /// What a pool holds.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum PoolKind {
     ContinentName,
     MajorCity,
@@ -104,7 +106,7 @@ impl PoolKind {
 }
 
 /// One pool: how many marks the box holds and how many have been placed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pool {
     pub kind: PoolKind,
     pub capacity: u32,

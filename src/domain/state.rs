@@ -29,7 +29,7 @@ pub const LAST_REWARDED_GAME: u32 = 15;
 /// to stay atomic) copies no text.
 pub type Name = Arc<str>;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CityKind {
     Minor,
     Major,
@@ -62,33 +62,42 @@ impl CityKind {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct City {
     pub kind: CityKind,
     pub name: Name,
     /// Who founded it; none for the world capital, which sealed content places.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub founder: Option<Name>,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scar {
     pub kind: Name,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fortification {
     pub boxes_left: u8,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Card {
     /// Coin stickers on the card (the printed coin not counted).
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub stickers: u8,
     /// The game in which the card was destroyed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destroyed: Option<u32>,
+}
+
+// serde hands the field by reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Card {
@@ -99,15 +108,21 @@ impl Card {
 }
 
 /// What stands on a territory now.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct TerritoryState {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<City>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scar: Option<Scar>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fortification: Option<Fortification>,
+    #[serde(default)]
     pub card: Card,
     /// A mark the group defined (sealed content), with the game it was made in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mark: Option<(Name, u32)>,
     /// The game in which fallout hit it (sealed content): a fallout mark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fallout: Option<u32>,
 }
 
@@ -126,7 +141,7 @@ impl TerritoryState {
 }
 
 /// A territory sealed content added, as the group recorded it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AddedTerritory {
     pub territory: Territory,
     /// The territories it borders, by the new sea lines.
@@ -137,27 +152,29 @@ pub struct AddedTerritory {
     pub after_game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GivenName {
     pub name: Name,
     pub by: Name,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BonusChange {
     pub mark: BonusMark,
     pub by: Name,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct ContinentState {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub given_name: Option<GivenName>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_change: Option<BonusChange>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Signature {
     pub game: u32,
     pub person: Name,
@@ -166,16 +183,17 @@ pub struct Signature {
 }
 
 /// A faction card's marks (one per colour of slot) and scar.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct FactionCard {
     /// (slot colour, text, after game).
     pub marks: Vec<(String, String, u32)>,
     /// (text, after game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scar: Option<(String, u32)>,
 }
 
 /// The world's name, given after game 15.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WorldName {
     pub name: String,
     pub by: String,
@@ -183,7 +201,7 @@ pub struct WorldName {
     pub roll_off: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PacketOpening {
     pub packet: Packet,
     /// The game in which (or right after which) it was opened.
@@ -192,8 +210,11 @@ pub struct PacketOpening {
 
 /// The group's aliases in the order they were made (each folded, as written, what it stands
 /// for), with the first of each folded alias found by a hash lookup: a log of many aliases
-/// looks each name up in constant time, not by a walk over all of them.
-#[derive(Clone, Debug, Default)]
+/// looks each name up in constant time, not by a walk over all of them. Kept as the list
+/// alone; the lookup is made again from it.
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(from = "Vec<(Name, String, super::entry::AliasOf)>")]
+#[serde(into = "Vec<(Name, String, super::entry::AliasOf)>")]
 pub(super) struct Aliases {
     list: Vec<(Name, String, super::entry::AliasOf)>,
     first: std::collections::HashMap<Name, usize>,
@@ -207,6 +228,22 @@ impl PartialEq for Aliases {
 }
 
 impl Eq for Aliases {}
+
+impl From<Vec<(Name, String, super::entry::AliasOf)>> for Aliases {
+    fn from(list: Vec<(Name, String, super::entry::AliasOf)>) -> Aliases {
+        let mut aliases = Aliases::default();
+        for (folded, alias, of) in list {
+            aliases.push(folded, alias, of);
+        }
+        aliases
+    }
+}
+
+impl From<Aliases> for Vec<(Name, String, super::entry::AliasOf)> {
+    fn from(aliases: Aliases) -> Self {
+        aliases.list
+    }
+}
 
 impl Aliases {
     pub(super) fn find(&self, folded: &str) -> Option<&super::entry::AliasOf> {
@@ -240,7 +277,7 @@ impl Aliases {
 }
 
 /// A campaign's state: the board with its marks, the pools, the people, the signatures.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Campaign {
     pub(super) games: u32,
     pub(super) last_date: Option<NaiveDate>,
@@ -251,6 +288,7 @@ pub struct Campaign {
     pub(super) factions: Vec<Faction>,
     pub(super) powers: Vec<(Faction, Power)>,
     pub(super) first_coins: u32,
+    #[serde(with = "by_name")]
     pub(super) territories: Vec<TerritoryState>,
     pub(super) continents: Vec<ContinentState>,
     pub(super) pools: Vec<Pool>,
@@ -271,6 +309,44 @@ pub struct Campaign {
     pub(super) retired: Vec<Name>,
     /// The territories sealed content added, in the order they came.
     pub(super) added: Vec<AddedTerritory>,
+}
+
+/// A campaign's territories, kept as (name, state) for those with anything on them.
+mod by_name {
+    use serde::ser::{SerializeSeq, Serializer};
+    use serde::{Deserialize, Deserializer};
+
+    use super::{Territory, TerritoryState};
+
+    pub(crate) fn serialize<S: Serializer>(
+        territories: &[TerritoryState],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let blank = TerritoryState::default();
+        let marked = territories.iter().filter(|t| **t != blank).count();
+        let mut seq = serializer.serialize_seq(Some(marked))?;
+        for (at, state) in territories.iter().enumerate() {
+            if *state != blank {
+                seq.serialize_element(&(Territory::at(at).name(), state))?;
+            }
+        }
+        seq.end()
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<TerritoryState>, D::Error> {
+        let kept = Vec::<(Territory, TerritoryState)>::deserialize(deserializer)?;
+        let mut territories = vec![TerritoryState::default(); Territory::count()];
+        for (territory, state) in kept {
+            let at = territory.index();
+            if territories.len() <= at {
+                territories.resize(at + 1, TerritoryState::default());
+            }
+            territories[at] = state;
+        }
+        Ok(territories)
+    }
 }
 
 impl Default for Campaign {

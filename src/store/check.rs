@@ -10,6 +10,7 @@ use chrono::NaiveDate;
 
 use std::collections::HashMap;
 
+use super::checkpoint::Kept;
 use super::decode::{Derived, Stored, read_records};
 use super::{Store, StoreError};
 use crate::domain::log::{Ordered, check_record};
@@ -18,13 +19,13 @@ use crate::domain::{Campaign, Refusal, Resolved};
 
 /// Replays the log as corrected through the rules, comparing what is kept beside each
 /// record (its game number, whether it was taken back) and how each entry is stored with
-/// the replay. Returns the games played.
+/// the replay. Returns the campaign replayed, and whether the whole log replayed.
 fn replay_compared(
     name: &str,
     resolved: &Resolved,
     kept: &HashMap<u32, &Derived>,
     report: &mut CheckReport,
-) -> u32 {
+) -> (Campaign, bool) {
     let mut campaign = Campaign::new();
     for entry in &resolved.entries {
         let stored = kept.get(&entry.seq);
@@ -81,11 +82,24 @@ fn replay_compared(
                     "{name}: entry {} breaks a rule: {refusal}",
                     entry.seq
                 ));
-                return campaign.games_played();
+                return (campaign, false);
             }
         }
     }
-    campaign.games_played()
+    (campaign, true)
+}
+
+/// Compares the checkpoint kept of a campaign's board with the campaign replayed.
+fn compare_checkpoint(name: &str, kept: Kept, replayed: &Campaign, report: &mut CheckReport) {
+    match kept {
+        Kept::Current(state) if *state != *replayed => report.problems.push(format!(
+            "{name}: the checkpoint kept of its board is not what its log folds to (any write to the campaign makes it again)"
+        )),
+        Kept::Unreadable => report.problems.push(format!(
+            "{name}: the checkpoint kept of its board cannot be read (any write to the campaign makes it again)"
+        )),
+        Kept::Current(_) | Kept::None | Kept::OtherFold => {}
+    }
 }
 
 /// What `check` found: each problem in plain words, and what was looked at.
@@ -194,7 +208,11 @@ impl Store {
                 return Ok(0);
             }
         };
-        Ok(replay_compared(name, &resolved, &kept, report))
+        let (replayed, whole) = replay_compared(name, &resolved, &kept, report);
+        if whole {
+            compare_checkpoint(name, self.checkpoint(id)?, &replayed, report);
+        }
+        Ok(replayed.games_played())
     }
 
     /// Copies the database into the file at `path` (empty, or new) with SQLite's online

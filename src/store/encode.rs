@@ -87,7 +87,8 @@ pub(super) fn write_log(
     for record in &ordered.pending {
         append(tx, campaign_id, record)?;
     }
-    super::device::set_head(tx, campaign_id, ordered.head())
+    super::device::set_head(tx, campaign_id, ordered.head())?;
+    super::checkpoint::write(tx, campaign_id, log.checkpoint())
 }
 
 /// What the log as corrected says of each record, by its identity: the game's number (for

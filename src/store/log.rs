@@ -196,6 +196,19 @@ impl Store {
         })
     }
 
+    /// Chooses the campaign and gives its state now, on one snapshot: from its checkpoint
+    /// when there is a current one, else folded from its log.
+    pub fn load_now(&self, named: Option<&str>) -> Result<(CampaignInfo, Campaign), StoreError> {
+        self.snapshot(|store| {
+            let info = store.choose_campaign(named)?;
+            let campaign = match super::checkpoint::read(&store.conn, info.id)? {
+                Some(kept) => kept,
+                None => store.load(info.id)?.campaign,
+            };
+            Ok((info, campaign))
+        })
+    }
+
     /// Chooses the campaign and reads its log without folding it, on one snapshot.
     pub fn read_campaign(
         &self,
@@ -274,6 +287,7 @@ impl Store {
                 if renames_campaign(&record, &ordered.log) {
                     name_from_log(tx, campaign_id, &resolved_after.corrections)?;
                 }
+                super::checkpoint::write(tx, campaign_id, &after.checkpoint())?;
             }
             Ok(Appended {
                 before,

@@ -3,6 +3,7 @@
 
 mod campaigns;
 mod check;
+mod checkpoint;
 mod decode;
 mod decode_game;
 mod device;
@@ -23,6 +24,7 @@ use rusqlite::{Connection, TransactionBehavior};
 
 pub use campaigns::CampaignInfo;
 pub use check::CheckReport;
+pub use checkpoint::Kept;
 pub use error::StoreError;
 pub use ids::mint as mint_id;
 pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};

@@ -1,0 +1,51 @@
+//! A campaign's folded state as text: the checkpoint the store keeps beside each log, so
+//! that a read of the board now takes the state as it was folded when the log was last
+//! written instead of folding the whole log again.
+//!
+//! The text is JSON of the state. Territories are kept by name (a territory sealed content
+//! added has a place that depends on the order a process met it), and the aliases as their
+//! list (the lookup is made again). A checkpoint is only as good as the fold that made it:
+//! [`FOLD`] names the rules and board that fold, and a checkpoint made by another is not
+//! taken.
+
+use super::state::Campaign;
+
+/// The fold that makes a checkpoint: a hash of the domain's source and the board's data,
+/// made at build time (build.rs). Any change to the rules, the state or the board makes
+/// another, and the checkpoints the previous one made are folded again.
+pub const FOLD: &str = env!("CHRONICLE_FOLD");
+
+impl Campaign {
+    /// The state as the checkpoint's text.
+    pub fn checkpoint(&self) -> String {
+        serde_json::to_string(self).expect("a campaign's state is always JSON")
+    }
+
+    /// The state a checkpoint's text holds; none if the text is not one (it is then folded
+    /// from the log again).
+    pub fn from_checkpoint(text: &str) -> Option<Campaign> {
+        let mut campaign: Campaign = serde_json::from_str(text).ok()?;
+        // Each territory the campaign added has its place, as the fold gave it one, blank
+        // or not.
+        let added: Vec<_> = campaign.added.iter().map(|a| a.territory).collect();
+        for territory in added {
+            campaign.territory_mut(territory);
+        }
+        Some(campaign)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_campaign_comes_back_as_it_was() {
+        let campaign = Campaign::new();
+        assert_eq!(
+            Campaign::from_checkpoint(&campaign.checkpoint()),
+            Some(campaign)
+        );
+        assert_eq!(Campaign::from_checkpoint("not a checkpoint"), None);
+    }
+}
