@@ -62,6 +62,9 @@ fn every_write_keeps_a_checkpoint_that_reads_as_the_log_folds() {
         ],
         &["alias", "add", "Big Island", "Atlantis"],
         &["faction", "add", "Mutants"],
+        // A record placed before later ones, and a correction.
+        &["packets", "open", "missiles", "--after-game", "10"],
+        &["person", "rename", "Bo", "Beau"],
         &[
             "rule",
             "set",
