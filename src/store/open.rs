@@ -241,16 +241,9 @@ impl Store {
         Ok(())
     }
 
-    /// The schema version the file was last migrated to (0 for a new file).
-    pub fn schema_version(&self) -> Result<i64, StoreError> {
-        let has_history: bool = self.conn.query_row(
-            "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'refinery_schema_history')",
-            [],
-            |row| row.get(0),
-        )?;
-        if !has_history {
-            return Ok(0);
-        }
+    /// The schema version the file was last migrated to, from its table of migrations
+    /// (which `identify` found among the file's tables).
+    fn schema_version(&self) -> Result<i64, StoreError> {
         let version: Option<i64> = self
             .conn
             .query_row(
