@@ -188,7 +188,7 @@ impl Store {
         }
         let kept: HashMap<u32, &Derived> = records.iter().map(|r| r.seq).zip(&derived).collect();
         let head = super::device::head(&self.conn, id)?;
-        let ordered = match Ordered::new(records.clone(), head.as_ref()) {
+        let ordered = match Ordered::new(records, head.as_ref()) {
             Ok(ordered) => ordered,
             Err(broken) => {
                 report.problems.push(format!(
