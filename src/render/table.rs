@@ -15,56 +15,72 @@ use tabled::grid::dimension::Dimension;
 use tabled::tables::CompactTable;
 
 use super::fit::{self, Fitted};
-use super::tabular::{Table, TableStyle, Tabular, join_blocks};
+use super::tabular::{Table, TableStyle, Tabular, end_blocks, push_block};
 use super::terminal::clean;
 
-/// The report as text for a terminal: its lines, then its tables.
+/// The report as text for a terminal: its lines, then its tables, drawn into one string.
 pub fn text(report: &impl Tabular, style: TableStyle) -> String {
-    let mut parts: Vec<String> = vec![clean(&report.lines().join("\n")).into_owned()];
-    parts.extend(report.tables().iter().map(|t| draw(t, style)));
-    join_blocks(&parts)
+    let mut text = String::new();
+    push_block(&mut text, |t| {
+        t.push_str(&clean(&report.lines().join("\n")));
+    });
+    for table in report.tables() {
+        push_block(&mut text, |t| draw(t, &table, style));
+    }
+    end_blocks(&mut text);
+    text
 }
 
-/// One table drawn with borders, fitted to the width.
-pub fn draw(table: &Table, style: TableStyle) -> String {
+/// One table drawn with borders, fitted to the width, after its title.
+fn draw(out: &mut String, table: &Table, style: TableStyle) {
     let headers: Vec<Cow<'_, str>> = table.headers.iter().map(|h| cell(h)).collect();
     let rows: Vec<Vec<Cow<'_, str>>> = table
         .rows
         .iter()
         .map(|row| row.iter().map(|c| cell(c)).collect())
         .collect();
-    let drawn = sharp(&fit::fit(&headers, &rows, style.width));
     match table.title.as_deref().map(clean) {
-        Some(title) if style.bold_titles => format!("\x1b[1m{title}\x1b[0m\n{drawn}"),
-        Some(title) => format!("{title}\n{drawn}"),
-        None => drawn,
+        Some(title) if style.bold_titles => {
+            out.push_str("\x1b[1m");
+            out.push_str(&title);
+            out.push_str("\x1b[0m\n");
+        }
+        Some(title) => {
+            out.push_str(&title);
+            out.push('\n');
+        }
+        None => {}
     }
+    sharp(out, &fit::fit(&headers, &rows, style.width));
 }
 
-/// The cells in tabled's sharp style: a frame, columns split by a line, a line under the
-/// headers and none between rows; each cell left-aligned with a space either side.
-fn sharp(fitted: &Fitted<'_>) -> String {
+/// The cells in tabled's sharp style, written to `out`: a frame, columns split by a line, a
+/// line under the headers and none between rows; each cell left-aligned with a space
+/// either side.
+fn sharp(out: &mut String, fitted: &Fitted<'_>) {
     let columns = fitted.widths.len();
     if columns == 0 {
-        return String::new();
+        return;
     }
+    // Room made at once: a line is the widths, the padding, the borders (three bytes each)
+    // and its end, if its text is ASCII.
+    let line: usize = fitted.widths.iter().map(|w| w + 2 + 3).sum::<usize>() + 3 + 1;
+    let height: usize = fitted.rows.iter().map(|row| height_of(row)).sum();
+    out.reserve((height + height_of(&fitted.headers) + 3) * line);
     let widths = Widths(&fitted.widths);
-    let part = |rows: &[&[Cow<'_, str>]], borders: Borders<char>| {
-        let lines = lines_of(rows, columns);
-        CompactTable::with_dimension(&lines, &widths)
+    let part = |out: &mut String, rows: &[Vec<Cow<'_, str>>], borders: Borders<char>| {
+        CompactTable::with_dimension(lines_of(rows, columns), &widths)
             .columns(columns)
-            .rows(lines.len())
             .with(config(borders))
-            .to_string()
+            .fmt(out)
+            .expect("a table is drawn into a string");
     };
-    let headers = [fitted.headers.as_slice()];
-    let rows: Vec<&[Cow<'_, str>]> = fitted.rows.iter().map(Vec::as_slice).collect();
     // The line under the headers closes the table when it has no rows, as tabled draws it.
     let mut under_headers = frame();
     (under_headers.bottom_left, under_headers.bottom_right) = (Some('├'), Some('┤'));
     under_headers.bottom_intersection = Some('┼');
-    let mut drawn = part(&headers, under_headers);
-    if !rows.is_empty() {
+    part(out, std::slice::from_ref(&fitted.headers), under_headers);
+    if !fitted.rows.is_empty() {
         let mut body = frame();
         (
             body.top,
@@ -72,10 +88,9 @@ fn sharp(fitted: &Fitted<'_>) -> String {
             body.top_right,
             body.top_intersection,
         ) = (None, None, None, None);
-        drawn.push('\n');
-        drawn.push_str(&part(&rows, body));
+        out.push('\n');
+        part(out, &fitted.rows, body);
     }
-    drawn
 }
 
 /// The frame of the sharp style, without the line between rows.
@@ -111,22 +126,25 @@ fn config(borders: Borders<char>) -> CompactConfig {
         .set_borders(borders)
 }
 
-/// Each row as the lines it is drawn in: the cells' lines side by side, a shorter cell
-/// blank below its text, a missing cell blank.
-fn lines_of<'a>(rows: &[&'a [Cow<'a, str>]], columns: usize) -> Vec<Vec<&'a str>> {
-    let mut lines = Vec::with_capacity(rows.len());
-    for row in rows {
-        let height = row.iter().map(|c| c.split('\n').count()).max().unwrap_or(1);
+/// The lines a row is drawn in: as many as its cell of most lines.
+fn height_of(row: &[Cow<'_, str>]) -> usize {
+    row.iter().map(|c| c.split('\n').count()).max().unwrap_or(1)
+}
+
+/// Each row as the lines it is drawn in, made as they are drawn: the cells' lines side by
+/// side, a shorter cell blank below its text, a missing cell blank.
+fn lines_of<'a>(
+    rows: &'a [Vec<Cow<'a, str>>],
+    columns: usize,
+) -> impl Iterator<Item = Vec<&'a str>> + 'a {
+    rows.iter().flat_map(move |row| {
         let mut split: Vec<_> = row.iter().map(|c| c.split('\n')).collect();
-        for _ in 0..height {
-            lines.push(
-                (0..columns)
-                    .map(|i| split.get_mut(i).and_then(Iterator::next).unwrap_or(""))
-                    .collect(),
-            );
-        }
-    }
-    lines
+        (0..height_of(row)).map(move |_| {
+            (0..columns)
+                .map(|i| split.get_mut(i).and_then(Iterator::next).unwrap_or(""))
+                .collect()
+        })
+    })
 }
 
 /// The columns' widths as tabled takes them: the widest line and a space either side.
@@ -158,6 +176,12 @@ mod tests {
 
     use super::*;
 
+    fn drawn(fitted: &Fitted<'_>) -> String {
+        let mut out = String::new();
+        sharp(&mut out, fitted);
+        out
+    }
+
     /// What tabled's `Table` draws in the sharp style: what `sharp` is to match.
     fn with_table(fitted: &Fitted<'_>) -> String {
         let mut builder = Builder::default();
@@ -186,7 +210,7 @@ mod tests {
                 .map(|chunk| (0..columns).map(|i| chunk.get(i).cloned().unwrap_or_default()).collect())
                 .collect();
             let fitted = fit::fit(&headers, &rows, width);
-            prop_assert_eq!(sharp(&fitted), with_table(&fitted));
+            prop_assert_eq!(drawn(&fitted), with_table(&fitted));
         }
     }
 
@@ -195,9 +219,9 @@ mod tests {
         let headers = vec!["first\nheader".to_string(), "x".to_string()];
         let rows = vec![vec!["a".to_string(), "two\nlines".to_string()]];
         let fitted = fit::fit(&headers, &rows, 80);
-        assert_eq!(sharp(&fitted), with_table(&fitted));
+        assert_eq!(drawn(&fitted), with_table(&fitted));
         let no_rows: Vec<Vec<String>> = Vec::new();
         let fitted = fit::fit(&headers, &no_rows, 80);
-        assert_eq!(sharp(&fitted), with_table(&fitted));
+        assert_eq!(drawn(&fitted), with_table(&fitted));
     }
 }

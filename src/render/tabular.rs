@@ -86,14 +86,31 @@ pub struct TableStyle {
 
 /// Blocks of text one after another, a blank line between them, ending with a newline.
 pub fn join_blocks(blocks: &[String]) -> String {
-    let mut text = blocks
-        .iter()
-        .map(|b| b.trim_end().to_string())
-        .filter(|b| !b.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n\n");
+    let mut text = String::with_capacity(blocks.iter().map(|b| b.len() + 2).sum());
+    for block in blocks {
+        push_block(&mut text, |t| t.push_str(block));
+    }
+    end_blocks(&mut text);
+    text
+}
+
+/// Adds the block `write` writes to `text` as `join_blocks` joins them: after a blank line,
+/// without its trailing whitespace, and not at all when that leaves nothing. Written in
+/// place: a long history is tens of megabytes of text, not to be copied.
+pub fn push_block(text: &mut String, write: impl FnOnce(&mut String)) {
+    let before = text.len();
+    if before > 0 {
+        text.push_str("\n\n");
+    }
+    let start = text.len();
+    write(text);
+    let end = start + text[start..].trim_end().len();
+    text.truncate(if end == start { before } else { end });
+}
+
+/// Ends blocks pushed with `push_block` as `join_blocks` does: with a newline, if any.
+pub fn end_blocks(text: &mut String) {
     if !text.is_empty() {
         text.push('\n');
     }
-    text
 }
