@@ -1,7 +1,7 @@
 //! The checkpoint of each campaign (migrations/V5__checkpoint.sql): its state as folded from
 //! its log, written in the same transaction as every write to the log, and dropped by the
-//! triggers whenever the log changes otherwise. A read of the board now takes it when the
-//! fold that made it is this build's; else it folds the log as ever.
+//! triggers whenever the log changes otherwise. A read of the board now takes it when this
+//! build's fold made it and no record was added since; else it folds the log as ever.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -27,18 +27,7 @@ pub(super) fn write(conn: &Connection, campaign_id: i64, state: &str) -> Result<
 /// Whether the checkpoint was made with the campaign's latest record (none added since).
 const LATEST: &str = "seq = (SELECT coalesce(MAX(seq), 0) FROM entry WHERE campaign_id = ?1)";
 
-/// The campaign's checkpoint, if there is one this build's fold made.
-pub(super) fn read(conn: &Connection, campaign_id: i64) -> Result<Option<Campaign>, StoreError> {
-    let state: Option<String> = conn
-        .prepare_cached(&format!(
-            "SELECT state FROM checkpoint WHERE campaign_id = ?1 AND fold = ?2 AND {LATEST}"
-        ))?
-        .query_row(params![campaign_id, FOLD], |row| row.get(0))
-        .optional()?;
-    Ok(state.as_deref().and_then(Campaign::from_checkpoint))
-}
-
-/// What `check` finds of a campaign's checkpoint.
+/// What is kept of a campaign's checkpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kept {
     /// None is kept (a change since dropped it, or none was made yet), or the one kept was
@@ -53,7 +42,8 @@ pub enum Kept {
 }
 
 impl Store {
-    /// The campaign's checkpoint as stored, for `check` to compare with a fold.
+    /// The campaign's checkpoint as stored: what a read of the state now takes when it is
+    /// current, and what `check` compares with a fold.
     pub fn checkpoint(&self, campaign_id: i64) -> Result<Kept, StoreError> {
         let row: Option<(String, String)> = self
             .conn

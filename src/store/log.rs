@@ -201,9 +201,11 @@ impl Store {
     pub fn load_now(&self, named: Option<&str>) -> Result<(CampaignInfo, Campaign), StoreError> {
         self.snapshot(|store| {
             let info = store.choose_campaign(named)?;
-            let campaign = match super::checkpoint::read(&store.conn, info.id)? {
-                Some(kept) => kept,
-                None => store.load(info.id)?.campaign,
+            let campaign = match store.checkpoint(info.id)? {
+                super::Kept::Current(kept) => *kept,
+                super::Kept::None | super::Kept::OtherFold | super::Kept::Unreadable => {
+                    store.load(info.id)?.campaign
+                }
             };
             Ok((info, campaign))
         })
