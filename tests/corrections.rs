@@ -11,7 +11,7 @@ use crate::common::TestEnv;
 /// A game's flags: `--player` for each of `players` (the first won, the others held on
 /// unless marked), then `extra`. Tomasz, one edit from Tomas, is confirmed as a newcomer:
 /// the two are one person typed two ways, merged in the tests that say so.
-fn game(date: &str, players: &[&str], extra: &[&str]) -> Vec<String> {
+pub(crate) fn game(date: &str, players: &[&str], extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = ["--date", date, "--new-player", "Tomasz"]
         .iter()
         .map(ToString::to_string)
@@ -24,14 +24,14 @@ fn game(date: &str, players: &[&str], extra: &[&str]) -> Vec<String> {
     args
 }
 
-fn run(env: &TestEnv, head: &[&str], flags: &[String]) {
+pub(crate) fn run(env: &TestEnv, head: &[&str], flags: &[String]) {
     let mut args: Vec<&str> = head.to_vec();
     args.extend(flags.iter().map(String::as_str));
     env.ok(&args);
 }
 
 /// The three games the corrections start from.
-fn first() -> Vec<String> {
+pub(crate) fn first() -> Vec<String> {
     game(
         "2026-10-01",
         &[
@@ -48,7 +48,7 @@ fn first() -> Vec<String> {
     )
 }
 
-fn second(continent_name: &str) -> Vec<String> {
+pub(crate) fn second(continent_name: &str) -> Vec<String> {
     game(
         "2026-10-08",
         &[
@@ -65,7 +65,7 @@ fn second(continent_name: &str) -> Vec<String> {
     )
 }
 
-fn third() -> Vec<String> {
+pub(crate) fn third() -> Vec<String> {
     game(
         "2026-10-15",
         &[
@@ -77,7 +77,7 @@ fn third() -> Vec<String> {
     )
 }
 
-fn campaign(games: &[Vec<String>]) -> TestEnv {
+pub(crate) fn campaign(games: &[Vec<String>]) -> TestEnv {
     let env = TestEnv::new();
     env.init_set_up(&["init"]);
     for g in games {

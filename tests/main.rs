@@ -47,6 +47,7 @@ mod mutated_import;
 mod names;
 mod progress;
 mod queries;
+mod read_in_order;
 mod read_only;
 mod reference;
 mod reliability;

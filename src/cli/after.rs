@@ -20,12 +20,17 @@ pub(super) fn check_after(after: Option<u32>, entries: &[LoggedEntry]) -> Result
         .count();
     let played = u32::try_from(played).unwrap_or(u32::MAX);
     match after {
-        Some(n) if n > played => Err(CliError::input(format!(
-            "There is no game {n} to look back to: this campaign has played {played} game{}; give --after from 0 to {played}.",
-            if played == 1 { "" } else { "s" }
-        ))),
+        Some(n) if n > played => Err(no_game(n, played)),
         _ => Ok(()),
     }
+}
+
+/// Game `n` asked for, of a campaign that has played `played`.
+pub(super) fn no_game(n: u32, played: u32) -> CliError {
+    CliError::input(format!(
+        "There is no game {n} to look back to: this campaign has played {played} game{}; give --after from 0 to {played}.",
+        if played == 1 { "" } else { "s" }
+    ))
 }
 
 /// Where an entry between games goes: right after game N (default: after the latest game).

@@ -32,6 +32,7 @@ mod sealed;
 mod spelling;
 pub mod standing;
 pub mod state;
+pub mod stream;
 mod switches;
 pub mod sync;
 mod table;

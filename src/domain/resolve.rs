@@ -153,13 +153,13 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
 /// Game numbers in the order of the log: a game that stands takes the next; one taken back
 /// the number it would have had (after those taken back just before it).
 #[derive(Default)]
-struct Numbering {
+pub(super) struct Numbering {
     games: u32,
     taken_back: u32,
 }
 
 impl Numbering {
-    fn next(&mut self, taken_back: bool) -> u32 {
+    pub(super) fn next(&mut self, taken_back: bool) -> u32 {
         if taken_back {
             self.taken_back += 1;
             self.games + self.taken_back
@@ -372,7 +372,7 @@ fn renamed(name: &str, written: usize, names: &[(usize, String, String)]) -> Opt
     current
 }
 
-fn rename_people(entry: &mut Entry, written: usize, names: &[(usize, String, String)]) {
+pub(super) fn rename_people(entry: &mut Entry, written: usize, names: &[(usize, String, String)]) {
     let rename = |person: &mut String| {
         if let Some(to) = renamed(person, written, names) {
             *person = to;

@@ -11,48 +11,71 @@ use chrono::NaiveDate;
 use std::collections::HashMap;
 
 use super::checkpoint::Kept;
-use super::decode::{Derived, Stored, read_records};
-use super::{Store, StoreError};
-use crate::domain::log::{Ordered, check_record};
-use crate::domain::resolve::resolve;
-use crate::domain::{Campaign, Refusal, Resolved};
+use std::ops::ControlFlow;
 
-/// Replays the log as corrected through the rules, comparing what is kept beside each
-/// record (its game number, whether it was taken back) and how each entry is stored with
-/// the replay. Returns the campaign replayed, and whether the whole log replayed.
-fn replay_compared(
-    name: &str,
-    resolved: &Resolved,
-    kept: &HashMap<u32, &Derived>,
-    report: &mut CheckReport,
-) -> (Campaign, bool) {
-    let mut campaign = Campaign::new();
-    for entry in &resolved.entries {
-        let stored = kept.get(&entry.seq);
+use super::decode::{Derived, Stored, read_records};
+use super::{Store, StoreError, stream};
+use crate::domain::log::{Ordered, check_record};
+use crate::domain::record::Unresolved;
+use crate::domain::resolve::resolve;
+use crate::domain::stream::Streamed;
+use crate::domain::{Campaign, LogRecord, LoggedEntry, Refusal, Resolved};
+
+/// Replays the log as corrected through the rules one entry at a time, comparing what is
+/// kept beside each record (its game number, whether it was taken back) and how each entry
+/// is stored with the replay; the problems found go to `report`.
+struct Replaying<'a> {
+    name: &'a str,
+    campaign: Campaign,
+    /// Whether every entry so far replayed (the replay stops at the first that does not).
+    whole: bool,
+    report: CheckReport,
+}
+
+impl<'a> Replaying<'a> {
+    fn new(name: &'a str) -> Self {
+        Replaying {
+            name,
+            campaign: Campaign::new(),
+            whole: true,
+            report: CheckReport::default(),
+        }
+    }
+
+    /// Replays the whole log as corrected, with what is kept beside each record by place.
+    fn all(mut self, resolved: &Resolved, kept: &HashMap<u32, &Derived>) -> Self {
+        for entry in &resolved.entries {
+            if !self.whole {
+                break;
+            }
+            self.step(entry, kept.get(&entry.seq).copied());
+        }
+        self
+    }
+
+    fn step(&mut self, entry: &LoggedEntry, stored: Option<&Derived>) {
+        let (name, report) = (self.name, &mut self.report);
+        if !self.whole {
+            return;
+        }
         let undone_at = stored.and_then(|d| d.undone_at.as_deref());
         if undone_at != entry.taken_back.as_ref().map(|b| b.at.as_str()) {
+            let said = |taken_back: bool| if taken_back { "taken back" } else { "standing" };
             report.problems.push(format!(
                 "{name}: entry {} is stored as {} but the log has it {}",
                 entry.seq,
-                if undone_at.is_some() {
-                    "taken back"
-                } else {
-                    "standing"
-                },
-                if entry.taken_back.is_some() {
-                    "taken back"
-                } else {
-                    "standing"
-                }
+                said(undone_at.is_some()),
+                said(entry.taken_back.is_some())
             ));
         }
         if entry.taken_back.is_some() {
-            continue;
+            return;
         }
         // A rule that gates what may be logged next, broken by an entry logged before it
         // held: the campaign still reads, and the group hears of it.
         // Applied as a new entry in place (left as it was on a refusal, without a copy of
         // the whole campaign per entry), then as a replayed one where that is refused.
+        let campaign = &mut self.campaign;
         let replayed = campaign.apply(&entry.entry).or_else(|refusal| {
             let lenient = campaign.replay_one(&entry.entry);
             if lenient.is_ok() {
@@ -82,11 +105,10 @@ fn replay_compared(
                     "{name}: entry {} breaks a rule: {refusal}",
                     entry.seq
                 ));
-                return (campaign, false);
+                self.whole = false;
             }
         }
     }
-    (campaign, true)
 }
 
 /// Compares the checkpoint kept of a campaign's board with the campaign replayed.
@@ -102,6 +124,45 @@ fn compare_checkpoint(name: &str, kept: Kept, replayed: &Campaign, report: &mut 
     }
 }
 
+/// A record checked as a new one would be, and that it stands at its place.
+fn check_one(
+    name: &str,
+    place: u32,
+    record: &LogRecord,
+    latest: NaiveDate,
+    report: &mut CheckReport,
+) {
+    if record.seq != place {
+        report.problems.push(format!(
+            "{name}: entry {} stands where entry {place} should",
+            record.seq
+        ));
+    }
+    match check_record(record, latest) {
+        Ok(()) => {}
+        Err(refusal @ (Refusal::BadText { .. } | Refusal::BadTimestamp { .. })) => {
+            report
+                .warnings
+                .push(format!("{name}: entry {}: {refusal}", record.seq));
+        }
+        Err(refusal) => report
+            .problems
+            .push(format!("{name}: entry {}: {refusal}", record.seq)),
+    }
+}
+
+fn unreadable(name: &str, detail: &str, report: &mut CheckReport) {
+    report
+        .problems
+        .push(format!("{name}: the log cannot be read: {detail}"));
+}
+
+fn cannot_stand(name: &str, seq: u32, refusal: &Refusal, report: &mut CheckReport) {
+    report.problems.push(format!(
+        "{name}: entry {seq} cannot stand in the log: {refusal}"
+    ));
+}
+
 /// What `check` found: each problem in plain words, and what was looked at.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CheckReport {
@@ -112,6 +173,16 @@ pub struct CheckReport {
     /// Each campaign with its games, as replayed.
     pub campaigns: Vec<(String, u32)>,
     pub entries: usize,
+}
+
+impl CheckReport {
+    /// Adds what another look found after what this one has.
+    fn absorb(&mut self, other: CheckReport) {
+        self.problems.extend(other.problems);
+        self.warnings.extend(other.warnings);
+        self.campaigns.extend(other.campaigns);
+        self.entries += other.entries;
+    }
 }
 
 impl Store {
@@ -156,63 +227,97 @@ impl Store {
         latest: NaiveDate,
         report: &mut CheckReport,
     ) -> Result<u32, StoreError> {
+        let read = stream::corrections(&self.conn, id).and_then(|streamed| match streamed {
+            Some(streamed) => self.check_in_order(id, name, latest, streamed).map(Some),
+            None => Ok(None),
+        });
+        match read {
+            Ok(Some((found, games))) => {
+                report.absorb(found);
+                return Ok(games);
+            }
+            Ok(None) => {}
+            Err(StoreError::Damaged { detail }) => {
+                unreadable(name, &detail, report);
+                return Ok(0);
+            }
+            Err(other) => return Err(other),
+        }
         let Stored { records, derived } = match read_records(&self.conn, id) {
             Ok(stored) => stored,
             Err(StoreError::Damaged { detail }) => {
-                report
-                    .problems
-                    .push(format!("{name}: the log cannot be read: {detail}"));
+                unreadable(name, &detail, report);
                 return Ok(0);
             }
             Err(other) => return Err(other),
         };
         report.entries += records.len();
         for (place, record) in (1u32..).zip(&records) {
-            if record.seq != place {
-                report.problems.push(format!(
-                    "{name}: entry {} stands where entry {place} should",
-                    record.seq
-                ));
-            }
-            match check_record(record, latest) {
-                Ok(()) => {}
-                Err(refusal @ (Refusal::BadText { .. } | Refusal::BadTimestamp { .. })) => {
-                    report
-                        .warnings
-                        .push(format!("{name}: entry {}: {refusal}", record.seq));
-                }
-                Err(refusal) => report
-                    .problems
-                    .push(format!("{name}: entry {}: {refusal}", record.seq)),
-            }
+            check_one(name, place, record, latest, report);
         }
         let kept: HashMap<u32, &Derived> = records.iter().map(|r| r.seq).zip(&derived).collect();
         let head = super::device::head(&self.conn, id)?;
         let ordered = match Ordered::new(records, head.as_ref()) {
             Ok(ordered) => ordered,
             Err(broken) => {
-                report.problems.push(format!(
-                    "{name}: entry {} cannot stand in the log: {}",
-                    broken.seq, broken.refusal
-                ));
+                cannot_stand(name, broken.seq, &broken.refusal, report);
                 return Ok(0);
             }
         };
         let resolved = match resolve(&ordered.log) {
             Ok(resolved) => resolved,
             Err(unresolved) => {
-                report.problems.push(format!(
-                    "{name}: entry {} cannot stand in the log: {}",
-                    unresolved.seq, unresolved.refusal
-                ));
+                cannot_stand(name, unresolved.seq, &unresolved.refusal, report);
                 return Ok(0);
             }
         };
-        let (replayed, whole) = replay_compared(name, &resolved, &kept, report);
-        if whole {
-            compare_checkpoint(name, self.checkpoint(id)?, &replayed, report);
+        let replayed = Replaying::new(name).all(&resolved, &kept);
+        report.absorb(replayed.report);
+        if replayed.whole {
+            compare_checkpoint(name, self.checkpoint(id)?, &replayed.campaign, report);
         }
-        Ok(replayed.games_played())
+        Ok(replayed.campaign.games_played())
+    }
+
+    /// `check_campaign` for a log in the order written, read one record at a time: what
+    /// it finds (in the order the whole log's check finds it), and the games replayed.
+    fn check_in_order(
+        &self,
+        id: i64,
+        name: &str,
+        latest: NaiveDate,
+        streamed: Result<Streamed, Unresolved>,
+    ) -> Result<(CheckReport, u32), StoreError> {
+        let (mut streamed, unresolved) = match streamed {
+            Ok(streamed) => (Some(streamed), None),
+            Err(unresolved) => (None, Some(unresolved)),
+        };
+        let mut found = CheckReport::default();
+        let mut replaying = Replaying::new(name);
+        let mut place = 0u32;
+        stream::each_entry(
+            &self.conn,
+            id,
+            streamed.as_mut(),
+            |record, derived, entry| {
+                place += 1;
+                check_one(name, place, record, latest, &mut found);
+                if let Some(entry) = entry {
+                    replaying.step(&entry, Some(&derived));
+                }
+                Ok(ControlFlow::Continue(()))
+            },
+        )?;
+        found.entries += usize::try_from(place).unwrap_or(usize::MAX);
+        if let Some(unresolved) = unresolved {
+            cannot_stand(name, unresolved.seq, &unresolved.refusal, &mut found);
+            return Ok((found, 0));
+        }
+        found.absorb(replaying.report);
+        if replaying.whole {
+            compare_checkpoint(name, self.checkpoint(id)?, &replaying.campaign, &mut found);
+        }
+        Ok((found, replaying.campaign.games_played()))
     }
 
     /// Copies the database into the file at `path` (empty, or new) with SQLite's online

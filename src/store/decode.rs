@@ -1,6 +1,8 @@
 //! Reading a campaign's log back: rows of `entry`, `seat` and `change` turned into the
 //! domain's records. A row that cannot be read means a damaged database.
 
+use std::ops::ControlFlow;
+
 use rusqlite::{Connection, params};
 
 use super::StoreError;
@@ -76,38 +78,97 @@ fn head(row: &rusqlite::Row<'_>) -> rusqlite::Result<Head> {
 
 /// Reads a campaign's records back, in the order they were written.
 pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored, StoreError> {
-    let seats = read_seats(conn, campaign_id)?;
-    let changes = read_changes(conn, campaign_id)?;
-    let mut entries = conn.prepare_cached(
-        "SELECT id, seq, uid, kind, correction, target, before, parent, device, device_seq, reason,
-                game, date, note, recorded_at, undone_at, undo_reason
-         FROM entry WHERE campaign_id = ?1 ORDER BY seq",
-    )?;
-    let heads = entries.query_map(params![campaign_id], head)?;
     let mut stored = Stored {
         records: Vec::new(),
         derived: Vec::new(),
     };
-    let mut seats = seats.into_iter().peekable();
-    let mut change_at = 0;
+    each_record(conn, campaign_id, Which::All, |mut record, derived| {
+        record.share_parent(stored.records.last());
+        stored.derived.push(derived);
+        stored.records.push(record);
+        Ok(ControlFlow::Continue(()))
+    })?;
+    Ok(stored)
+}
+
+/// Which of a campaign's records to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Which {
+    All,
+    /// The corrections, and the records they act on.
+    Corrections,
+}
+
+impl Which {
+    /// The condition on the entry (`e`) that picks them.
+    fn condition(self) -> &'static str {
+        match self {
+            Which::All => "",
+            Which::Corrections => {
+                " AND (e.correction IS NOT NULL OR e.uid IN
+                    (SELECT target FROM entry WHERE campaign_id = ?1 AND target IS NOT NULL))"
+            }
+        }
+    }
+}
+
+/// Reads a campaign's records back one at a time, in the order they were written, and
+/// hands each to `each` with what is kept beside it, until it says to stop: the entries,
+/// their seats and their changes are read side by side, so no more than one record's rows
+/// are held at once.
+pub(super) fn each_record(
+    conn: &Connection,
+    campaign_id: i64,
+    which: Which,
+    mut each: impl FnMut(LogRecord, Derived) -> Result<ControlFlow<()>, StoreError>,
+) -> Result<(), StoreError> {
+    let picked = which.condition();
+    let mut seat_rows = conn.prepare_cached(&format!(
+        "SELECT s.entry_id, s.person, s.faction, s.result, s.hq FROM seat s JOIN entry e ON e.id = s.entry_id
+         WHERE e.campaign_id = ?1{picked} ORDER BY e.seq, s.position"
+    ))?;
+    let mut seats = seat_rows.query_map(params![campaign_id], seat)?.peekable();
+    let mut change_rows = conn.prepare_cached(&format!(
+        "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount, c.text
+         FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1{picked}
+         ORDER BY e.seq, c.position"
+    ))?;
+    let mut changes = change_rows
+        .query_map(params![campaign_id], change)?
+        .peekable();
+    let mut entries = conn.prepare_cached(&format!(
+        "SELECT id, seq, uid, kind, correction, target, before, parent, device, device_seq, reason,
+                game, date, note, recorded_at, undone_at, undo_reason
+         FROM entry e WHERE campaign_id = ?1{picked} ORDER BY seq"
+    ))?;
+    let heads = entries.query_map(params![campaign_id], head)?;
     for head in heads {
         let head = head?;
-        let change_end = change_at
-            + changes[change_at..]
-                .iter()
-                .take_while(|c| c.entry_id == head.row)
-                .count();
-        let seated: Vec<Seat> = std::iter::from_fn(|| seats.next_if(|(e, _)| *e == head.row))
+        let seated = rows_of(&mut seats, head.row, |(e, _)| *e)?
+            .into_iter()
             .map(|(_, seat)| seat)
             .collect();
-        let mut record = record(&head, seated, &changes[change_at..change_end])
+        let changed = rows_of(&mut changes, head.row, |c| c.entry_id)?;
+        let record = record(&head, seated, &changed)
             .map_err(|e| damaged(format!("entry {}: {e}", head.seq)))?;
-        record.share_parent(stored.records.last());
-        change_at = change_end;
-        stored.derived.push(head.derived);
-        stored.records.push(record);
+        if each(record, head.derived)?.is_break() {
+            break;
+        }
     }
-    Ok(stored)
+    Ok(())
+}
+
+/// The rows at the front of `rows` that belong to the entry with row id `entry`.
+fn rows_of<T>(
+    rows: &mut std::iter::Peekable<impl Iterator<Item = rusqlite::Result<T>>>,
+    entry: i64,
+    entry_of: impl Fn(&T) -> i64,
+) -> Result<Vec<T>, StoreError> {
+    let mut of = Vec::new();
+    while let Some(row) = rows.next_if(|r| r.as_ref().map_or(true, |t| entry_of(t) == entry)) {
+        of.push(row?);
+    }
+    Ok(of)
 }
 
 /// A record from its head, its seats and its change rows.
@@ -203,50 +264,30 @@ fn join(changes: &[StoredRow]) -> Result<Correction, String> {
     Ok(Correction::Join { kept, set_aside })
 }
 
-/// Every seat of the campaign's games, in the order of the log.
-fn read_seats(conn: &Connection, campaign_id: i64) -> Result<Vec<(i64, Seat)>, StoreError> {
-    let mut seats = conn.prepare_cached(
-        "SELECT s.entry_id, s.person, s.faction, s.result, s.hq FROM seat s JOIN entry e ON e.id = s.entry_id
-         WHERE e.campaign_id = ?1 ORDER BY e.seq, s.position",
-    )?;
-    let seats: Vec<(i64, Seat)> = seats
-        .query_map(params![campaign_id], |row| {
-            Ok((
-                row.get::<_, i64>(0)?,
-                Seat {
-                    person: row.get(1)?,
-                    faction: row.get(2)?,
-                    result: row.get(3)?,
-                    hq: row.get(4)?,
-                },
-            ))
-        })?
-        .collect::<Result<_, _>>()?;
-    Ok(seats)
+fn seat(row: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, Seat)> {
+    Ok((
+        row.get::<_, i64>(0)?,
+        Seat {
+            person: row.get(1)?,
+            faction: row.get(2)?,
+            result: row.get(3)?,
+            hq: row.get(4)?,
+        },
+    ))
 }
 
-/// Every change row of the campaign's entries, in the order of the log.
-fn read_changes(conn: &Connection, campaign_id: i64) -> Result<Vec<StoredRow>, StoreError> {
-    let mut changes = conn.prepare_cached(
-        "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount, c.text
-         FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1 ORDER BY e.seq, c.position",
-    )?;
-    let changes: Vec<StoredRow> = changes
-        .query_map(params![campaign_id], |row| {
-            Ok(StoredRow {
-                entry_id: row.get(0)?,
-                kind: row.get(1)?,
-                person: row.get(2)?,
-                faction: row.get(3)?,
-                territory: row.get(4)?,
-                continent: row.get(5)?,
-                name: row.get(6)?,
-                amount: row.get(7)?,
-                text: row.get(8)?,
-            })
-        })?
-        .collect::<Result<_, _>>()?;
-    Ok(changes)
+fn change(row: &rusqlite::Row<'_>) -> rusqlite::Result<StoredRow> {
+    Ok(StoredRow {
+        entry_id: row.get(0)?,
+        kind: row.get(1)?,
+        person: row.get(2)?,
+        faction: row.get(3)?,
+        territory: row.get(4)?,
+        continent: row.get(5)?,
+        name: row.get(6)?,
+        amount: row.get(7)?,
+        text: row.get(8)?,
+    })
 }
 
 /// A game's date in its one stored form, YYYY-MM-DD (read without chrono's general

@@ -13,6 +13,7 @@ mod ids;
 mod log;
 mod open;
 mod stored;
+mod stream;
 mod sync;
 #[cfg(test)]
 mod tests;
@@ -29,6 +30,7 @@ pub use error::StoreError;
 pub use ids::mint as mint_id;
 pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
 pub use open::{Access, Opening, refuse_uri};
+pub use stream::After;
 pub use sync::Synced;
 
 mod embedded {

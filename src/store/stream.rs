@@ -1,0 +1,133 @@
+//! A long log read one record at a time, without holding it: when a campaign's log is in
+//! the order its records were written (no fork, no entry added before another, which is
+//! the log of most campaigns), its corrections and the records they act on are read and
+//! worked out first, then the log is read in order and each entry folded as it comes.
+//! Otherwise the callers read the whole log, as before.
+
+use std::ops::ControlFlow;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::decode::{Derived, Which, each_record};
+use super::{CampaignInfo, Store, StoreError};
+use crate::domain::record::Unresolved;
+use crate::domain::stream::Streamed;
+use crate::domain::{BrokenLog, Campaign, LogRecord, LoggedEntry};
+
+/// The state after a game, worked out from a log read in order.
+#[derive(Clone, Debug)]
+pub enum After {
+    /// The campaign as it was right after the game, with what was recorded before the next.
+    Folded(Box<Campaign>),
+    /// The campaign has not played that game: how many it has played.
+    Played(u32),
+}
+
+/// Whether a campaign's log is in the order its records were written: each record's
+/// parent the one before it, none added before another, no fork joined, and the log
+/// ending at the last record.
+fn in_order(conn: &Connection, campaign_id: i64) -> Result<bool, StoreError> {
+    let out_of_order: bool = conn
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM entry e
+                LEFT JOIN entry p ON p.campaign_id = e.campaign_id AND p.seq = e.seq - 1
+                WHERE e.campaign_id = ?1
+                  AND (e.before IS NOT NULL OR e.correction = 'join' OR e.parent IS NOT p.uid))
+             OR EXISTS (SELECT 1 FROM campaign c WHERE c.id = ?1 AND c.head IS NOT NULL
+                AND c.head IS NOT (SELECT uid FROM entry WHERE campaign_id = ?1
+                                   ORDER BY seq DESC LIMIT 1))",
+        )?
+        .query_row(params![campaign_id], |row| row.get(0))
+        .optional()?
+        .unwrap_or(true);
+    Ok(!out_of_order)
+}
+
+/// The corrections of a campaign's log worked out, when the log is in the order written
+/// (else none: it is read whole).
+pub(super) fn corrections(
+    conn: &Connection,
+    campaign_id: i64,
+) -> Result<Option<Result<Streamed, Unresolved>>, StoreError> {
+    if !in_order(conn, campaign_id)? {
+        return Ok(None);
+    }
+    let mut corrected: Vec<LogRecord> = Vec::new();
+    each_record(conn, campaign_id, Which::Corrections, |record, _| {
+        corrected.push(record);
+        Ok(ControlFlow::Continue(()))
+    })?;
+    Ok(Some(Streamed::new(&corrected)))
+}
+
+/// Reads the log in order, handing `each` every record with what is kept beside it and,
+/// for one that adds an entry, the entry as it stands there (none for a correction, and
+/// none at all without `streamed`), until it says to stop.
+pub(super) fn each_entry(
+    conn: &Connection,
+    campaign_id: i64,
+    mut streamed: Option<&mut Streamed>,
+    mut each: impl FnMut(
+        &LogRecord,
+        Derived,
+        Option<LoggedEntry>,
+    ) -> Result<ControlFlow<()>, StoreError>,
+) -> Result<(), StoreError> {
+    each_record(conn, campaign_id, Which::All, |record, derived| {
+        let entry = streamed.as_mut().and_then(|s| s.next(&record));
+        each(&record, derived, entry)
+    })
+}
+
+impl Store {
+    /// The chosen campaign as it was right after game `after` (see `--after`), on one
+    /// snapshot, its log read in order without holding it; none when the log is not in
+    /// the order written (the caller reads it whole).
+    pub fn after(
+        &self,
+        named: Option<&str>,
+        after: u32,
+    ) -> Result<Option<(CampaignInfo, After)>, StoreError> {
+        self.snapshot(|store| {
+            let info = store.choose_campaign(named)?;
+            let Some(streamed) = corrections(&store.conn, info.id)? else {
+                return Ok(None);
+            };
+            let mut streamed = streamed.map_err(|u| {
+                StoreError::BrokenLog(BrokenLog {
+                    seq: u.seq,
+                    refusal: u.refusal,
+                })
+            })?;
+            let mut campaign = Campaign::new();
+            let mut played = 0u32;
+            let mut broken = None;
+            each_entry(&store.conn, info.id, Some(&mut streamed), |_, _, entry| {
+                let Some(entry) = entry.filter(|e| e.taken_back.is_none()) else {
+                    return Ok(ControlFlow::Continue(()));
+                };
+                if entry.game == Some(after + 1) {
+                    return Ok(ControlFlow::Break(()));
+                }
+                if let Err(refusal) = campaign.replay_one(&entry.entry) {
+                    broken = Some(BrokenLog {
+                        seq: entry.seq,
+                        refusal,
+                    });
+                    return Ok(ControlFlow::Break(()));
+                }
+                played += u32::from(entry.game.is_some());
+                Ok(ControlFlow::Continue(()))
+            })?;
+            if let Some(broken) = broken {
+                return Err(StoreError::BrokenLog(broken));
+            }
+            let folded = if played < after {
+                After::Played(played)
+            } else {
+                After::Folded(Box::new(campaign))
+            };
+            Ok(Some((info, folded)))
+        })
+    }
+}

@@ -1,0 +1,122 @@
+//! A log in the order its records were written is read one record at a time, not held
+//! whole: `--after N` folds it as it is read and stops at game N+1, and `check` replays
+//! it as it is read. Each must give what reading the whole log gives, with every kind of
+//! correction in the log; a log out of the order written (an entry added before another)
+//! is read whole, as before.
+
+use std::time::Duration;
+
+use chronicle::domain::Campaign;
+use chronicle::domain::log::fold;
+use chronicle::report::history::cut;
+use chronicle::store::{Access, After, Store};
+
+use crate::common::TestEnv;
+use crate::corrections::{campaign, first, game, run, second, third};
+
+fn store(env: &TestEnv) -> Store {
+    Store::open(env.db_path(), Access::Read, Duration::from_secs(5)).expect("the database opens")
+}
+
+/// The campaign after game `n` as the whole log, read and cut, folds to it.
+fn whole_after(store: &Store, n: u32) -> Campaign {
+    let (_, stored) = store.read_campaign(None).expect("the log reads");
+    fold(cut(&stored.entries, Some(n))).expect("the log folds")
+}
+
+/// Every kind of correction, and games after them: an edit taken back, an edit, a
+/// renaming, a merging, a game taken back and logged again, the campaign renamed.
+fn corrected() -> TestEnv {
+    let env = campaign(&[first(), second("Ubuntu"), third()]);
+    run(&env, &["game", "edit", "2"], &second("Sahel"));
+    env.ok(&["undo", "--yes"]);
+    run(&env, &["game", "edit", "2"], &second("Sahel"));
+    env.ok(&["person", "rename", "jermey", "Jeremy"]);
+    env.ok(&["person", "merge", "Tomas", "Tomasz"]);
+    let fourth = |ann: &str, jeremy: &str| {
+        game(
+            "2026-10-22",
+            &[
+                &format!("Ann=bear:{ann}"),
+                &format!("Jeremy=khan:{jeremy}"),
+                "Tomasz=saharan:held-on",
+            ],
+            &["--destroy-card", "Peru"],
+        )
+    };
+    run(&env, &["game", "log"], &fourth("held-on", "won"));
+    env.ok(&["game", "undo", "--yes"]);
+    run(&env, &["game", "log"], &fourth("won", "held-on"));
+    env.ok(&["campaign", "rename", "Earth", "Long Table"]);
+    env
+}
+
+#[test]
+fn after_every_game_a_corrected_log_read_in_order_is_the_whole_log_cut() {
+    let env = corrected();
+    let store = store(&env);
+    for n in 0..=4 {
+        match store.after(None, n).expect("the log reads") {
+            Some((_, After::Folded(campaign))) => {
+                assert_eq!(*campaign, whole_after(&store, n), "after game {n}");
+            }
+            other => panic!("after game {n}: {other:?}"),
+        }
+    }
+    match store.after(None, 5).expect("the log reads") {
+        Some((_, After::Played(played))) => assert_eq!(played, 4),
+        other => panic!("after game 5: {other:?}"),
+    }
+    let too_far = env.run_expect(1, &["board", "--after", "5"]);
+    assert!(too_far.stderr.contains("from 0 to 4"), "{}", too_far.stderr);
+    // The renamings reach the games before them: game 2's Jermey is Jeremy now.
+    let board = env.json(&["board", "--after", "2", "--format", "json"]);
+    let text = board.to_string();
+    assert!(
+        text.contains("Jeremy") && !text.contains("Jermey"),
+        "{text}"
+    );
+    let checked = env.json(&["check", "--format", "json"]);
+    assert_eq!(checked["ok"], true, "{checked}");
+}
+
+#[test]
+fn a_log_with_an_entry_added_before_another_is_read_whole() {
+    let env = campaign(&[first(), third()]);
+    let mut insert = vec!["--before".to_string(), "2".to_string()];
+    insert.extend(second("Ubuntu"));
+    run(&env, &["game", "insert"], &insert);
+    let store = store(&env);
+    assert!(
+        store.after(None, 1).expect("the log reads").is_none(),
+        "an inserted game puts the log out of the order written"
+    );
+    // Read whole, the board after game 1 has no name for Africa; after game 2 it has.
+    let africa = |n: &str| {
+        env.json(&["board", "--after", n, "--format", "json"])
+            .to_string()
+            .contains("Ubuntu")
+    };
+    assert!(!africa("1") && africa("2"));
+    env.ok(&["check"]);
+}
+
+#[test]
+fn check_finds_a_game_stored_under_another_number_in_a_log_read_in_order() {
+    let env = corrected();
+    assert!(store(&env).after(None, 0).expect("reads").is_some());
+    let db = rusqlite::Connection::open(env.db_path()).expect("opens");
+    db.execute(
+        "UPDATE entry SET game = 40 WHERE game = 3 AND undone_at IS NULL",
+        [],
+    )
+    .expect("edits");
+    drop(db);
+    let run = env.run_expect(3, &["check"]);
+    assert!(
+        run.stdout
+            .contains("stored as game Some(40) but replays as game Some(3)"),
+        "{}",
+        run.stdout
+    );
+}
