@@ -120,3 +120,51 @@ fn check_finds_a_game_stored_under_another_number_in_a_log_read_in_order() {
         run.stdout
     );
 }
+
+#[test]
+fn a_corrected_log_in_the_order_written_imports_with_what_is_kept_beside_each_record() {
+    let env = corrected();
+    let file = env.dir().join("campaign.json");
+    env.ok(&["export", "--format", "json", "-o", file.to_str().unwrap()]);
+    env.ok(&["import", file.to_str().unwrap(), "--as", "Again"]);
+    // What is kept beside each record (game number, when taken back) is what it is in
+    // the campaign the file came from.
+    let kept = |name: &str| -> Vec<(u32, Option<u32>, Option<String>)> {
+        let db = env.connect();
+        let mut rows = db
+            .prepare(
+                "SELECT e.seq, e.game, e.undone_at FROM entry e JOIN campaign c ON c.id = e.campaign_id
+                 WHERE c.name = ?1 ORDER BY e.seq",
+            )
+            .unwrap();
+        rows.query_map([name], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    let original = kept("Long Table");
+    assert!(original.iter().any(|(_, _, back)| back.is_some()));
+    assert_eq!(kept("Again"), original);
+    for read in [
+        &["game", "list"][..],
+        &["history", "--corrections"],
+        &["board"],
+    ] {
+        let of = |name: &str| {
+            let mut args = read.to_vec();
+            args.extend(["--campaign", name, "--format", "json"]);
+            let mut value = env.json(&args);
+            if let Some(map) = value.as_object_mut() {
+                map.remove("campaign");
+            }
+            value
+        };
+        assert_eq!(
+            of("Again"),
+            of("Long Table"),
+            "`{}` differs",
+            read.join(" ")
+        );
+    }
+    env.ok(&["check"]);
+}

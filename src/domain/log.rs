@@ -11,7 +11,10 @@ use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::Refusal;
 use super::resolve::{Resolved, resolve};
 use super::state::Campaign;
+use super::stream::{self, Streamed};
 use super::validate;
+
+use std::collections::HashMap;
 
 pub use super::resolve::{LoggedEntry, TakenBack};
 
@@ -36,6 +39,13 @@ impl std::fmt::Display for BrokenLog {
 }
 
 impl std::error::Error for BrokenLog {}
+
+fn broken(unresolved: super::record::Unresolved) -> BrokenLog {
+    BrokenLog {
+        seq: unresolved.seq,
+        refusal: unresolved.refusal,
+    }
+}
 
 /// Checks a record before it joins a log, besides the rules `apply` holds: its identity and
 /// timestamp, its free text, names given in corrections, and that a game is not dated after
@@ -191,7 +201,12 @@ pub fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), B
 #[derive(Clone, Debug)]
 pub struct CheckedLog {
     ordered: Ordered,
-    resolved: Resolved,
+    /// The log as corrected: worked out when made, or for a log in the order written
+    /// (folded one record at a time, see `stream`) when first asked for.
+    resolved: std::sync::OnceLock<Resolved>,
+    /// For a log in the order written, its corrections worked out, to go through the log
+    /// again one record at a time.
+    in_order: Option<Streamed>,
     campaign: Campaign,
     /// The campaign as its checkpoint's text, made once when first asked for.
     checkpoint: std::sync::OnceLock<String>,
@@ -218,13 +233,56 @@ impl CheckedLog {
             })?;
         }
         let ordered = Ordered::new(records, head)?;
-        let (resolved, campaign) = resolve_and_fold(&ordered.log)?;
+        let resolved = std::sync::OnceLock::new();
+        let (in_order, campaign) = if ordered.pending.is_empty() && stream::in_order(&ordered.log) {
+            let streamed = stream::corrections_of(&ordered.log).map_err(broken)?;
+            let campaign = stream::fold(streamed.clone(), &ordered.log).map_err(broken)?;
+            (Some(streamed), campaign)
+        } else {
+            let (whole, campaign) = resolve_and_fold(&ordered.log)?;
+            let _ = resolved.set(whole);
+            (None, campaign)
+        };
         Ok(CheckedLog {
             ordered,
             resolved,
+            in_order,
             campaign,
             checkpoint: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Each record of the log with what the log as corrected says of it: the game's
+    /// number (for a game that stands), and when and why it was taken back.
+    pub fn each_kept<E>(
+        &self,
+        mut each: impl FnMut(&LogRecord, Option<u32>, Option<&TakenBack>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let Some(streamed) = &self.in_order else {
+            let said = self.resolved().said();
+            for record in &self.ordered.log {
+                let (game, back) = said.of(&record.id);
+                each(record, game, back)?;
+            }
+            return Ok(());
+        };
+        let mut streamed = streamed.clone();
+        let corrections: HashMap<EntryId, Option<TakenBack>> = streamed
+            .corrections
+            .iter()
+            .map(|c| (c.id.clone(), c.taken_back.clone()))
+            .collect();
+        for record in &self.ordered.log {
+            match streamed.next(record) {
+                Some(entry) => each(record, entry.standing_game(), entry.taken_back.as_ref())?,
+                None => each(
+                    record,
+                    None,
+                    corrections.get(&record.id).and_then(Option::as_ref),
+                )?,
+            }
+        }
+        Ok(())
     }
 
     /// A new log from entries applied one after another, all recorded at the same moment,
@@ -267,7 +325,9 @@ impl CheckedLog {
 
     /// The log as corrected.
     pub fn resolved(&self) -> &Resolved {
-        &self.resolved
+        self.resolved.get_or_init(|| {
+            resolve(&self.ordered.log).expect("a log in the order written resolves as it folded")
+        })
     }
 
     /// The campaign the log folds to.

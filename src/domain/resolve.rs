@@ -74,6 +74,39 @@ impl Resolved {
     pub fn entry(&self, id: &EntryId) -> Option<&LoggedEntry> {
         self.entries.iter().find(|e| &e.id == id)
     }
+
+    /// What the log as corrected says of each record, looked up by its identity.
+    pub fn said(&self) -> Said<'_> {
+        Said {
+            entries: self.entries.iter().map(|e| (&e.id, e)).collect(),
+            corrections: self.corrections.iter().map(|c| (&c.id, c)).collect(),
+        }
+    }
+}
+
+/// What the log as corrected says of each record, by its identity.
+pub struct Said<'a> {
+    entries: HashMap<&'a EntryId, &'a LoggedEntry>,
+    corrections: HashMap<&'a EntryId, &'a CorrectionEntry>,
+}
+
+impl<'a> Said<'a> {
+    /// The game's number (for a game that stands), and when and why the record was taken
+    /// back.
+    pub fn of(&self, id: &EntryId) -> (Option<u32>, Option<&'a TakenBack>) {
+        match (self.entries.get(id), self.corrections.get(id)) {
+            (Some(entry), _) => (entry.standing_game(), entry.taken_back.as_ref()),
+            (None, Some(correction)) => (None, correction.taken_back.as_ref()),
+            (None, None) => (None, None),
+        }
+    }
+}
+
+impl LoggedEntry {
+    /// The game's number, for a game that stands.
+    pub fn standing_game(&self) -> Option<u32> {
+        self.game.filter(|_| self.taken_back.is_none())
+    }
 }
 
 /// Works out the log as corrected from its records, in the order they were written.
@@ -152,7 +185,7 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
 
 /// Game numbers in the order of the log: a game that stands takes the next; one taken back
 /// the number it would have had (after those taken back just before it).
-#[derive(Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Numbering {
     games: u32,
     taken_back: u32,

@@ -2,17 +2,20 @@
 //! holding it: the corrections (and the records they act on) are worked out first, then
 //! each record of the log is given in turn and comes out as the entry that stands there.
 //! Only for a log in the order its records were written: no fork, no entry added before
-//! another (the store tells, and reads the whole log otherwise).
+//! another (`in_order`; the store tells by its rows, and reads the whole log otherwise).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use super::Entry;
 use super::lookup::person_key;
-use super::record::{Body, Correction, EntryId, LogRecord, Unresolved};
+use super::record::{Body, Correction, EntryId, LogRecord, Place, Unresolved};
+use super::refusal::Refusal;
 use super::resolve::{CorrectionEntry, LoggedEntry, Numbering, rename_people, resolve};
+use super::state::Campaign;
 
 /// The corrections of a log, worked out, for the records of the log given in order.
+#[derive(Clone, Debug)]
 pub struct Streamed {
     /// The entries the corrections act on, as corrected.
     corrected: HashMap<EntryId, LoggedEntry>,
@@ -86,4 +89,64 @@ impl Streamed {
 
 fn place(seq: u32) -> usize {
     usize::try_from(seq).unwrap_or(usize::MAX)
+}
+
+/// Whether a log (its records in the log's order, none waiting on another branch) can be
+/// worked out one record at a time: none added before another, no fork joined, each
+/// record written after the one before it.
+pub fn in_order(log: &[LogRecord]) -> bool {
+    log.windows(2).all(|pair| pair[0].seq < pair[1].seq)
+        && log.iter().all(|r| {
+            r.place == Place::End && !matches!(r.body, Body::Correct(Correction::Join { .. }))
+        })
+}
+
+/// The corrections of a log in the order written (see `in_order`), worked out from the
+/// records in memory: each record's identity once, every correction and what it acts on.
+pub fn corrections_of(log: &[LogRecord]) -> Result<Streamed, Unresolved> {
+    let mut seen = HashSet::with_capacity(log.len());
+    if let Some(twice) = log.iter().find(|r| !seen.insert(&r.id)) {
+        let seq = twice.seq;
+        return Err(Unresolved {
+            seq,
+            refusal: Refusal::EntryTwice { seq },
+        });
+    }
+    drop(seen);
+    let targets: HashSet<&EntryId> = log
+        .iter()
+        .filter_map(|r| match &r.body {
+            Body::Correct(correction) => correction.target(),
+            Body::Add(_) => None,
+        })
+        .collect();
+    let corrected: Vec<LogRecord> = log
+        .iter()
+        .filter(|r| matches!(r.body, Body::Correct(_)) || targets.contains(&r.id))
+        .cloned()
+        .collect();
+    Streamed::new(&corrected)
+}
+
+/// The entries of a log in the order written (see `in_order`) as they stand, worked out
+/// one record at a time.
+pub fn entries(log: &[LogRecord]) -> Result<impl Iterator<Item = LoggedEntry> + '_, Unresolved> {
+    let mut streamed = corrections_of(log)?;
+    Ok(log.iter().filter_map(move |record| streamed.next(record)))
+}
+
+/// Folds a log in the order written through the rules, one record at a time.
+pub fn fold(mut streamed: Streamed, log: &[LogRecord]) -> Result<Campaign, Unresolved> {
+    let mut campaign = Campaign::new();
+    for entry in log.iter().filter_map(|record| streamed.next(record)) {
+        if entry.taken_back.is_none() {
+            campaign
+                .replay_one(&entry.entry)
+                .map_err(|refusal| Unresolved {
+                    seq: entry.seq,
+                    refusal,
+                })?;
+        }
+    }
+    Ok(campaign)
 }

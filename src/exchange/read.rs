@@ -15,8 +15,10 @@ use super::board_check::board_differences;
 use super::docs::{CampaignDoc, EntryDoc};
 use super::records::{LogEntryDoc, TakenBackDoc};
 use super::{FORMAT, VERSION};
+use crate::domain::LoggedEntry;
 use crate::domain::log::check_record;
 use crate::domain::resolve::resolve;
+use crate::domain::stream;
 use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place};
 
 /// The largest campaign file `import` reads unless told otherwise: 64 MiB (the demo's is
@@ -416,7 +418,12 @@ fn records(version: u32, campaign: &CampaignDoc, log: LogIn) -> Result<Records, 
             body: Body::Add(entry.into()),
         });
     }
-    records.sort_by_key(|r| r.seq);
+    // Held once, at its length; sorted only when it is not (a sort takes half as much again).
+    records.shrink_to_fit();
+    if !records.is_sorted_by_key(|r| r.seq) {
+        records.sort_by_key(|r| r.seq);
+    }
+    said.sort_unstable_by_key(|(seq, _)| *seq);
     for (place, record) in (1u32..).zip(&mut records) {
         if record.seq != place {
             return Err(ReadError::Unreadable {
@@ -499,17 +506,35 @@ fn legacy_id(campaign: &CampaignDoc, what: &str, seq: u32) -> EntryId {
     )
 }
 
+/// The number the file gives the game at `seq` (`said` is in the order of seq).
 fn said_of(said: &[(u32, u32)], seq: u32) -> Option<u32> {
-    said.iter().find(|(s, _)| *s == seq).map(|(_, g)| *g)
+    said.binary_search_by_key(&seq, |(s, _)| *s)
+        .ok()
+        .map(|at| said[at].1)
 }
 
-/// Each game's number as the file says it must be its number in the log as corrected.
+/// Each game's number as the file says it must be its number in the log as corrected
+/// (worked out one record at a time for a log in the order written).
 fn check_numbers(records: &[LogRecord], said: &[(u32, u32)]) -> Result<(), ReadError> {
-    let Ok(resolved) = resolve(records) else {
-        // The records do not make a log: the fold names why.
-        return Ok(());
-    };
-    for entry in &resolved.entries {
+    // Records that do not make a log: the fold names why.
+    if stream::in_order(records) {
+        match stream::entries(records) {
+            Ok(entries) => numbers_said(entries, said),
+            Err(_) => Ok(()),
+        }
+    } else {
+        match resolve(records) {
+            Ok(resolved) => numbers_said(resolved.entries.into_iter(), said),
+            Err(_) => Ok(()),
+        }
+    }
+}
+
+fn numbers_said(
+    entries: impl Iterator<Item = LoggedEntry>,
+    said: &[(u32, u32)],
+) -> Result<(), ReadError> {
+    for entry in entries {
         if let (Some(said), Some(is)) = (said_of(said, entry.seq), entry.game)
             && said != is
         {

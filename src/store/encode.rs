@@ -4,15 +4,12 @@
 
 use rusqlite::{ToSql, Transaction, params};
 
-use std::collections::HashMap;
-
 use super::StoreError;
 use super::decode::Derived;
 use super::stored::{CorrectionKind, entry_key};
 use crate::domain::{
-    AliasOf, Body, ChangeKind, CheckedLog, Continent, Correction, CorrectionEntry, Entry, EntryId,
-    Faction, Game, HeldOnChoice, LogRecord, LoggedEntry, Place, PlayEvent, Resolved, Reward,
-    Territory,
+    AliasOf, Body, ChangeKind, CheckedLog, Continent, Correction, Entry, EntryId, Faction, Game,
+    HeldOnChoice, LogRecord, Place, PlayEvent, Resolved, Reward, TakenBack, Territory,
 };
 
 /// A change row: the columns a change uses (see migrations/V1__ledger.sql).
@@ -80,10 +77,9 @@ pub(super) fn write_log(
     let ordered = log.ordered();
     // The whole log is known: each record is written with what is kept beside it, rather
     // than written bare and then updated (a second write of every game's row).
-    let kept = Kept::new(log.resolved());
-    for record in &ordered.log {
-        append_as(tx, campaign_id, record, kept.of(&record.id))?;
-    }
+    log.each_kept(|record, game, back| {
+        append_as(tx, campaign_id, record, kept(game, back)).map(|_| ())
+    })?;
     for record in &ordered.pending {
         append(tx, campaign_id, record)?;
     }
@@ -91,37 +87,14 @@ pub(super) fn write_log(
     super::checkpoint::write(tx, campaign_id, log.checkpoint())
 }
 
-/// What the log as corrected says of each record, by its identity: the game's number (for
-/// a game that stands), and when and why it was taken back.
-struct Kept<'a> {
-    entries: HashMap<&'a EntryId, &'a LoggedEntry>,
-    corrections: HashMap<&'a EntryId, &'a CorrectionEntry>,
-}
-
-impl<'a> Kept<'a> {
-    fn new(resolved: &'a Resolved) -> Kept<'a> {
-        Kept {
-            entries: resolved.entries.iter().map(|e| (&e.id, e)).collect(),
-            corrections: resolved.corrections.iter().map(|c| (&c.id, c)).collect(),
-        }
-    }
-
-    /// What is kept beside the record `id` (its row not yet known: 0).
-    fn of(&self, id: &EntryId) -> Derived {
-        let (game, back) = match (self.entries.get(id), self.corrections.get(id)) {
-            (Some(entry), _) => (
-                entry.game.filter(|_| entry.taken_back.is_none()),
-                entry.taken_back.as_ref(),
-            ),
-            (None, Some(correction)) => (None, correction.taken_back.as_ref()),
-            (None, None) => (None, None),
-        };
-        Derived {
-            row: 0,
-            game,
-            undone_at: back.map(|b| b.at.clone()),
-            undo_reason: back.and_then(|b| b.reason.clone()),
-        }
+/// What is kept beside a record (its row not yet known: 0): its game's number, for a game
+/// that stands, and when and why it was taken back.
+fn kept(game: Option<u32>, back: Option<&TakenBack>) -> Derived {
+    Derived {
+        row: 0,
+        game,
+        undone_at: back.map(|b| b.at.clone()),
+        undo_reason: back.and_then(|b| b.reason.clone()),
     }
 }
 
@@ -133,11 +106,12 @@ pub(super) fn update_derived<'a>(
     ids: impl IntoIterator<Item = &'a EntryId>,
     resolved: &Resolved,
 ) -> Result<(), StoreError> {
-    let kept = Kept::new(resolved);
+    let said = resolved.said();
     for (stored, id) in derived.iter().zip(ids) {
+        let (game, back) = said.of(id);
         let now = Derived {
             row: stored.row,
-            ..kept.of(id)
+            ..kept(game, back)
         };
         if now != *stored {
             tx.prepare_cached(
