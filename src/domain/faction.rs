@@ -14,8 +14,21 @@ use super::refusal::Refusal;
 pub struct Faction(Arc<str>);
 
 impl Faction {
+    /// A faction by its name; the five in the box share one name each, however many
+    /// seats and records hold them.
     pub fn new(name: impl AsRef<str>) -> Faction {
-        Faction(Arc::from(name.as_ref()))
+        static IN_THE_BOX: std::sync::LazyLock<Vec<Faction>> = std::sync::LazyLock::new(|| {
+            STANDARD_FACTIONS
+                .iter()
+                .map(|f| Faction(Arc::from(f.name)))
+                .collect()
+        });
+        let name = name.as_ref();
+        IN_THE_BOX
+            .iter()
+            .find(|f| &*f.0 == name)
+            .cloned()
+            .unwrap_or_else(|| Faction(Arc::from(name)))
     }
 
     pub fn name(&self) -> &str {

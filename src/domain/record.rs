@@ -132,7 +132,7 @@ pub struct LogRecord {
     pub seq: u32,
     /// When it was written (RFC 3339, UTC).
     pub recorded_at: String,
-    pub origin: Option<Origin>,
+    pub origin: Option<Box<Origin>>,
     /// The record that was the last of the log when this one was written (none for the
     /// first): two records with the same parent were written without seeing each other.
     pub parent: Option<EntryId>,

@@ -176,9 +176,11 @@ impl LogEntryDoc {
             id: EntryId(self.id.clone().into()),
             seq: self.seq,
             recorded_at: self.recorded_at.clone(),
-            origin: self.device.clone().map(|device| Origin {
-                device,
-                seq: self.device_seq.unwrap_or(0),
+            origin: self.device.clone().map(|device| {
+                Box::new(Origin {
+                    device,
+                    seq: self.device_seq.unwrap_or(0),
+                })
             }),
             parent: self.parent.clone().map(EntryId::from),
             place: self

@@ -228,12 +228,14 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
         id: EntryId(head.uid.clone().into()),
         seq: head.seq,
         recorded_at: head.recorded_at.clone(),
-        origin: head.device.clone().map(|device| Origin {
-            device,
-            seq: head
-                .device_seq
-                .and_then(|s| u64::try_from(s).ok())
-                .unwrap_or(0),
+        origin: head.device.clone().map(|device| {
+            Box::new(Origin {
+                device,
+                seq: head
+                    .device_seq
+                    .and_then(|s| u64::try_from(s).ok())
+                    .unwrap_or(0),
+            })
         }),
         parent: head.parent.clone().map(EntryId::from),
         place: head

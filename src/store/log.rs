@@ -266,7 +266,7 @@ impl Store {
                 ),
                 seq,
                 recorded_at: stamp.at.clone(),
-                origin,
+                origin: origin.map(Box::new),
                 parent: match &new.body {
                     Body::Correct(crate::domain::Correction::Join { kept, .. }) => {
                         kept.first().cloned()

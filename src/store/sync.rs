@@ -190,10 +190,10 @@ fn claim(mut records: Vec<LogRecord>, me: &str) -> Vec<LogRecord> {
     for record in &mut records {
         if record.origin.is_none() {
             mine += 1;
-            record.origin = Some(Origin {
+            record.origin = Some(Box::new(Origin {
                 device: me.to_string(),
                 seq: mine,
-            });
+            }));
         }
         if record.parent.is_none()
             && !matches!(
