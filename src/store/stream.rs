@@ -106,7 +106,7 @@ impl Store {
                 let Some(entry) = entry.filter(|e| e.taken_back.is_none()) else {
                     return Ok(ControlFlow::Continue(()));
                 };
-                if entry.game == Some(after + 1) {
+                if entry.game == Some(after.saturating_add(1)) {
                     return Ok(ControlFlow::Break(()));
                 }
                 if let Err(refusal) = campaign.replay_one(&entry.entry) {
