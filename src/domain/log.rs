@@ -40,10 +40,12 @@ impl std::fmt::Display for BrokenLog {
 
 impl std::error::Error for BrokenLog {}
 
-fn broken(unresolved: super::record::Unresolved) -> BrokenLog {
-    BrokenLog {
-        seq: unresolved.seq,
-        refusal: unresolved.refusal,
+impl From<super::record::Unresolved> for BrokenLog {
+    fn from(unresolved: super::record::Unresolved) -> BrokenLog {
+        BrokenLog {
+            seq: unresolved.seq,
+            refusal: unresolved.refusal,
+        }
     }
 }
 
@@ -159,10 +161,7 @@ impl Ordered {
     /// `records` (in any order their parents are found in) as the log that ends at `head`
     /// (none: the last of them) and the records waiting on another branch.
     pub fn new(records: Vec<LogRecord>, head: Option<&EntryId>) -> Result<Ordered, BrokenLog> {
-        let linear = super::graph::linearize(&records, head).map_err(|u| BrokenLog {
-            seq: u.seq,
-            refusal: u.refusal,
-        })?;
+        let linear = super::graph::linearize(&records, head).map_err(BrokenLog::from)?;
         if linear.pending.is_empty() && linear.order.iter().enumerate().all(|(i, &o)| i == o) {
             return Ok(Ordered {
                 log: records,
@@ -187,10 +186,7 @@ impl Ordered {
 /// Works out a log from its records (in the log's order) and folds it: the log as corrected
 /// and the campaign.
 pub fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), BrokenLog> {
-    let resolved = resolve(records).map_err(|u| BrokenLog {
-        seq: u.seq,
-        refusal: u.refusal,
-    })?;
+    let resolved = resolve(records).map_err(BrokenLog::from)?;
     let campaign = fold(&resolved.entries)?;
     Ok((resolved, campaign))
 }
@@ -235,8 +231,8 @@ impl CheckedLog {
         let ordered = Ordered::new(records, head)?;
         let resolved = std::sync::OnceLock::new();
         let (in_order, campaign) = if ordered.pending.is_empty() && stream::in_order(&ordered.log) {
-            let streamed = stream::corrections_of(&ordered.log).map_err(broken)?;
-            let campaign = stream::fold(streamed.clone(), &ordered.log).map_err(broken)?;
+            let streamed = stream::corrections_of(&ordered.log).map_err(BrokenLog::from)?;
+            let campaign = stream::fold(streamed.clone(), &ordered.log).map_err(BrokenLog::from)?;
             (Some(streamed), campaign)
         } else {
             let (whole, campaign) = resolve_and_fold(&ordered.log)?;

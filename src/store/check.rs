@@ -9,10 +9,9 @@ use rusqlite::{Connection, OpenFlags};
 use chrono::NaiveDate;
 
 use std::collections::HashMap;
-
-use super::checkpoint::Kept;
 use std::ops::ControlFlow;
 
+use super::checkpoint::Kept;
 use super::decode::{Derived, Stored, read_records};
 use super::{Store, StoreError, stream};
 use crate::domain::log::{Ordered, check_record};

@@ -171,12 +171,8 @@ impl Store {
     /// Reads a campaign's records and works out its log, without folding it.
     pub fn read(&self, campaign_id: i64) -> Result<StoredLog, StoreError> {
         let ordered = self.ordered(campaign_id)?;
-        let resolved = crate::domain::resolve::resolve(&ordered.log).map_err(|u| {
-            StoreError::BrokenLog(crate::domain::BrokenLog {
-                seq: u.seq,
-                refusal: u.refusal,
-            })
-        })?;
+        let resolved = crate::domain::resolve::resolve(&ordered.log)
+            .map_err(|u| StoreError::BrokenLog(u.into()))?;
         Ok(StoredLog {
             entries: resolved.entries,
             corrections: resolved.corrections,

@@ -93,12 +93,7 @@ impl Store {
             let Some(streamed) = corrections(&store.conn, info.id)? else {
                 return Ok(None);
             };
-            let mut streamed = streamed.map_err(|u| {
-                StoreError::BrokenLog(BrokenLog {
-                    seq: u.seq,
-                    refusal: u.refusal,
-                })
-            })?;
+            let mut streamed = streamed.map_err(|u| StoreError::BrokenLog(u.into()))?;
             let mut campaign = Campaign::new();
             let mut played = 0u32;
             let mut broken = None;

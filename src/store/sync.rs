@@ -91,12 +91,8 @@ impl Store {
                 device::head(tx, campaign_id)?.or_else(|| local.last().map(|r| r.id.clone()));
             let start = head.clone();
             let before = log_at(&local, head.as_ref())?.1;
-            let merge = merge(&local, head.as_ref(), remote).map_err(|u| {
-                StoreError::BrokenLog(BrokenLog {
-                    seq: u.seq,
-                    refusal: u.refusal,
-                })
-            })?;
+            let merge = merge(&local, head.as_ref(), remote)
+                .map_err(|u| StoreError::BrokenLog(u.into()))?;
             let next = local.iter().map(|r| r.seq).max().unwrap_or(0);
             let mut records = local;
             for (seq, record) in (next + 1..).zip(&merge.new) {
