@@ -279,3 +279,23 @@ proptest::proptest! {
         proptest::prop_assert_eq!(streamed, whole);
     }
 }
+
+#[test]
+fn check_names_a_log_that_cannot_be_read() {
+    let env = corrected();
+    // An entry of the log, then a correction (read before the rest of the log).
+    for edit in [
+        "UPDATE entry SET kind = 'séance' WHERE seq = 2",
+        "UPDATE entry SET kind = 'séance' WHERE correction = 'replace'",
+    ] {
+        let db = env.connect();
+        db.execute(edit, []).expect("edits");
+        drop(db);
+        let run = env.run_expect(3, &["check"]);
+        assert!(
+            run.stdout.contains("Long Table: the log cannot be read"),
+            "{edit}: {}",
+            run.stdout
+        );
+    }
+}

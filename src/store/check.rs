@@ -150,12 +150,6 @@ fn check_one(
     }
 }
 
-fn unreadable(name: &str, detail: &str, report: &mut CheckReport) {
-    report
-        .problems
-        .push(format!("{name}: the log cannot be read: {detail}"));
-}
-
 fn cannot_stand(name: &str, seq: u32, refusal: &Refusal, report: &mut CheckReport) {
     report.problems.push(format!(
         "{name}: entry {seq} cannot stand in the log: {refusal}"
@@ -226,56 +220,58 @@ impl Store {
         latest: NaiveDate,
         report: &mut CheckReport,
     ) -> Result<u32, StoreError> {
-        let read = stream::corrections(&self.conn, id).and_then(|streamed| match streamed {
-            Some(streamed) => self.check_in_order(id, name, latest, streamed).map(Some),
-            None => Ok(None),
+        let found = stream::corrections(&self.conn, id).and_then(|streamed| match streamed {
+            Some(streamed) => self.check_in_order(id, name, latest, streamed),
+            None => self.check_whole(id, name, latest),
         });
-        match read {
-            Ok(Some((found, games))) => {
+        match found {
+            Ok((found, games)) => {
                 report.absorb(found);
-                return Ok(games);
+                Ok(games)
             }
-            Ok(None) => {}
             Err(StoreError::Damaged { detail }) => {
-                unreadable(name, &detail, report);
-                return Ok(0);
+                report
+                    .problems
+                    .push(format!("{name}: the log cannot be read: {detail}"));
+                Ok(0)
             }
-            Err(other) => return Err(other),
+            Err(other) => Err(other),
         }
-        let Stored { records, derived } = match read_records(&self.conn, id) {
-            Ok(stored) => stored,
-            Err(StoreError::Damaged { detail }) => {
-                unreadable(name, &detail, report);
-                return Ok(0);
-            }
-            Err(other) => return Err(other),
+    }
+
+    /// `check_campaign` for a log read whole: what it finds, and the games replayed.
+    fn check_whole(
+        &self,
+        id: i64,
+        name: &str,
+        latest: NaiveDate,
+    ) -> Result<(CheckReport, u32), StoreError> {
+        let Stored { records, derived } = read_records(&self.conn, id)?;
+        let mut found = CheckReport {
+            entries: records.len(),
+            ..CheckReport::default()
         };
-        report.entries += records.len();
         for (place, record) in (1u32..).zip(&records) {
-            check_one(name, place, record, latest, report);
+            check_one(name, place, record, latest, &mut found);
         }
         let kept: HashMap<u32, &Derived> = records.iter().map(|r| r.seq).zip(&derived).collect();
         let head = super::device::head(&self.conn, id)?;
         let ordered = match Ordered::new(records, head.as_ref()) {
             Ok(ordered) => ordered,
             Err(broken) => {
-                cannot_stand(name, broken.seq, &broken.refusal, report);
-                return Ok(0);
+                cannot_stand(name, broken.seq, &broken.refusal, &mut found);
+                return Ok((found, 0));
             }
         };
         let resolved = match resolve(&ordered.log) {
             Ok(resolved) => resolved,
             Err(unresolved) => {
-                cannot_stand(name, unresolved.seq, &unresolved.refusal, report);
-                return Ok(0);
+                cannot_stand(name, unresolved.seq, &unresolved.refusal, &mut found);
+                return Ok((found, 0));
             }
         };
         let replayed = Replaying::new(name).all(&resolved, &kept);
-        report.absorb(replayed.report);
-        if replayed.whole {
-            compare_checkpoint(name, self.checkpoint(id)?, &replayed.campaign, report);
-        }
-        Ok(replayed.campaign.games_played())
+        self.replayed(id, name, replayed, found)
     }
 
     /// `check_campaign` for a log in the order written, read one record at a time: what
@@ -312,11 +308,23 @@ impl Store {
             cannot_stand(name, unresolved.seq, &unresolved.refusal, &mut found);
             return Ok((found, 0));
         }
-        found.absorb(replaying.report);
-        if replaying.whole {
-            compare_checkpoint(name, self.checkpoint(id)?, &replaying.campaign, &mut found);
+        self.replayed(id, name, replaying, found)
+    }
+
+    /// What a check found, with its replay's problems after the records' and the
+    /// checkpoint compared with a whole replay; and the games replayed.
+    fn replayed(
+        &self,
+        id: i64,
+        name: &str,
+        replayed: Replaying<'_>,
+        mut found: CheckReport,
+    ) -> Result<(CheckReport, u32), StoreError> {
+        found.absorb(replayed.report);
+        if replayed.whole {
+            compare_checkpoint(name, self.checkpoint(id)?, &replayed.campaign, &mut found);
         }
-        Ok((found, replaying.campaign.games_played()))
+        Ok((found, replayed.campaign.games_played()))
     }
 
     /// Copies the database into the file at `path` (empty, or new) with SQLite's online
