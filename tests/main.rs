@@ -36,6 +36,7 @@ mod file_writes;
 mod free_text;
 mod game_sheet;
 mod guided;
+mod history_streamed;
 mod html_render;
 mod import_board;
 mod import_limits;

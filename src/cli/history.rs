@@ -1,15 +1,18 @@
 //! `chronicle history [--territory T] [--continent C] [--player P] [--faction F] [--game N]`:
 //! every change in order, with the game, its date, the person and their faction.
 
+use std::ops::ControlFlow;
+
+use super::after::{AfterArgs, no_game};
 use super::context::Context;
 use super::error::CliError;
-use super::output::print;
-use crate::domain::Campaign;
+use super::output::{print, print_rows};
 use crate::domain::history::Filter;
+use crate::domain::{BrokenLog, Campaign};
+use crate::render::stream::Rows;
 use crate::report::corrections::Corrections;
-use crate::report::history::{cut, walk};
-
-use super::after::{AfterArgs, check_after};
+use crate::report::history::{HistoryEntry, HistoryWalk, is_past};
+use crate::store::{Access, Reading};
 
 /// What happened, in order: every change with its game, date, person and faction
 #[derive(Debug, clap::Args)]
@@ -37,17 +40,28 @@ pub struct Args {
     pub time: AfterArgs,
 }
 
+impl Args {
+    /// Whether a flag names something to be looked up in the campaign.
+    fn names(&self) -> bool {
+        self.territory.is_some()
+            || self.continent.is_some()
+            || self.player.is_some()
+            || self.faction.is_some()
+    }
+}
+
 /// Turns the flags into a filter, with names looked up in the campaign.
-fn filter(args: &Args, campaign: &Campaign, last_game: u32) -> Result<Filter, CliError> {
+fn filter(args: &Args, looked: &LookedOver) -> Result<Filter, CliError> {
+    let campaign = &looked.campaign;
     let person = args
         .player
         .as_deref()
         .map(|given| campaign.find_person(given).map(str::to_string))
         .transpose()?;
     if let Some(game) = args.game
-        && (game == 0 || game > last_game)
+        && (game == 0 || game > looked.last_game)
     {
-        let played = campaign.games_played();
+        let played = looked.played;
         return Err(CliError::input(format!(
             "There is no game {game}: this campaign has played {played} game{}.",
             if played == 1 { "" } else { "s" }
@@ -74,20 +88,116 @@ fn filter(args: &Args, campaign: &Campaign, last_game: u32) -> Result<Filter, Cl
     })
 }
 
-/// The log is walked once, not folded first: the walk gives the campaign the filter
-/// looks names up in.
+/// The history is written as it is worked out, the log gone through once for each pass
+/// the format needs (see `render::stream`), so that a long log is never held; once more
+/// first when `--after` or a filter needs the campaign.
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (_, stored) = context.read()?;
+    let store = context.open(Access::Read)?;
     if args.corrections {
+        let (_, stored) = store.read_campaign(context.campaign.as_deref())?;
         return print(
             &Corrections::new(&stored.entries, &stored.corrections, &stored.inserted),
             context,
         );
     }
-    check_after(args.time.after, &stored.entries)?;
-    let entries = cut(&stored.entries, args.time.after);
-    let last_game = entries.iter().filter_map(|e| e.game).max().unwrap_or(0);
-    let walked = walk(entries)?;
-    let filter = filter(&args, walked.campaign(), last_game)?;
-    print(&walked.into_history(&filter).0, context)
+    let after = args.time.after;
+    store.reading(context.campaign.as_deref(), |_, log| {
+        let filter = if after.is_some() || args.game.is_some() || args.names() {
+            let looked = looked_over(log, after, args.names())?;
+            if let Some(n) = after
+                && n > looked.played
+            {
+                return Err(no_game(n, looked.played));
+            }
+            filter(&args, &looked)?
+        } else {
+            Filter::default()
+        };
+        print_rows(
+            &HistoryRows {
+                log,
+                filter: &filter,
+                after,
+            },
+            context,
+        )
+    })
+}
+
+/// What a first pass over the log finds for the flags: how many games stand, the last
+/// game's number (one taken back too), and the campaign, when names are to be looked up.
+struct LookedOver {
+    played: u32,
+    last_game: u32,
+    campaign: Campaign,
+}
+
+/// Goes through the log up to the cut, folding it when `fold`.
+fn looked_over(log: &Reading<'_>, after: Option<u32>, fold: bool) -> Result<LookedOver, CliError> {
+    let mut looked = LookedOver {
+        played: 0,
+        last_game: 0,
+        campaign: Campaign::new(),
+    };
+    let mut broken = None;
+    log.each(|logged| {
+        if is_past(logged, after) {
+            return ControlFlow::Break(());
+        }
+        looked.last_game = looked.last_game.max(logged.game.unwrap_or(0));
+        if logged.taken_back.is_some() {
+            return ControlFlow::Continue(());
+        }
+        looked.played += u32::from(logged.game.is_some());
+        if fold && let Err(refusal) = looked.campaign.replay_one(&logged.entry) {
+            broken = Some(BrokenLog {
+                seq: logged.seq,
+                refusal,
+            });
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    })?;
+    match broken {
+        Some(broken) => Err(broken.into()),
+        None => Ok(looked),
+    }
+}
+
+/// The history's rows, worked out again from the log for each pass over them.
+struct HistoryRows<'a> {
+    log: &'a Reading<'a>,
+    filter: &'a Filter,
+    after: Option<u32>,
+}
+
+impl Rows for HistoryRows<'_> {
+    type Item = HistoryEntry;
+    type Error = CliError;
+
+    fn each(
+        &self,
+        row: &mut dyn FnMut(HistoryEntry) -> std::io::Result<()>,
+    ) -> Result<(), CliError> {
+        let mut walk = HistoryWalk::new(self.filter);
+        let mut failed: Option<CliError> = None;
+        self.log.each(|logged| {
+            if is_past(logged, self.after) {
+                return ControlFlow::Break(());
+            }
+            let mut written = Ok(());
+            let walked = walk.next(logged, |entry| {
+                if written.is_ok() {
+                    written = row(entry);
+                }
+            });
+            failed = match (walked, written) {
+                (Err(broken), _) => Some(broken.into()),
+                (Ok(()), Err(error)) => Some(error.into()),
+                (Ok(()), Ok(())) => return ControlFlow::Continue(()),
+            };
+            ControlFlow::Break(())
+        })?;
+        failed.map_or(Ok(()), Err)
+    }
 }

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::context::Context;
 use super::error::CliError;
 use super::format::Format;
+use crate::render::stream::{self, Rows};
 use crate::render::{Tabular, csv, md, table};
 
 pub(super) use super::talk::say;
@@ -27,10 +28,31 @@ pub(super) fn render(report: &impl Tabular, context: &Context) -> Result<String,
         Format::Table => Ok(table::text(report, context.terminal.table_style())),
         Format::Csv => Ok(csv::tables(report)?),
         Format::Md => Ok(md::tables(report)),
-        Format::Svg | Format::Html | Format::Bgstats => Err(CliError::usage(
-            "svg, html and bgstats are formats of `chronicle export`; this command prints table, json, csv or md.",
-        )),
+        Format::Svg | Format::Html | Format::Bgstats => Err(not_printed()),
     }
+}
+
+fn not_printed() -> CliError {
+    CliError::usage(
+        "svg, html and bgstats are formats of `chronicle export`; this command prints table, json, csv or md.",
+    )
+}
+
+/// Writes a long report to stdout as its rows come, in the format asked for.
+pub(super) fn print_rows<R: Rows<Error = CliError>>(
+    rows: &R,
+    context: &Context,
+) -> Result<(), CliError> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match context.format {
+        Format::Json => stream::json(rows, &mut out)?,
+        Format::Table => stream::table(rows, context.terminal.table_style(), &mut out)?,
+        Format::Csv => stream::csv(rows, &mut out)?,
+        Format::Md => stream::md(rows, &mut out)?,
+        Format::Svg | Format::Html | Format::Bgstats => return Err(not_printed()),
+    }
+    out.flush()?;
+    Ok(())
 }
 
 /// Writes a report to stdout.

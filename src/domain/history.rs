@@ -39,14 +39,39 @@ pub enum Standing {
 pub fn events<'a>(
     entries: impl IntoIterator<Item = (&'a Entry, Standing)>,
 ) -> Result<(Vec<HistoryItem>, Campaign), (usize, Refusal)> {
-    let mut campaign = Campaign::new();
+    let mut walk = Events::default();
     let mut events = Vec::new();
     for (index, (entry, standing)) in entries.into_iter().enumerate() {
+        walk.next(entry, standing, |item| events.push(item))
+            .map_err(|refusal| (index, refusal))?;
+    }
+    Ok((events, walk.campaign))
+}
+
+/// The history worked out one entry of the log at a time, for a log too long to hold: the
+/// campaign so far, and where in the log the next entry is.
+#[derive(Debug, Default)]
+pub struct Events {
+    campaign: Campaign,
+    index: usize,
+}
+
+impl Events {
+    /// Hands `each` the changes of the log's next entry, and applies it when it stands.
+    pub fn next(
+        &mut self,
+        entry: &Entry,
+        standing: Standing,
+        mut each: impl FnMut(HistoryItem),
+    ) -> Result<(), Refusal> {
+        let index = self.index;
+        self.index += 1;
+        let campaign = &mut self.campaign;
         let date = match entry {
             Entry::Game(game) => Some(game.date),
             _ => None,
         };
-        let changes = happenings(&campaign, entry);
+        let changes = happenings(campaign, entry);
         let after_game = campaign.games_played();
         if let Standing::TakenBack { game } = standing {
             let had: Vec<String> = changes.iter().map(Happening::clause).collect();
@@ -56,27 +81,27 @@ pub fn events<'a>(
                 format!("took back {what}, in which: {}", had.join("; ")),
             );
             happening.territory = None;
-            events.push(HistoryItem {
+            each(HistoryItem {
                 entry: index,
                 game,
                 date: None,
                 after_game,
                 happening,
             });
-            continue;
+            return Ok(());
         }
-        let applied = campaign
-            .replay_one(entry)
-            .map_err(|refusal| (index, refusal))?;
-        events.extend(changes.into_iter().map(|happening| HistoryItem {
-            entry: index,
-            game: applied.game,
-            date,
-            after_game,
-            happening,
-        }));
+        let applied = campaign.replay_one(entry)?;
+        for happening in changes {
+            each(HistoryItem {
+                entry: index,
+                game: applied.game,
+                date,
+                after_game,
+                happening,
+            });
+        }
+        Ok(())
     }
-    Ok((events, campaign))
 }
 
 /// Which changes to keep: each given part must match.

@@ -1,6 +1,6 @@
 //! CSV: the one place cells are written for a spreadsheet.
 
-use super::tabular::{Tabular, join_blocks};
+use super::tabular::Tabular;
 use super::terminal::clean;
 
 /// A cell a spreadsheet will not run: one that starts with `=`, `+`, `-`, `@`, a tab or a
@@ -15,6 +15,11 @@ fn spreadsheet_safe(cell: &str) -> String {
     }
 }
 
+/// A cell as a spreadsheet takes it: no control character raw, nothing it would run.
+pub fn safe_cell(cell: &str) -> String {
+    spreadsheet_safe(&clean(cell))
+}
+
 /// Headers and rows as CSV text.
 pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<String, std::io::Error> {
     let mut writer = ::csv::Writer::from_writer(Vec::new());
@@ -23,7 +28,7 @@ pub fn table<S: AsRef<str>>(headers: &[S], rows: &[Vec<String>]) -> Result<Strin
         .map_err(std::io::Error::other)?;
     for row in rows {
         writer
-            .write_record(row.iter().map(|c| spreadsheet_safe(&clean(c))))
+            .write_record(row.iter().map(|c| safe_cell(c)))
             .map_err(std::io::Error::other)?;
     }
     let bytes = writer
@@ -59,14 +64,16 @@ pub fn sheet(
     }
 }
 
-/// The report's tables as CSV, one block after another.
+/// The report's tables as CSV, one block after another, a blank line between them. Each
+/// ends with its last record's newline, and nothing is trimmed: a last cell that ends in a
+/// space keeps it.
 pub fn tables(report: &impl Tabular) -> Result<String, std::io::Error> {
     let blocks: Vec<String> = report
         .tables()
         .iter()
         .map(|t| table(&t.headers, &t.rows))
         .collect::<Result<_, _>>()?;
-    Ok(join_blocks(&blocks))
+    Ok(blocks.join("\n"))
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Fitting a table into the terminal's width before tabled draws it: the widest column
+//! Fitting a table into the terminal's width before it is drawn: the widest column
 //! gives way first, and cell text is wrapped at spaces (a word longer than its column is
 //! cut). Done here rather than with tabled's own wrapping, which cost more than drawing the
 //! whole table (measured with callgrind on `history`).
@@ -11,7 +11,7 @@ use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 const NARROWEST: usize = 8;
 
 /// The width of a line (ASCII text is as wide as it is long).
-fn line_width(line: &str) -> usize {
+pub(super) fn line_width(line: &str) -> usize {
     if line.is_ascii() {
         line.len()
     } else {
@@ -154,6 +154,56 @@ pub(super) fn fit<'a, S: AsRef<str>>(
         headers,
         rows: fitted.collect(),
         widths: drawn,
+    }
+}
+
+/// What fitting needs of a table too long to hold, gathered a row at a time: each column's
+/// widest line and widest word.
+#[derive(Debug, Default)]
+pub(super) struct Measured(Vec<(usize, usize)>);
+
+impl Measured {
+    pub(super) fn add(&mut self, row: &[Cow<'_, str>]) {
+        if self.0.len() < row.len() {
+            self.0.resize(row.len(), (0, 0));
+        }
+        for ((line, word), cell) in self.0.iter_mut().zip(row) {
+            *line = (*line).max(widest_line(cell));
+            *word = (*word).max(widest_word(cell));
+        }
+    }
+
+    /// The columns' widths once the table fits `width`, as `fit` gives them.
+    pub(super) fn limits(&self, width: usize) -> Vec<usize> {
+        widths(std::slice::from_ref(&self.0), width)
+    }
+
+    /// The widths the table is drawn at when every cell fits its column as it is (none is
+    /// wrapped): each column's widest line.
+    pub(super) fn unwrapped(&self, limits: &[usize]) -> Option<Vec<usize>> {
+        let widest: Vec<usize> = self.0.iter().map(|(line, _)| *line).collect();
+        (widest.iter().zip(limits).all(|(w, l)| w <= l)).then_some(widest)
+    }
+}
+
+/// A cell as it is drawn in a column at most `limit` wide: as it is when it fits, else
+/// wrapped.
+pub(super) fn fitted(cell: &str, limit: usize) -> Cow<'_, str> {
+    if widest_line(cell) <= limit {
+        Cow::Borrowed(cell)
+    } else {
+        Cow::Owned(wrap(cell, limit))
+    }
+}
+
+/// Each column's widest line once its cells are fitted to `limits`, gathered a row at a
+/// time: the widths the table is drawn at.
+pub(super) fn drawn(widths: &mut Vec<usize>, row: &[Cow<'_, str>], limits: &[usize]) {
+    if widths.len() < row.len() {
+        widths.resize(row.len(), 0);
+    }
+    for ((drawn, cell), &limit) in widths.iter_mut().zip(row).zip(limits) {
+        *drawn = (*drawn).max(widest_line(&fitted(cell, limit)));
     }
 }
 

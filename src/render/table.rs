@@ -1,18 +1,13 @@
 //! Tables for a terminal: lines of text, then tables drawn with borders and fitted to
 //! the width.
 //!
-//! A table is drawn with tabled's `CompactTable`, which prints rows as it is given them
-//! and takes the columns' widths from `fit`, rather than with `Table`, which measures
-//! every cell again and lays out a grid first: drawing with `Table` was a quarter of
-//! `board`'s instructions. `CompactTable` takes cells of one line, so a wrapped row is
-//! given as the lines it is drawn in; the headers and the rows are drawn as two parts so
-//! that the line under the headers stays under all of their lines.
+//! A table is drawn here, line by line, in tabled's sharp style, with the columns' widths
+//! from `fit`: drawing with tabled's `Table`, which measures every cell again and lays out
+//! a grid first, was a quarter of `board`'s instructions. The same lines draw a table held
+//! whole and one whose rows come one at a time (`stream`). The tests hold the lines to
+//! what tabled draws.
 
 use std::borrow::Cow;
-
-use tabled::grid::config::{AlignmentHorizontal, Borders, CompactConfig, Indent, Sides};
-use tabled::grid::dimension::Dimension;
-use tabled::tables::CompactTable;
 
 use super::fit::{self, Fitted};
 use super::tabular::{Table, TableStyle, Tabular, end_blocks, push_block};
@@ -58,72 +53,67 @@ fn draw(out: &mut String, table: &Table, style: TableStyle) {
 /// line under the headers and none between rows; each cell left-aligned with a space
 /// either side.
 fn sharp(out: &mut String, fitted: &Fitted<'_>) {
-    let columns = fitted.widths.len();
-    if columns == 0 {
+    let widths = &fitted.widths;
+    if widths.is_empty() {
         return;
     }
     // Room made at once: a line is the widths, the padding, the borders (three bytes each)
     // and its end, if its text is ASCII.
-    let line: usize = fitted.widths.iter().map(|w| w + 2 + 3).sum::<usize>() + 3 + 1;
+    let line: usize = widths.iter().map(|w| w + 2 + 3).sum::<usize>() + 3 + 1;
     let height: usize = fitted.rows.iter().map(|row| height_of(row)).sum();
     out.reserve((height + height_of(&fitted.headers) + 3) * line);
-    let widths = Widths(&fitted.widths);
-    let part = |out: &mut String, rows: &[Vec<Cow<'_, str>>], borders: Borders<char>| {
-        CompactTable::with_dimension(lines_of(rows, columns), &widths)
-            .columns(columns)
-            .with(config(borders))
-            .fmt(out)
-            .expect("a table is drawn into a string");
-    };
-    // The line under the headers closes the table when it has no rows, as tabled draws it.
-    let mut under_headers = frame();
-    (under_headers.bottom_left, under_headers.bottom_right) = (Some('├'), Some('┤'));
-    under_headers.bottom_intersection = Some('┼');
-    part(out, std::slice::from_ref(&fitted.headers), under_headers);
-    if !fitted.rows.is_empty() {
-        let mut body = frame();
-        (
-            body.top,
-            body.top_left,
-            body.top_right,
-            body.top_intersection,
-        ) = (None, None, None, None);
+    headed(out, widths, &fitted.headers);
+    for row in &fitted.rows {
+        row_lines(out, widths, row);
+    }
+    closed(out, widths, !fitted.rows.is_empty());
+}
+
+/// The top of a table: the frame, the headers' lines and the line under them.
+pub(super) fn headed(out: &mut String, widths: &[usize], headers: &[Cow<'_, str>]) {
+    border(out, widths, ['┌', '┬', '┐']);
+    row_lines(out, widths, headers);
+    border(out, widths, ['├', '┼', '┤']);
+}
+
+/// The end of a table: the frame's bottom under its last row (with no rows, the line
+/// under the headers ends it, as tabled draws it).
+pub(super) fn closed(out: &mut String, widths: &[usize], any_rows: bool) {
+    if any_rows {
+        border(out, widths, ['└', '┴', '┘']);
+    }
+}
+
+/// A line of the frame across every column: its left end, the mark where columns meet
+/// and its right end.
+fn border(out: &mut String, widths: &[usize], [left, meet, right]: [char; 3]) {
+    out.push(left);
+    for (i, width) in widths.iter().enumerate() {
+        if i > 0 {
+            out.push(meet);
+        }
+        out.extend(std::iter::repeat_n('─', width + 2));
+    }
+    out.push(right);
+    out.push('\n');
+}
+
+/// A row as the lines it is drawn in: as many as its cell of most lines, a shorter cell
+/// blank below its text, a missing cell blank; each cell padded to its column's width.
+pub(super) fn row_lines(out: &mut String, widths: &[usize], row: &[Cow<'_, str>]) {
+    let mut split: Vec<_> = row.iter().map(|c| c.split('\n')).collect();
+    for _ in 0..height_of(row) {
+        out.push('│');
+        for (i, width) in widths.iter().enumerate() {
+            let text = split.get_mut(i).and_then(Iterator::next).unwrap_or("");
+            out.push(' ');
+            out.push_str(text);
+            let pad = width.saturating_sub(fit::line_width(text));
+            out.extend(std::iter::repeat_n(' ', pad + 1));
+            out.push('│');
+        }
         out.push('\n');
-        part(out, &fitted.rows, body);
     }
-}
-
-/// The frame of the sharp style, without the line between rows.
-fn frame() -> Borders<char> {
-    Borders {
-        top: Some('─'),
-        top_left: Some('┌'),
-        top_right: Some('┐'),
-        top_intersection: Some('┬'),
-        bottom: Some('─'),
-        bottom_left: Some('└'),
-        bottom_right: Some('┘'),
-        bottom_intersection: Some('┴'),
-        horizontal: None,
-        vertical: Some('│'),
-        intersection: None,
-        left: Some('│'),
-        left_intersection: None,
-        right: Some('│'),
-        right_intersection: None,
-    }
-}
-
-fn config(borders: Borders<char>) -> CompactConfig {
-    CompactConfig::new()
-        .set_padding(Sides::new(
-            Indent::spaced(1),
-            Indent::spaced(1),
-            Indent::zero(),
-            Indent::zero(),
-        ))
-        .set_alignment_horizontal(AlignmentHorizontal::Left)
-        .set_borders(borders)
 }
 
 /// The lines a row is drawn in: as many as its cell of most lines.
@@ -131,37 +121,8 @@ fn height_of(row: &[Cow<'_, str>]) -> usize {
     row.iter().map(|c| c.split('\n').count()).max().unwrap_or(1)
 }
 
-/// Each row as the lines it is drawn in, made as they are drawn: the cells' lines side by
-/// side, a shorter cell blank below its text, a missing cell blank.
-fn lines_of<'a>(
-    rows: &'a [Vec<Cow<'a, str>>],
-    columns: usize,
-) -> impl Iterator<Item = Vec<&'a str>> + 'a {
-    rows.iter().flat_map(move |row| {
-        let mut split: Vec<_> = row.iter().map(|c| c.split('\n')).collect();
-        (0..height_of(row)).map(move |_| {
-            (0..columns)
-                .map(|i| split.get_mut(i).and_then(Iterator::next).unwrap_or(""))
-                .collect()
-        })
-    })
-}
-
-/// The columns' widths as tabled takes them: the widest line and a space either side.
-struct Widths<'a>(&'a [usize]);
-
-impl Dimension for Widths<'_> {
-    fn get_width(&self, column: usize) -> usize {
-        self.0.get(column).map_or(0, |w| w + 2)
-    }
-
-    fn get_height(&self, _row: usize) -> usize {
-        1
-    }
-}
-
 /// A cell as a terminal may show it: no control character raw, a tab as a space.
-fn cell(text: &str) -> Cow<'_, str> {
+pub(super) fn cell(text: &str) -> Cow<'_, str> {
     match clean(text) {
         Cow::Borrowed(text) if !text.contains('\t') => Cow::Borrowed(text),
         cleaned => Cow::Owned(cleaned.replace('\t', " ")),
@@ -182,7 +143,8 @@ mod tests {
         out
     }
 
-    /// What tabled's `Table` draws in the sharp style: what `sharp` is to match.
+    /// What tabled's `Table` draws in the sharp style, ended with a newline: what `sharp` is
+    /// to match.
     fn with_table(fitted: &Fitted<'_>) -> String {
         let mut builder = Builder::default();
         builder.push_record(fitted.headers.iter().map(ToString::to_string));
@@ -191,7 +153,8 @@ mod tests {
         }
         let mut table = builder.build();
         table.with(Style::sharp());
-        table.to_string()
+        // Each line is drawn with its end, the last too.
+        format!("{table}\n")
     }
 
     fn cell_text() -> impl Strategy<Value = String> {

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::game::GameView;
 use crate::domain::describe::Happening;
-use crate::domain::history::{Filter, HistoryItem, Standing, events};
+use crate::domain::history::{Events, Filter, HistoryItem, Standing, events};
 use crate::domain::{BrokenLog, Campaign, Entry, LoggedEntry};
 
 /// `history --format json`: a list of changes, oldest first.
@@ -48,10 +48,6 @@ pub struct Walked<'a> {
 /// Walks a log (every entry, those taken back too, in the order of the log) once.
 pub fn walk(entries: &[LoggedEntry]) -> Result<Walked<'_>, BrokenLog> {
     let all: Vec<&LoggedEntry> = entries.iter().collect();
-    let standing = |e: &LoggedEntry| match e.taken_back {
-        Some(_) => Standing::TakenBack { game: e.game },
-        None => Standing::Stands,
-    };
     let (events, campaign) =
         events(all.iter().map(|e| (&*e.entry, standing(e)))).map_err(|(index, refusal)| {
             BrokenLog {
@@ -135,39 +131,89 @@ impl<'a> Walked<'a> {
             .into_iter()
             .filter(|e| filter.matches(e))
             .map(|e| {
-                let h = e.happening;
-                let logged = all.get(e.entry);
-                let (date, text) = match logged.and_then(|l| l.taken_back.as_ref()) {
-                    Some(back) => {
-                        let why = back
-                            .reason
-                            .as_ref()
-                            .map(|r| format!(" (reason: {r})"))
-                            .unwrap_or_default();
-                        (day(&back.at), format!("{}{why}", h.text))
-                    }
-                    None => (
-                        e.date.map_or_else(
-                            || logged.map_or(String::new(), |l| day(&l.recorded_at)),
-                            |d| d.to_string(),
-                        ),
-                        h.text,
-                    ),
-                };
-                HistoryEntry {
-                    game: e.game,
-                    after_game: e.game.is_none().then_some(e.after_game),
-                    date,
-                    person: h.person,
-                    faction: h.faction.map(|f| f.to_string()),
-                    kind: h.kind.to_string(),
-                    territory: h.territory.map(|t| t.name().to_string()),
-                    continent: h.continent.map(|c| c.name().to_string()),
-                    text,
-                }
+                let logged = all.get(e.entry).copied();
+                history_entry(e, logged)
             })
             .collect();
         (History(entries), self.campaign)
+    }
+}
+
+/// The history of a log read one entry at a time, for a log too long to hold: each
+/// entry's changes that the filter keeps, as the entry comes.
+pub struct HistoryWalk<'f> {
+    events: Events,
+    filter: &'f Filter,
+}
+
+impl<'f> HistoryWalk<'f> {
+    pub fn new(filter: &'f Filter) -> HistoryWalk<'f> {
+        HistoryWalk {
+            events: Events::default(),
+            filter,
+        }
+    }
+
+    /// Hands `each` the changes of the log's next entry (standing or taken back) that the
+    /// filter keeps.
+    pub fn next(
+        &mut self,
+        logged: &LoggedEntry,
+        mut each: impl FnMut(HistoryEntry),
+    ) -> Result<(), BrokenLog> {
+        let filter = self.filter;
+        self.events
+            .next(&logged.entry, standing(logged), |item| {
+                if filter.matches(&item) {
+                    each(history_entry(item, Some(logged)));
+                }
+            })
+            .map_err(|refusal| BrokenLog {
+                seq: logged.seq,
+                refusal,
+            })
+    }
+}
+
+/// Whether an entry of the log stands, or was taken back.
+fn standing(logged: &LoggedEntry) -> Standing {
+    match logged.taken_back {
+        Some(_) => Standing::TakenBack { game: logged.game },
+        None => Standing::Stands,
+    }
+}
+
+/// A change of the history as it is shown, dated by its game or by when its entry was
+/// recorded or taken back.
+fn history_entry(item: HistoryItem, logged: Option<&LoggedEntry>) -> HistoryEntry {
+    let h = item.happening;
+    let (date, text) = match logged.and_then(|l| l.taken_back.as_ref()) {
+        Some(back) => {
+            let why = back
+                .reason
+                .as_ref()
+                .map(|r| format!(" (reason: {r})"))
+                .unwrap_or_default();
+            (day(&back.at), format!("{}{why}", h.text))
+        }
+        None => (
+            item.date.map_or_else(
+                || logged.map_or(String::new(), |l| day(&l.recorded_at)),
+                |d| d.to_string(),
+            ),
+            h.text,
+        ),
+    };
+    HistoryEntry {
+        game: item.game,
+        after_game: item.game.is_none().then_some(item.after_game),
+        date,
+        person: h.person,
+        faction: h.faction.map(|f| f.to_string()),
+        kind: h.kind.to_string(),
+        territory: h.territory.map(|t| t.name().to_string()),
+        continent: h.continent.map(|c| c.name().to_string()),
+        text,
     }
 }
 
@@ -186,13 +232,16 @@ pub fn game_views(entries: &[LoggedEntry]) -> Result<Vec<GameView>, BrokenLog> {
 /// The log cut right after game `after` and what the group recorded after it, before the
 /// next game (0: before game 1); the whole log for none.
 pub fn cut(entries: &[LoggedEntry], after: Option<u32>) -> &[LoggedEntry] {
-    let Some(after) = after else {
-        return entries;
-    };
-    let next = entries
-        .iter()
-        .position(|e| e.taken_back.is_none() && e.game == Some(after + 1));
+    let next = entries.iter().position(|e| is_past(e, after));
     &entries[..next.unwrap_or(entries.len())]
+}
+
+/// Whether the log cut after game `after` ends before this entry: the next game that
+/// stands (never, for none).
+pub fn is_past(entry: &LoggedEntry, after: Option<u32>) -> bool {
+    after.is_some_and(|after| {
+        entry.taken_back.is_none() && entry.game == Some(after.saturating_add(1))
+    })
 }
 
 /// The day of an RFC 3339 moment.

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::decode::{Derived, Which, each_record};
-use super::{CampaignInfo, Store, StoreError};
+use super::{CampaignInfo, Store, StoreError, StoredLog};
 use crate::domain::record::Unresolved;
 use crate::domain::stream::Streamed;
 use crate::domain::{BrokenLog, Campaign, LogRecord, LoggedEntry};
@@ -79,7 +79,84 @@ pub(super) fn each_entry(
     })
 }
 
+/// A log shorter than this (in records) is read whole: reading it a record at a time saves
+/// little memory, and costs the statements that find whether it is in order, and that
+/// read its corrections first (a third of a short `history`'s instructions).
+const HELD_BELOW: i64 = 2_000;
+
+/// How many records a campaign's log has.
+fn records(conn: &Connection, campaign_id: i64) -> Result<i64, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT coalesce(MAX(seq), 0) FROM entry WHERE campaign_id = ?1")?
+        .query_row(params![campaign_id], |row| row.get(0))?)
+}
+
+/// A campaign's log, to be gone through as many times as a command needs, on one
+/// snapshot: read one record at a time when it is long and in the order written, else
+/// held whole.
+pub enum Reading<'s> {
+    InOrder {
+        conn: &'s Connection,
+        campaign_id: i64,
+        streamed: Streamed,
+    },
+    Whole(StoredLog),
+}
+
+impl Reading<'_> {
+    /// Hands `each` every entry of the log as corrected (those taken back too, each with
+    /// its game's number), in order, until it says to stop.
+    pub fn each(
+        &self,
+        mut each: impl FnMut(&LoggedEntry) -> ControlFlow<()>,
+    ) -> Result<(), StoreError> {
+        match self {
+            Reading::Whole(stored) => {
+                let _ = stored.entries.iter().try_for_each(each);
+                Ok(())
+            }
+            Reading::InOrder {
+                conn,
+                campaign_id,
+                streamed,
+            } => {
+                let mut streamed = streamed.clone();
+                each_entry(conn, *campaign_id, Some(&mut streamed), |_, _, entry| {
+                    Ok(entry.map_or(ControlFlow::Continue(()), |e| each(&e)))
+                })
+            }
+        }
+    }
+}
+
 impl Store {
+    /// Reads the chosen campaign on one snapshot: `read` is given its log, to go through
+    /// as often as it needs without holding it when it is in the order written.
+    pub fn reading<T, E: From<StoreError>>(
+        &self,
+        named: Option<&str>,
+        read: impl FnOnce(&CampaignInfo, &Reading<'_>) -> Result<T, E>,
+    ) -> Result<T, E> {
+        self.snapshot(|store| {
+            let info = store.choose_campaign(named)?;
+            let long = records(&store.conn, info.id)? >= HELD_BELOW;
+            let in_order = if long {
+                corrections(&store.conn, info.id)?
+            } else {
+                None
+            };
+            let reading = match in_order {
+                Some(streamed) => Reading::InOrder {
+                    conn: &store.conn,
+                    campaign_id: info.id,
+                    streamed: streamed.map_err(|u| StoreError::BrokenLog(u.into()))?,
+                },
+                None => Reading::Whole(store.read(info.id)?),
+            };
+            read(&info, &reading)
+        })
+    }
+
     /// The chosen campaign as it was right after game `after` (see `--after`), on one
     /// snapshot, its log read in order without holding it; none when the log is not in
     /// the order written (the caller reads it whole).
