@@ -2,30 +2,34 @@
 //! changed in `change` (the columns each kind uses are listed in migrations/V1__ledger.sql
 //! and V3__sealed_content.sql).
 
-use rusqlite::{ToSql, Transaction, params};
+use std::borrow::Cow;
+
+use rusqlite::{Transaction, params};
 
 use super::StoreError;
 use super::decode::Derived;
+use super::insert::{Rows, Table, insert_rows};
 use super::stored::{CorrectionKind, entry_key};
 use crate::domain::{
     AliasOf, Body, ChangeKind, CheckedLog, Continent, Correction, Entry, EntryId, Faction, Game,
     HeldOnChoice, LogRecord, Place, PlayEvent, Resolved, Reward, TakenBack, Territory,
 };
 
-/// A change row: the columns a change uses (see migrations/V1__ledger.sql).
-struct Row {
+/// A change row: the columns a change uses (see migrations/V1__ledger.sql), its text lent
+/// by the entry where the entry holds it.
+struct Row<'a> {
     kind: ChangeKind,
-    person: Option<String>,
+    person: Option<Cow<'a, str>>,
     faction: Option<Faction>,
     territory: Option<Territory>,
     continent: Option<Continent>,
-    name: Option<String>,
+    name: Option<Cow<'a, str>>,
     amount: Option<i64>,
-    text: Option<String>,
+    text: Option<Cow<'a, str>>,
 }
 
-impl Row {
-    fn new(kind: ChangeKind) -> Row {
+impl<'a> Row<'a> {
+    fn new(kind: ChangeKind) -> Row<'a> {
         Row {
             kind,
             person: None,
@@ -37,32 +41,32 @@ impl Row {
             text: None,
         }
     }
-    fn person(mut self, person: &str) -> Row {
-        self.person = Some(person.to_string());
+    fn person(mut self, person: impl Into<Cow<'a, str>>) -> Row<'a> {
+        self.person = Some(person.into());
         self
     }
-    fn territory(mut self, territory: Territory) -> Row {
+    fn territory(mut self, territory: Territory) -> Row<'a> {
         self.territory = Some(territory);
         self
     }
-    fn continent(mut self, continent: Continent) -> Row {
+    fn continent(mut self, continent: Continent) -> Row<'a> {
         self.continent = Some(continent);
         self
     }
-    fn name(mut self, name: &str) -> Row {
-        self.name = Some(name.to_string());
+    fn name(mut self, name: impl Into<Cow<'a, str>>) -> Row<'a> {
+        self.name = Some(name.into());
         self
     }
-    fn amount(mut self, amount: i64) -> Row {
+    fn amount(mut self, amount: i64) -> Row<'a> {
         self.amount = Some(amount);
         self
     }
-    fn faction(mut self, faction: &Faction) -> Row {
+    fn faction(mut self, faction: &Faction) -> Row<'a> {
         self.faction = Some(faction.clone());
         self
     }
-    fn text(mut self, text: &str) -> Row {
-        self.text = Some(text.to_string());
+    fn text(mut self, text: impl Into<Cow<'a, str>>) -> Row<'a> {
+        self.text = Some(text.into());
         self
     }
 }
@@ -254,91 +258,53 @@ fn join_rows(
 }
 
 fn change_rows(tx: &Transaction<'_>, entry_id: i64, rows: Vec<Row>) -> Result<(), StoreError> {
-    let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(rows.len() * 10);
-    for (position, row) in (1i64..).zip(rows) {
-        values.push(Box::new(entry_id));
-        values.push(Box::new(position));
-        values.push(Box::new(row.kind));
-        values.push(Box::new(row.person));
-        values.push(Box::new(row.faction));
-        values.push(Box::new(row.territory));
-        values.push(Box::new(row.continent));
-        values.push(Box::new(row.name));
-        values.push(Box::new(row.amount));
-        values.push(Box::new(row.text));
-    }
-    insert_rows(
-        tx,
-        "change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)",
-        10,
-        &values,
-    )
+    insert_rows(tx, Table::Change, rows.len(), |insert| {
+        for (position, row) in (1i64..).zip(&rows) {
+            change_values(insert, entry_id, position, row)?;
+        }
+        Ok(())
+    })
+}
+
+/// A change row's values, in the order of its columns.
+fn change_values(
+    insert: &mut Rows<'_>,
+    entry_id: i64,
+    position: i64,
+    row: &Row,
+) -> Result<(), StoreError> {
+    insert.value(entry_id)?;
+    insert.value(position)?;
+    insert.value(row.kind)?;
+    insert.value(row.person.as_deref())?;
+    insert.value(row.faction.as_ref())?;
+    insert.value(row.territory)?;
+    insert.value(row.continent)?;
+    insert.value(row.name.as_deref())?;
+    insert.value(row.amount)?;
+    insert.value(row.text.as_deref())
 }
 
 /// An entry's seats and change rows.
 fn write_content(tx: &Transaction<'_>, entry_id: i64, entry: &Entry) -> Result<(), StoreError> {
     if let Entry::Game(g) = entry {
-        let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(g.seats.len() * 6);
-        for (position, seat) in (1i64..).zip(&g.seats) {
-            values.push(Box::new(entry_id));
-            values.push(Box::new(position));
-            values.push(Box::new(seat.person.as_str()));
-            values.push(Box::new(&seat.faction));
-            values.push(Box::new(seat.result));
-            values.push(Box::new(seat.hq));
-        }
-        insert_rows(
-            tx,
-            "seat (entry_id, position, person, faction, result, hq)",
-            6,
-            &values,
-        )?;
+        insert_rows(tx, Table::Seat, g.seats.len(), |insert| {
+            for (position, seat) in (1i64..).zip(&g.seats) {
+                insert.value(entry_id)?;
+                insert.value(position)?;
+                insert.value(seat.person.as_str())?;
+                insert.value(&seat.faction)?;
+                insert.value(seat.result)?;
+                insert.value(seat.hq)?;
+            }
+            Ok(())
+        })?;
     }
-    let rows = rows(entry);
-    let mut values: Vec<Box<dyn ToSql + '_>> = Vec::with_capacity(rows.len() * 10);
-    for (position, row) in (1i64..).zip(&rows) {
-        values.push(Box::new(entry_id));
-        values.push(Box::new(position));
-        values.push(Box::new(row.kind));
-        values.push(Box::new(row.person.as_deref()));
-        values.push(Box::new(row.faction.as_ref()));
-        values.push(Box::new(row.territory));
-        values.push(Box::new(row.continent));
-        values.push(Box::new(row.name.as_deref()));
-        values.push(Box::new(row.amount));
-        values.push(Box::new(row.text.as_deref()));
-    }
-    insert_rows(
-        tx,
-        "change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)",
-        10,
-        &values,
-    )
-}
-
-/// Inserts rows of `width` values each with one statement (one per number of rows, kept
-/// prepared): an entry's players, or its changes.
-fn insert_rows(
-    tx: &Transaction<'_>,
-    into: &str,
-    width: usize,
-    values: &[Box<dyn ToSql + '_>],
-) -> Result<(), StoreError> {
-    if values.is_empty() {
-        return Ok(());
-    }
-    let row = format!("({})", vec!["?"; width].join(", "));
-    let sql = format!(
-        "INSERT INTO {into} VALUES {}",
-        vec![row; values.len() / width].join(", ")
-    );
-    tx.prepare_cached(&sql)?
-        .execute(rusqlite::params_from_iter(values.iter()))?;
-    Ok(())
+    change_rows(tx, entry_id, rows(entry))
 }
 
 /// An alias: its word, the kind of name, and the name in the column of its kind.
-fn alias_row(alias: &str, of: &AliasOf) -> Row {
+fn alias_row<'a>(alias: &'a str, of: &'a AliasOf) -> Row<'a> {
     let row = Row::new(ChangeKind::Alias).name(alias).text(of.kind());
     match of {
         AliasOf::Territory(t) => row.territory(*t),
@@ -353,7 +319,7 @@ fn added_territory_rows(
     territory: Territory,
     neighbours: &[Territory],
     continent: Option<crate::domain::Continent>,
-) -> Vec<Row> {
+) -> Vec<Row<'_>> {
     let mut first = Row::new(ChangeKind::AddTerritory).territory(territory);
     if let Some(continent) = continent {
         first = first.continent(continent);
@@ -367,7 +333,7 @@ fn added_territory_rows(
         .collect()
 }
 
-fn rows(entry: &Entry) -> Vec<Row> {
+fn rows(entry: &Entry) -> Vec<Row<'_>> {
     match entry {
         Entry::Power { faction, power } => {
             vec![
@@ -388,7 +354,7 @@ fn rows(entry: &Entry) -> Vec<Row> {
         Entry::PoolCapacity { pool, capacity, .. } => {
             vec![
                 Row::new(ChangeKind::Pool)
-                    .name(&pool.key())
+                    .name(pool.key())
                     .amount(i64::from(*capacity)),
             ]
         }
@@ -450,13 +416,13 @@ fn rows(entry: &Entry) -> Vec<Row> {
 
 /// The draft's rows and the scars', in that order: what happened at the start and during
 /// play.
-fn draft_and_scar_rows(game: &Game) -> Vec<Row> {
+fn draft_and_scar_rows(game: &Game) -> Vec<Row<'_>> {
     let mut rows = Vec::new();
     for draft in &game.draft {
         rows.push(
             Row::new(ChangeKind::Draft)
                 .person(&draft.person)
-                .text(&draft.parts()),
+                .text(draft.parts()),
         );
     }
     for scar in &game.scars {
@@ -471,7 +437,7 @@ fn draft_and_scar_rows(game: &Game) -> Vec<Row> {
     rows
 }
 
-fn game_rows(game: &Game) -> Vec<Row> {
+fn game_rows(game: &Game) -> Vec<Row<'_>> {
     let mut rows = draft_and_scar_rows(game);
     for wear in &game.wear {
         rows.push(

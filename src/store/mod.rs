@@ -10,6 +10,7 @@ mod device;
 mod encode;
 mod error;
 mod ids;
+mod insert;
 mod log;
 mod open;
 mod stored;
