@@ -538,27 +538,31 @@ pub struct PacketProgress {
 impl Campaign {
     /// Progress towards a packet's condition, for the packets the ledger sees coming.
     pub fn packet_progress(&self, packet: Packet) -> Option<PacketProgress> {
+        let met = self.packet_met(packet)?;
+        let text = match packet {
+            Packet::MinorCities => format!(
+                "minor cities: {} of {MINOR_CITIES_PACKET_AT}",
+                self.minor_cities()
+            ),
+            Packet::FirstElimination => format!("eliminations so far: {}", self.eliminations),
+            _ => format!("the most signatures anyone has: {}", self.most_signatures()),
+        };
+        Some(PacketProgress { met, text })
+    }
+
+    /// Whether a packet's condition is met, for the packets the ledger sees coming (asked
+    /// before and after every game, so without the words `packet_progress` has).
+    fn packet_met(&self, packet: Packet) -> Option<bool> {
         match packet {
-            Packet::MinorCities => {
-                let founded = self.pool(&PoolKind::MinorCity).map_or(0, |p| p.used);
-                Some(PacketProgress {
-                    met: founded >= MINOR_CITIES_PACKET_AT,
-                    text: format!("minor cities: {founded} of {MINOR_CITIES_PACKET_AT}"),
-                })
-            }
-            Packet::FirstElimination => Some(PacketProgress {
-                met: self.eliminations > 0,
-                text: format!("eliminations so far: {}", self.eliminations),
-            }),
-            Packet::SecondSignature => {
-                let most = self.most_signatures();
-                Some(PacketProgress {
-                    met: most >= 2,
-                    text: format!("the most signatures anyone has: {most}"),
-                })
-            }
+            Packet::MinorCities => Some(self.minor_cities() >= MINOR_CITIES_PACKET_AT),
+            Packet::FirstElimination => Some(self.eliminations > 0),
+            Packet::SecondSignature => Some(self.most_signatures() >= 2),
             _ => None,
         }
+    }
+
+    fn minor_cities(&self) -> u32 {
+        self.pool(&PoolKind::MinorCity).map_or(0, |p| p.used)
     }
 }
 
@@ -571,11 +575,7 @@ impl PacketWatch {
     fn before(campaign: &Campaign) -> PacketWatch {
         let was_met = Packet::ALL
             .into_iter()
-            .filter_map(|p| {
-                campaign
-                    .packet_progress(p)
-                    .map(|progress| (p, progress.met))
-            })
+            .filter_map(|p| campaign.packet_met(p).map(|met| (p, met)))
             .collect();
         PacketWatch { was_met }
     }
@@ -583,7 +583,7 @@ impl PacketWatch {
     fn met(&self, after: &Campaign) -> Vec<Packet> {
         self.was_met
             .iter()
-            .filter(|(p, was)| !was && after.packet_progress(*p).is_some_and(|now| now.met))
+            .filter(|(p, was)| !was && after.packet_met(*p) == Some(true))
             .map(|(p, _)| *p)
             .collect()
     }

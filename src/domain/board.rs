@@ -5,7 +5,7 @@
 //! name: the names are kept once for the whole process, and what the territory borders and
 //! where it belongs is the state of the campaign that added it.
 
-use super::names::{closest, fold};
+use super::names::{closest, fold, folds_to};
 use super::refusal::Refusal;
 
 /// A territory: one of the 42 printed ones by its place on the board, or one sealed content
@@ -222,7 +222,7 @@ fn territory_hints(given: &str) -> Vec<String> {
     let wanted = fold(given);
     if let Some((_, means)) = NOT_TERRITORIES
         .iter()
-        .find(|(name, _)| fold(name) == wanted)
+        .find(|(name, _)| folds_to(name, &wanted))
     {
         return means.iter().map(std::string::ToString::to_string).collect();
     }
@@ -283,7 +283,7 @@ impl Continent {
             return Some(exact);
         }
         let wanted = fold(given);
-        Continent::all().find(|c| fold(c.name()) == wanted)
+        Continent::all().find(|c| folds_to(c.name(), &wanted))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::names::{closest, fold};
+use super::names::{closest, fold, folds_to};
 use super::refusal::Refusal;
 
 /// A faction, by its full name ("Enclave of the Bear"). Shared, not copied: a campaign's
@@ -156,7 +156,11 @@ pub(super) fn lookup<'a>(
     if wanted.is_empty() {
         return Err(unknown());
     }
-    if let Some(f) = known.clone().into_iter().find(|f| fold(f.name()) == wanted) {
+    if let Some(f) = known
+        .clone()
+        .into_iter()
+        .find(|f| folds_to(f.name(), &wanted))
+    {
         return Ok(f.clone());
     }
     let words = |f: &Faction| f.name().split_whitespace().map(fold).collect::<Vec<_>>();
@@ -195,7 +199,7 @@ fn hints<'a>(given: &str, known: impl IntoIterator<Item = &'a Faction>) -> Vec<S
     for hint in closest(given, candidates) {
         let wanted = fold(&hint);
         let owner = factions.iter().find(|f| {
-            fold(f.name()) == wanted || f.name().split_whitespace().any(|w| fold(w) == wanted)
+            folds_to(f.name(), &wanted) || f.name().split_whitespace().any(|w| folds_to(w, &wanted))
         });
         if let Some(owner) = owner
             && !names.iter().any(|n| n == owner.name())

@@ -7,7 +7,7 @@ use unicode_normalization::char::is_combining_mark;
 use super::board::{Continent, Territory};
 use super::entry::AliasOf;
 use super::faction::{self, Faction};
-use super::names::{closest, fold, tidy};
+use super::names::{closest, fold, folds_to, tidy};
 use super::packet::Packet;
 use super::pool::ScarType;
 use super::pool::{Pool, PoolKind};
@@ -97,10 +97,10 @@ impl Campaign {
         self.added
             .iter()
             .map(|a| a.territory)
-            .find(|t| fold(t.name()) == wanted)
+            .find(|t| folds_to(t.name(), wanted))
             .or_else(|| {
                 self.cities()
-                    .find(|(_, city)| fold(&city.name) == wanted)
+                    .find(|(_, city)| folds_to(&city.name, wanted))
                     .map(|(t, _)| t)
             })
     }
@@ -181,24 +181,24 @@ impl Campaign {
     pub(super) fn continent_named(&self, given: &str) -> Option<Continent> {
         let wanted = fold(given);
         Continent::all().find(|&c| {
-            fold(c.name()) == wanted
+            folds_to(c.name(), &wanted)
                 || self
                     .continent(c)
                     .given_name
                     .as_ref()
-                    .is_some_and(|g| fold(&g.name) == wanted)
+                    .is_some_and(|g| folds_to(&g.name, &wanted))
         })
     }
 
     pub fn find_scar_type(&self, given: &str) -> Result<ScarType, Refusal> {
         let wanted = fold(given);
         let known: Vec<&ScarType> = self.scar_types().collect();
-        if let Some(found) = known.iter().find(|s| fold(s) == wanted) {
+        if let Some(found) = known.iter().find(|s| folds_to(s, &wanted)) {
             return Ok((*found).clone());
         }
         let by_word: Vec<&&ScarType> = known
             .iter()
-            .filter(|s| s.split_whitespace().any(|w| fold(w) == wanted))
+            .filter(|s| s.split_whitespace().any(|w| folds_to(w, &wanted)))
             .collect();
         match by_word.as_slice() {
             [only] if !wanted.is_empty() => Ok((**only).clone()),
@@ -224,7 +224,8 @@ pub fn find_kind(given: &str, pools: &[Pool]) -> Result<PoolKind, Refusal> {
     let wanted = fold(given);
     let found = pools.iter().find(|p| {
         let key = p.kind.key();
-        fold(&key) == wanted || matches!(&p.kind, PoolKind::Scar(name) if fold(name) == wanted)
+        folds_to(&key, &wanted)
+            || matches!(&p.kind, PoolKind::Scar(name) if folds_to(name, &wanted))
     });
     if let Some(pool) = found {
         Ok(pool.kind.clone())
@@ -247,7 +248,9 @@ impl Packet {
             return Ok(packet);
         }
         let wanted = fold(given);
-        let exact = Packet::ALL.into_iter().find(|p| fold(p.name()) == wanted);
+        let exact = Packet::ALL
+            .into_iter()
+            .find(|p| folds_to(p.name(), &wanted));
         // Any run of its words ("do not", "missiles"), or the start of its name ("thirty").
         let by_word: Vec<Packet> = Packet::ALL
             .into_iter()

@@ -6,7 +6,7 @@ use super::entry::HeldOnKind;
 use super::entry::{Game, HeldOnChoice, HeldOnReward, Outcome, Reward, Seat};
 use super::legal::names;
 use super::lookup::person_key;
-use super::names::{fold, valid_name};
+use super::names::{fold, folds_to, valid_name};
 use super::pool::PoolKind;
 use super::refusal::{Refusal, RewardGiven, WayOut};
 use super::state::{
@@ -134,12 +134,12 @@ impl Campaign {
         let name = valid_name("continent name", name)?;
         let folded = fold(&name);
         let taken = Continent::all().find(|&c| {
-            fold(c.name()) == folded
+            folds_to(c.name(), &folded)
                 || self
                     .continent(c)
                     .given_name
                     .as_ref()
-                    .is_some_and(|g| fold(&g.name) == folded)
+                    .is_some_and(|g| folds_to(&g.name, &folded))
         });
         if let Some(other) = taken {
             return Err(Refusal::NameTaken {
@@ -197,7 +197,7 @@ impl Campaign {
         }
         let name = valid_name("city name", name)?;
         let folded = fold(&name);
-        if let Some((place, _)) = self.cities().find(|(_, c)| fold(&c.name) == folded) {
+        if let Some((place, _)) = self.cities().find(|(_, c)| folds_to(&c.name, &folded)) {
             return Err(Refusal::NameTaken {
                 what: "city",
                 name,

@@ -4,7 +4,7 @@
 //! short forms of a few ("GB", "UK"). A form that fits several territories ("the US") is
 //! ambiguous, never a guess.
 
-use super::names::fold;
+use super::names::{fold, folds_to};
 
 /// Short forms that stand for one territory.
 const SHORT_FORMS: &[(&str, &str)] = &[
@@ -104,7 +104,7 @@ pub(super) fn written<'a>(
     let without_the = words(given).concat();
     let short = SHORT_FORMS
         .iter()
-        .find(|(short, _)| fold(short) == wanted || fold(short) == without_the)
+        .find(|(short, _)| folds_to(short, &wanted) || fold(short) == without_the)
         .map(|(_, means)| *means);
     let typed = compass_joined(words(given));
     names
@@ -126,6 +126,6 @@ pub(super) fn ambiguous(given: &str) -> Option<&'static [&'static str]> {
     let wanted = words(given).concat();
     AMBIGUOUS
         .iter()
-        .find(|(short, _)| fold(short) == wanted)
+        .find(|(short, _)| folds_to(short, &wanted))
         .map(|(_, means)| *means)
 }
