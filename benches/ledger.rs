@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use chronicle::cli::bench;
 use chronicle::domain::CheckedLog;
 use chronicle::domain::names::CampaignName;
-use chronicle::domain::{Campaign, Entry, Faction, Game, Outcome, Seat};
+use chronicle::domain::{Campaign, Entry, Game};
 use chronicle::store::{Access, Store};
 use chrono::NaiveDate;
 
@@ -70,20 +70,7 @@ fn scratch_copy(campaigns: usize) -> (tempfile::TempDir, PathBuf) {
 }
 
 fn a_later_game() -> Game {
-    let seat = |person: &str, faction: &str, result| Seat {
-        person: person.to_string(),
-        faction: Faction::new(faction),
-        result,
-        hq: None,
-    };
-    Game::new(
-        NaiveDate::from_ymd_opt(2026, 6, 1).expect("date"),
-        vec![
-            seat("Ann", "Enclave of the Bear", Outcome::Won),
-            seat("Bo", "Khan Industries", Outcome::HeldOn),
-            seat("Chidi", "Saharan Republic", Outcome::Eliminated),
-        ],
-    )
+    chronicle::cli::long_log::a_later_game(NaiveDate::from_ymd_opt(2026, 6, 1).expect("date"))
 }
 
 #[divan::bench]

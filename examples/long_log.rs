@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use chronicle::domain::house::HouseRule;
+use chronicle::cli::long_log::long_log;
 use chronicle::domain::names::CampaignName;
-use chronicle::domain::{Campaign, CheckedLog, Entry, Faction, Game, Outcome, PoolKind, Seat};
+use chronicle::domain::{Campaign, Entry};
 use chronicle::exchange::CampaignFile;
 use chronicle::report::export::{CampaignExport, ExportedLog};
 use chronicle::store::{Access, Store};
@@ -19,100 +19,6 @@ use chrono::NaiveDate;
 fn usage() -> ! {
     eprintln!("usage: long_log --entries N [--file FILE] [--db FILE] [--quiet]");
     std::process::exit(2);
-}
-
-/// The demo's entries up to (not with) game 16.
-fn first_fifteen() -> Vec<Entry> {
-    let text = include_str!("../exports/demo.snap.json");
-    let (_, log) = chronicle::exchange::read(text, NaiveDate::MAX).expect("the demo export reads");
-    let mut entries = Vec::new();
-    for logged in log.resolved().standing() {
-        if logged.game == Some(16) {
-            break;
-        }
-        entries.push((*logged.entry).clone());
-    }
-    entries
-}
-
-fn a_later_game(day: usize) -> Game {
-    let seat = |person: &str, faction: &str, result| Seat {
-        person: person.to_string(),
-        faction: Faction::new(faction),
-        result,
-        hq: None,
-    };
-    Game::new(
-        NaiveDate::from_ymd_opt(2026, 5, 1).expect("date") + chrono::Days::new(day as u64 / 400),
-        vec![
-            seat("Ann", "Enclave of the Bear", Outcome::Won),
-            seat("Bo", "Khan Industries", Outcome::HeldOn),
-            seat("Chidi", "Saharan Republic", Outcome::Eliminated),
-        ],
-    )
-}
-
-/// The `i`th entry after game 15 of the mix: `mixed` (a game, a pool's capacity set, a
-/// house rule switched, a person retired, in turn), `games`, `aliases` (an alias of its own
-/// for each entry), `between` (no games: a pool's capacity, a house rule, an alias added
-/// again, a person retired or back, in turn).
-fn later_entry(mix: &str, i: usize) -> Entry {
-    match mix {
-        "games" => return Entry::Game(Box::new(a_later_game(i))),
-        "aliases" => {
-            return Entry::Alias {
-                alias: format!("Land {i}"),
-                of: chronicle::domain::AliasOf::Territory(
-                    chronicle::domain::Territory::find("Alaska").expect("Alaska"),
-                ),
-            };
-        }
-        "between" => {
-            return match i % 4 {
-                0 | 1 => later_entry("mixed", i + 1),
-                2 => Entry::Alias {
-                    alias: "The Cold".to_string(),
-                    of: chronicle::domain::AliasOf::Territory(
-                        chronicle::domain::Territory::find("Alaska").expect("Alaska"),
-                    ),
-                },
-                _ => Entry::Retire {
-                    person: "Chidi".to_string(),
-                    retired: i % 8 == 3,
-                },
-            };
-        }
-        _ => {}
-    }
-    match i % 4 {
-        0 => Entry::Game(Box::new(a_later_game(i))),
-        1 => Entry::PoolCapacity {
-            pool: PoolKind::Fortification,
-            capacity: 20 + u32::from(i % 8 == 1),
-            reason: format!("recount {i}"),
-        },
-        2 => Entry::Rule {
-            rule: HouseRule::AdjacentHq,
-            on: i % 8 == 6,
-            reason: format!("vote {i}"),
-        },
-        _ => Entry::Retire {
-            // Back again by the next game, which Chidi plays.
-            person: "Chidi".to_string(),
-            retired: true,
-        },
-    }
-}
-
-/// A log of `n` entries (at least the demo's first 15 games).
-pub fn long_log(mix: &str, n: usize) -> CheckedLog {
-    let mut entries = first_fifteen();
-    let start = entries.len();
-    entries.extend((start..n).map(|i| later_entry(mix, i - start)));
-    CheckedLog::from_entries(&entries, "2026-06-01T00:00:00Z", |n| {
-        chronicle::domain::EntryId(format!("01a2272d-2600-7000-8000-{n:012}").into())
-    })
-    .expect("a legal log")
 }
 
 fn timed<T>(what: &str, entries: usize, quiet: bool, f: impl FnOnce() -> T) -> T {

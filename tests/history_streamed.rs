@@ -6,14 +6,12 @@
 
 use std::time::Duration;
 
+use chronicle::cli::long_log::long_log;
 use chronicle::domain::history::Filter;
-use chronicle::domain::house::HouseRule;
 use chronicle::domain::names::CampaignName;
-use chronicle::domain::{CheckedLog, Entry, EntryId, Faction, Game, Outcome, PoolKind, Seat};
 use chronicle::render::{TableStyle, Tabular, csv, md, table};
 use chronicle::report::history::{cut, history};
 use chronicle::store::{Access, Reading, Store};
-use chrono::NaiveDate;
 
 use crate::common::TestEnv;
 
@@ -21,61 +19,11 @@ fn store(env: &TestEnv, access: Access) -> Store {
     Store::open(env.db_path(), access, Duration::from_secs(5)).expect("the database opens")
 }
 
-/// The demo's entries before game 16.
-fn first_fifteen() -> Vec<Entry> {
-    let text = include_str!("../exports/demo.snap.json");
-    let (_, log) = chronicle::exchange::read(text, NaiveDate::MAX).expect("the demo reads");
-    log.resolved()
-        .standing()
-        .take_while(|logged| logged.game != Some(16))
-        .map(|logged| (*logged.entry).clone())
-        .collect()
-}
-
-/// After the demo's fifteen games, entries between games and a game (won by Ann) in turn.
-fn later(i: usize) -> Entry {
-    let seat = |person: &str, faction: &str, result| Seat {
-        person: person.to_string(),
-        faction: Faction::new(faction),
-        result,
-        hq: None,
-    };
-    match i % 4 {
-        0 => Entry::Game(Box::new(Game::new(
-            NaiveDate::from_ymd_opt(2026, 5, 1).expect("a date") + chrono::Days::new(i as u64),
-            vec![
-                seat("Ann", "Enclave of the Bear", Outcome::Won),
-                seat("Bo", "Khan Industries", Outcome::HeldOn),
-                seat("Chidi", "Saharan Republic", Outcome::Eliminated),
-            ],
-        ))),
-        1 => Entry::PoolCapacity {
-            pool: PoolKind::Fortification,
-            capacity: 20 + u32::from(i % 8 == 1),
-            reason: format!("recount {i}"),
-        },
-        2 => Entry::Rule {
-            rule: HouseRule::AdjacentHq,
-            on: i % 8 == 6,
-            reason: format!("vote {i}"),
-        },
-        _ => Entry::Retire {
-            person: "Chidi".to_string(),
-            retired: true,
-        },
-    }
-}
-
-/// A campaign of 2,400 entries, then corrections: Chidi renamed, the last game taken back.
+/// A campaign of 2,400 entries (games, pool capacities, house rules and retirements in turn
+/// after the demo's fifteen games), then corrections: Chidi renamed, the last game taken back.
 fn long_campaign() -> TestEnv {
     let env = TestEnv::new();
-    let mut entries = first_fifteen();
-    let start = entries.len();
-    entries.extend((start..2_400).map(|i| later(i - start)));
-    let log = CheckedLog::from_entries(&entries, "2026-06-01T00:00:00Z", |n| {
-        EntryId(format!("01a2272d-2600-7000-8000-{n:012}").into())
-    })
-    .expect("a legal log");
+    let log = long_log("mixed", 2_400);
     let name = CampaignName::new("Long Table").expect("a name");
     store(&env, Access::Create)
         .import_campaign(&name, "2026-01-01T00:00:00Z", &log, true)

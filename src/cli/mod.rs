@@ -23,6 +23,7 @@ mod history;
 mod import;
 mod init;
 mod lazy;
+pub mod long_log;
 mod output;
 mod packets;
 mod person;
