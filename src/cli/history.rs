@@ -8,11 +8,10 @@ use super::context::Context;
 use super::error::CliError;
 use super::output::{print, print_rows};
 use crate::domain::history::Filter;
-use crate::domain::{BrokenLog, Campaign};
 use crate::render::stream::Rows;
 use crate::report::corrections::Corrections;
-use crate::report::history::{HistoryEntry, HistoryWalk, is_past};
-use crate::store::{Access, Reading};
+use crate::report::history::{HistoryEntry, HistoryWalk};
+use crate::store::{Access, Cut, Reading};
 
 /// What happened, in order: every change with its game, date, person and faction
 #[derive(Debug, clap::Args)]
@@ -51,7 +50,7 @@ impl Args {
 }
 
 /// Turns the flags into a filter, with names looked up in the campaign.
-fn filter(args: &Args, looked: &LookedOver) -> Result<Filter, CliError> {
+fn filter(args: &Args, looked: &Cut) -> Result<Filter, CliError> {
     let campaign = &looked.campaign;
     let person = args
         .player
@@ -90,7 +89,7 @@ fn filter(args: &Args, looked: &LookedOver) -> Result<Filter, CliError> {
 
 /// The history is written as it is worked out, the log gone through once for each pass
 /// the format needs (see `render::stream`), so that a long log is never held; once more
-/// first when `--after` or a filter needs the campaign.
+/// first when `--after` or a filter needs the cut or the campaign (`Reading::fold_until`).
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let store = context.open(Access::Read)?;
     if args.corrections {
@@ -103,7 +102,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let after = args.time.after;
     store.reading(context.campaign.as_deref(), |_, log| {
         let filter = if after.is_some() || args.game.is_some() || args.names() {
-            let looked = looked_over(log, after, args.names())?;
+            let looked = log.fold_until(after, args.names())?;
             if let Some(n) = after
                 && n > looked.played
             {
@@ -124,46 +123,6 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     })
 }
 
-/// What a first pass over the log finds for the flags: how many games stand, the last
-/// game's number (one taken back too), and the campaign, when names are to be looked up.
-struct LookedOver {
-    played: u32,
-    last_game: u32,
-    campaign: Campaign,
-}
-
-/// Goes through the log up to the cut, folding it when `fold`.
-fn looked_over(log: &Reading<'_>, after: Option<u32>, fold: bool) -> Result<LookedOver, CliError> {
-    let mut looked = LookedOver {
-        played: 0,
-        last_game: 0,
-        campaign: Campaign::new(),
-    };
-    let mut broken = None;
-    log.each(|logged| {
-        if is_past(logged, after) {
-            return ControlFlow::Break(());
-        }
-        looked.last_game = looked.last_game.max(logged.game.unwrap_or(0));
-        if logged.taken_back.is_some() {
-            return ControlFlow::Continue(());
-        }
-        looked.played += u32::from(logged.game.is_some());
-        if fold && let Err(refusal) = looked.campaign.replay_one(&logged.entry) {
-            broken = Some(BrokenLog {
-                seq: logged.seq,
-                refusal,
-            });
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    })?;
-    match broken {
-        Some(broken) => Err(broken.into()),
-        None => Ok(looked),
-    }
-}
-
 /// The history's rows, worked out again from the log for each pass over them.
 struct HistoryRows<'a> {
     log: &'a Reading<'a>,
@@ -182,7 +141,7 @@ impl Rows for HistoryRows<'_> {
         let mut walk = HistoryWalk::new(self.filter);
         let mut failed: Option<CliError> = None;
         self.log.each(|logged| {
-            if is_past(logged, self.after) {
+            if logged.is_past(self.after) {
                 return ControlFlow::Break(());
             }
             let mut written = Ok(());

@@ -107,6 +107,12 @@ impl LoggedEntry {
     pub fn standing_game(&self) -> Option<u32> {
         self.game.filter(|_| self.taken_back.is_none())
     }
+
+    /// Whether the log cut after game `after` (see `--after`) ends before this entry: the
+    /// next game that stands (never, for none).
+    pub fn is_past(&self, after: Option<u32>) -> bool {
+        after.is_some_and(|after| self.standing_game() == Some(after.saturating_add(1)))
+    }
 }
 
 /// Works out the log as corrected from its records, in the order they were written.

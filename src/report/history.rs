@@ -232,16 +232,8 @@ pub fn game_views(entries: &[LoggedEntry]) -> Result<Vec<GameView>, BrokenLog> {
 /// The log cut right after game `after` and what the group recorded after it, before the
 /// next game (0: before game 1); the whole log for none.
 pub fn cut(entries: &[LoggedEntry], after: Option<u32>) -> &[LoggedEntry] {
-    let next = entries.iter().position(|e| is_past(e, after));
+    let next = entries.iter().position(|e| e.is_past(after));
     &entries[..next.unwrap_or(entries.len())]
-}
-
-/// Whether the log cut after game `after` ends before this entry: the next game that
-/// stands (never, for none).
-pub fn is_past(entry: &LoggedEntry, after: Option<u32>) -> bool {
-    after.is_some_and(|after| {
-        entry.taken_back.is_none() && entry.game == Some(after.saturating_add(1))
-    })
 }
 
 /// The day of an RFC 3339 moment.

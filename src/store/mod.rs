@@ -31,7 +31,7 @@ pub use error::StoreError;
 pub use ids::mint as mint_id;
 pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
 pub use open::{Access, Opening, refuse_uri};
-pub use stream::{After, Reading};
+pub use stream::{After, Cut, Reading};
 pub use sync::Synced;
 
 mod embedded {

@@ -79,6 +79,19 @@ pub(super) fn each_entry(
     })
 }
 
+/// A campaign's log to read one record at a time, its corrections worked out; none when it
+/// is not in the order written.
+fn read_in_order(conn: &Connection, campaign_id: i64) -> Result<Option<Reading<'_>>, StoreError> {
+    let Some(streamed) = corrections(conn, campaign_id)? else {
+        return Ok(None);
+    };
+    Ok(Some(Reading::InOrder {
+        conn,
+        campaign_id,
+        streamed: streamed.map_err(|u| StoreError::BrokenLog(u.into()))?,
+    }))
+}
+
 /// A log shorter than this (in records) is read whole: reading it a record at a time saves
 /// little memory, and costs the statements that find whether it is in order, and that
 /// read its corrections first (a third of a short `history`'s instructions).
@@ -103,7 +116,51 @@ pub enum Reading<'s> {
     Whole(StoredLog),
 }
 
+/// The log cut after a game (see `--after`), gone through once.
+#[derive(Debug)]
+pub struct Cut {
+    /// The games that stand.
+    pub played: u32,
+    /// The last game's number, one taken back too (0 for none).
+    pub last_game: u32,
+    /// What the entries that stand fold to (a new campaign when not asked to fold).
+    pub campaign: Campaign,
+}
+
 impl Reading<'_> {
+    /// Goes through the log cut after game `after` (the whole log for none), folding the
+    /// entries that stand when `fold`.
+    pub fn fold_until(&self, after: Option<u32>, fold: bool) -> Result<Cut, StoreError> {
+        let mut cut = Cut {
+            played: 0,
+            last_game: 0,
+            campaign: Campaign::new(),
+        };
+        let mut broken = None;
+        self.each(|logged| {
+            if logged.is_past(after) {
+                return ControlFlow::Break(());
+            }
+            cut.last_game = cut.last_game.max(logged.game.unwrap_or(0));
+            if logged.taken_back.is_some() {
+                return ControlFlow::Continue(());
+            }
+            cut.played += u32::from(logged.game.is_some());
+            if fold && let Err(refusal) = cut.campaign.replay_one(&logged.entry) {
+                broken = Some(BrokenLog {
+                    seq: logged.seq,
+                    refusal,
+                });
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        })?;
+        match broken {
+            Some(broken) => Err(StoreError::BrokenLog(broken)),
+            None => Ok(cut),
+        }
+    }
+
     /// Hands `each` every entry of the log as corrected (those taken back too, each with
     /// its game's number), in order, until it says to stop.
     pub fn each(
@@ -141,16 +198,12 @@ impl Store {
             let info = store.choose_campaign(named)?;
             let long = records(&store.conn, info.id)? >= HELD_BELOW;
             let in_order = if long {
-                corrections(&store.conn, info.id)?
+                read_in_order(&store.conn, info.id)?
             } else {
                 None
             };
             let reading = match in_order {
-                Some(streamed) => Reading::InOrder {
-                    conn: &store.conn,
-                    campaign_id: info.id,
-                    streamed: streamed.map_err(|u| StoreError::BrokenLog(u.into()))?,
-                },
+                Some(reading) => reading,
                 None => Reading::Whole(store.read(info.id)?),
             };
             read(&info, &reading)
@@ -167,37 +220,14 @@ impl Store {
     ) -> Result<Option<(CampaignInfo, After)>, StoreError> {
         self.snapshot(|store| {
             let info = store.choose_campaign(named)?;
-            let Some(streamed) = corrections(&store.conn, info.id)? else {
+            let Some(reading) = read_in_order(&store.conn, info.id)? else {
                 return Ok(None);
             };
-            let mut streamed = streamed.map_err(|u| StoreError::BrokenLog(u.into()))?;
-            let mut campaign = Campaign::new();
-            let mut played = 0u32;
-            let mut broken = None;
-            each_entry(&store.conn, info.id, Some(&mut streamed), |_, _, entry| {
-                let Some(entry) = entry.filter(|e| e.taken_back.is_none()) else {
-                    return Ok(ControlFlow::Continue(()));
-                };
-                if entry.game == Some(after.saturating_add(1)) {
-                    return Ok(ControlFlow::Break(()));
-                }
-                if let Err(refusal) = campaign.replay_one(&entry.entry) {
-                    broken = Some(BrokenLog {
-                        seq: entry.seq,
-                        refusal,
-                    });
-                    return Ok(ControlFlow::Break(()));
-                }
-                played += u32::from(entry.game.is_some());
-                Ok(ControlFlow::Continue(()))
-            })?;
-            if let Some(broken) = broken {
-                return Err(StoreError::BrokenLog(broken));
-            }
-            let folded = if played < after {
-                After::Played(played)
+            let cut = reading.fold_until(Some(after), true)?;
+            let folded = if cut.played < after {
+                After::Played(cut.played)
             } else {
-                After::Folded(Box::new(campaign))
+                After::Folded(Box::new(cut.campaign))
             };
             Ok(Some((info, folded)))
         })
