@@ -8,7 +8,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::output::{print, print_rows};
 use crate::domain::history::Filter;
-use crate::render::stream::Rows;
+use crate::render::stream::{Next, Rows};
 use crate::report::corrections::Corrections;
 use crate::report::history::{HistoryEntry, HistoryWalk};
 use crate::store::{Access, Cut, Reading};
@@ -134,26 +134,24 @@ impl Rows for HistoryRows<'_> {
     type Item = HistoryEntry;
     type Error = CliError;
 
-    fn each(
-        &self,
-        row: &mut dyn FnMut(HistoryEntry) -> std::io::Result<()>,
-    ) -> Result<(), CliError> {
+    fn each(&self, row: &mut dyn FnMut(HistoryEntry) -> Next) -> Result<(), CliError> {
         let mut walk = HistoryWalk::new(self.filter);
         let mut failed: Option<CliError> = None;
         self.log.each(|logged| {
             if logged.is_past(self.after) {
                 return ControlFlow::Break(());
             }
-            let mut written = Ok(());
+            let mut next: Next = Ok(ControlFlow::Continue(()));
             let walked = walk.next(logged, |entry| {
-                if written.is_ok() {
-                    written = row(entry);
+                if matches!(next, Ok(ControlFlow::Continue(()))) {
+                    next = row(entry);
                 }
             });
-            failed = match (walked, written) {
+            failed = match (walked, next) {
                 (Err(broken), _) => Some(broken.into()),
                 (Ok(()), Err(error)) => Some(error.into()),
-                (Ok(()), Ok(())) => return ControlFlow::Continue(()),
+                (Ok(()), Ok(ControlFlow::Break(()))) => None,
+                (Ok(()), Ok(ControlFlow::Continue(()))) => return ControlFlow::Continue(()),
             };
             ControlFlow::Break(())
         })?;

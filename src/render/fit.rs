@@ -178,6 +178,15 @@ impl Measured {
         widths(std::slice::from_ref(&self.0), width)
     }
 
+    /// The widest each column can be drawn: its widest line, or its limit.
+    pub(super) fn widest(&self, limits: &[usize]) -> Vec<usize> {
+        self.0
+            .iter()
+            .zip(limits)
+            .map(|((line, _), &limit)| (*line).min(limit))
+            .collect()
+    }
+
     /// The widths the table is drawn at when every cell fits its column as it is (none is
     /// wrapped): each column's widest line.
     pub(super) fn unwrapped(&self, limits: &[usize]) -> Option<Vec<usize>> {

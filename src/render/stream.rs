@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 use std::io::Write;
+use std::ops::ControlFlow;
 
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
@@ -25,16 +26,20 @@ pub trait Row: Serialize {
     fn cells(&self) -> Vec<String>;
 }
 
+/// What a pass over a report's rows says after each row: go on, stop early (the pass has
+/// found what it needed), or the error that ends it.
+pub type Next = std::io::Result<ControlFlow<()>>;
+
+const GO_ON: Next = Ok(ControlFlow::Continue(()));
+
 /// A long report's rows, made again for each pass over them.
 pub trait Rows {
     type Item: Row;
     type Error: From<std::io::Error>;
 
-    /// Hands every row to `row`, in order; an error from `row` ends the pass with it.
-    fn each(
-        &self,
-        row: &mut dyn FnMut(Self::Item) -> std::io::Result<()>,
-    ) -> Result<(), Self::Error>;
+    /// Hands every row to `row`, in order, until it says to stop; an error from `row`
+    /// ends the pass with it.
+    fn each(&self, row: &mut dyn FnMut(Self::Item) -> Next) -> Result<(), Self::Error>;
 }
 
 /// The rows as pretty JSON, a list, as `serde_json` prints the same rows held whole.
@@ -43,7 +48,10 @@ pub fn json<R: Rows>(rows: &R, out: &mut impl Write) -> Result<(), R::Error> {
     let mut list = serializer
         .serialize_seq(None)
         .map_err(std::io::Error::from)?;
-    rows.each(&mut |item| Ok(list.serialize_element(&item)?))?;
+    rows.each(&mut |item| {
+        list.serialize_element(&item)?;
+        GO_ON
+    })?;
     list.end().map_err(std::io::Error::from)?;
     out.write_all(b"\n")?;
     Ok(())
@@ -59,7 +67,7 @@ pub fn csv<R: Rows>(rows: &R, out: &mut impl Write) -> Result<(), R::Error> {
             headed = true;
         }
         writer.write_record(item.cells().iter().map(|c| super::csv::safe_cell(c)))?;
-        Ok(())
+        GO_ON
     })?;
     writer.flush()?;
     Ok(())
@@ -77,7 +85,8 @@ pub fn md<R: Rows>(rows: &R, out: &mut impl Write) -> Result<(), R::Error> {
             headed = true;
         }
         let cells: Vec<String> = item.cells().iter().map(|c| super::md::cell(c)).collect();
-        writeln!(out, "| {} |", cells.join(" | "))
+        writeln!(out, "| {} |", cells.join(" | "))?;
+        GO_ON
     })?;
     if !headed {
         writeln!(out, "{}", <R::Item as Row>::NOTHING)?;
@@ -107,7 +116,7 @@ fn table_keeping<R: Rows>(
         measured.add(&cleaned(&cells));
         any = true;
         kept.keep(cells);
-        Ok(())
+        GO_ON
     })?;
     if !any {
         writeln!(out, "{}", clean(<R::Item as Row>::NOTHING).trim_end())?;
@@ -117,11 +126,18 @@ fn table_keeping<R: Rows>(
     let widths = if let Some(widths) = measured.unwrapped(&limits) {
         widths
     } else {
+        // A column is never drawn wider than its limit or its widest line: once each is
+        // as wide as that, the rest of the rows cannot widen it, and the pass stops.
+        let widest = measured.widest(&limits);
         let mut widths = Vec::new();
         fit::drawn(&mut widths, &headers, &limits);
         kept.each(rows, &mut |cells| {
             fit::drawn(&mut widths, &cleaned(cells), &limits);
-            Ok(())
+            Ok(if widths == widest {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
         })?;
         widths
     };
@@ -131,7 +147,8 @@ fn table_keeping<R: Rows>(
     kept.each(rows, &mut |cells| {
         lines.clear();
         row_lines(&mut lines, &widths, &fitted(&cleaned(cells), &limits));
-        out.write_all(lines.as_bytes())
+        out.write_all(lines.as_bytes())?;
+        GO_ON
     })?;
     lines.clear();
     closed(&mut lines, &widths, true);
@@ -163,14 +180,22 @@ impl Kept {
         }
     }
 
-    /// Hands `row` every row's cells again: those kept, or the rows worked out anew.
+    /// Hands `row` every row's cells again, until it says to stop: those kept, or the rows
+    /// worked out anew.
     fn each<R: Rows>(
         &self,
         rows: &R,
-        row: &mut dyn FnMut(&[String]) -> std::io::Result<()>,
+        row: &mut dyn FnMut(&[String]) -> Next,
     ) -> Result<(), R::Error> {
         match self {
-            Kept::Rows(kept, _) => Ok(kept.iter().try_for_each(|cells| row(cells))?),
+            Kept::Rows(kept, _) => {
+                for cells in kept {
+                    if row(cells)?.is_break() {
+                        break;
+                    }
+                }
+                Ok(())
+            }
             Kept::TooLong => rows.each(&mut |item| row(&item.cells())),
         }
     }
@@ -248,12 +273,14 @@ mod tests {
         type Item = Line;
         type Error = std::io::Error;
 
-        fn each(
-            &self,
-            row: &mut dyn FnMut(Line) -> std::io::Result<()>,
-        ) -> Result<(), std::io::Error> {
+        fn each(&self, row: &mut dyn FnMut(Line) -> Next) -> Result<(), std::io::Error> {
             self.1.set(self.1.get() + 1);
-            self.0.iter().cloned().try_for_each(row)
+            for line in self.0 {
+                if row(line.clone())?.is_break() {
+                    break;
+                }
+            }
+            Ok(())
         }
     }
 
