@@ -41,8 +41,13 @@ impl Campaign {
             return Self::decline(game, winner, number).map(|()| None);
         }
         let Some(reward) = &game.reward else {
+            // After the last rewarded game none is due: what could be given is not asked
+            // (it is every legal target of every reward, worked out for each later game).
+            if number > LAST_REWARDED_GAME {
+                return Ok(None);
+            }
             let possible = self.possible_rewards();
-            if number <= LAST_REWARDED_GAME && !possible.is_empty() {
+            if !possible.is_empty() {
                 return Err(Refusal::RewardMissing {
                     winner: winner.to_string(),
                     game: number,
