@@ -50,17 +50,17 @@ impl Args {
 }
 
 /// Turns the flags into a filter, with names looked up in the campaign.
-fn filter(args: &Args, looked: &Cut) -> Result<Filter, CliError> {
-    let campaign = &looked.campaign;
+fn filter(args: &Args, cut: &Cut) -> Result<Filter, CliError> {
+    let campaign = &cut.campaign;
     let person = args
         .player
         .as_deref()
         .map(|given| campaign.find_person(given).map(str::to_string))
         .transpose()?;
     if let Some(game) = args.game
-        && (game == 0 || game > looked.last_game)
+        && (game == 0 || game > cut.last_game)
     {
-        let played = looked.played;
+        let played = cut.played;
         return Err(CliError::input(format!(
             "There is no game {game}: this campaign has played {played} game{}.",
             if played == 1 { "" } else { "s" }
@@ -102,13 +102,13 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let after = args.time.after;
     store.reading(context.campaign.as_deref(), |_, log| {
         let filter = if after.is_some() || args.game.is_some() || args.names() {
-            let looked = log.fold_until(after, args.names())?;
+            let cut = log.fold_until(after, args.names())?;
             if let Some(n) = after
-                && n > looked.played
+                && n > cut.played
             {
-                return Err(no_game(n, looked.played));
+                return Err(no_game(n, cut.played));
             }
-            filter(&args, &looked)?
+            filter(&args, &cut)?
         } else {
             Filter::default()
         };
