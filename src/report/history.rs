@@ -131,7 +131,7 @@ impl<'a> Walked<'a> {
             .into_iter()
             .filter(|e| filter.matches(e))
             .map(|e| {
-                let logged = all.get(e.entry).copied();
+                let logged = all[e.entry];
                 history_entry(e, logged)
             })
             .collect();
@@ -165,7 +165,7 @@ impl<'f> HistoryWalk<'f> {
         self.events
             .next(&logged.entry, standing(logged), |item| {
                 if filter.matches(&item) {
-                    each(history_entry(item, Some(logged)));
+                    each(history_entry(item, logged));
                 }
             })
             .map_err(|refusal| BrokenLog {
@@ -185,9 +185,9 @@ fn standing(logged: &LoggedEntry) -> Standing {
 
 /// A change of the history as it is shown, dated by its game or by when its entry was
 /// recorded or taken back.
-fn history_entry(item: HistoryItem, logged: Option<&LoggedEntry>) -> HistoryEntry {
+fn history_entry(item: HistoryItem, logged: &LoggedEntry) -> HistoryEntry {
     let h = item.happening;
-    let (date, text) = match logged.and_then(|l| l.taken_back.as_ref()) {
+    let (date, text) = match &logged.taken_back {
         Some(back) => {
             let why = back
                 .reason
@@ -197,10 +197,8 @@ fn history_entry(item: HistoryItem, logged: Option<&LoggedEntry>) -> HistoryEntr
             (day(&back.at), format!("{}{why}", h.text))
         }
         None => (
-            item.date.map_or_else(
-                || logged.map_or(String::new(), |l| day(&l.recorded_at)),
-                |d| d.to_string(),
-            ),
+            item.date
+                .map_or_else(|| day(&logged.recorded_at), |d| d.to_string()),
             h.text,
         ),
     };
