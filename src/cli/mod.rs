@@ -50,7 +50,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 pub use context::{Context, Terminal};
 pub use error::{CliError, ErrorKind, exit};
 pub use format::{ColorChoice, Format};
-use lazy::Lazy;
+use lazy::{Lazy, Only};
 
 /// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
 ///
@@ -85,7 +85,7 @@ pub struct Cli {
     pub verbose: bool,
 
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Only<Command>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -172,6 +172,9 @@ pub fn main() -> ExitCode {
 /// all first.
 fn parse() -> Result<Cli, clap::Error> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(cli) = lazy::parse_only::<Cli, Command>(&args) {
+        return Ok(cli);
+    }
     match Cli::try_parse_from(&args) {
         Err(error)
             if matches!(
@@ -229,7 +232,7 @@ fn prints_data(command: &Command) -> bool {
 
 /// Runs one parsed command.
 pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
-    if cli.format != Format::Table && !prints_data(&cli.command) {
+    if cli.format != Format::Table && !prints_data(&cli.command.0) {
         return Err(CliError::usage(format!(
             "This command prints messages, not data, so --format {} has nothing to shape; leave it out (the commands that print data, such as board, history, stats, setup and the list commands, take table, json, csv or md).",
             cli.format.key()
@@ -237,7 +240,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         .nothing_written());
     }
     let context = Context::new(cli.db.clone(), cli.campaign.clone(), cli.format, terminal)?;
-    match cli.command {
+    match cli.command.0 {
         Command::Init(Lazy(args)) => init::run(&context, args),
         Command::Campaign(Lazy(command)) => campaign::run(&context, command),
         Command::Power(Lazy(args)) => power::run(&context, args),
