@@ -25,6 +25,16 @@ fn widest_line(text: &str) -> usize {
 
 /// The widest word of a cell: the narrowest its column can be without cutting a word.
 fn widest_word(text: &str) -> usize {
+    if text.is_ascii() {
+        // What `split_whitespace` splits at, in ASCII: tab to carriage return, and space.
+        let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+        return text
+            .as_bytes()
+            .split(space)
+            .map(<[u8]>::len)
+            .max()
+            .unwrap_or(0);
+    }
     text.split_whitespace().map(line_width).max().unwrap_or(0)
 }
 
@@ -163,13 +173,13 @@ pub(super) fn fit<'a, S: AsRef<str>>(
 pub(super) struct Measured(Vec<(usize, usize)>);
 
 impl Measured {
-    pub(super) fn add(&mut self, row: &[Cow<'_, str>]) {
+    pub(super) fn add<S: AsRef<str>>(&mut self, row: &[S]) {
         if self.0.len() < row.len() {
             self.0.resize(row.len(), (0, 0));
         }
         for ((line, word), cell) in self.0.iter_mut().zip(row) {
-            *line = (*line).max(widest_line(cell));
-            *word = (*word).max(widest_word(cell));
+            *line = (*line).max(widest_line(cell.as_ref()));
+            *word = (*word).max(widest_word(cell.as_ref()));
         }
     }
 
@@ -207,18 +217,30 @@ pub(super) fn fitted(cell: &str, limit: usize) -> Cow<'_, str> {
 
 /// Each column's widest line once its cells are fitted to `limits`, gathered a row at a
 /// time: the widths the table is drawn at.
-pub(super) fn drawn(widths: &mut Vec<usize>, row: &[Cow<'_, str>], limits: &[usize]) {
+pub(super) fn drawn<S: AsRef<str>>(widths: &mut Vec<usize>, row: &[S], limits: &[usize]) {
     if widths.len() < row.len() {
         widths.resize(row.len(), 0);
     }
     for ((drawn, cell), &limit) in widths.iter_mut().zip(row).zip(limits) {
-        *drawn = (*drawn).max(widest_line(&fitted(cell, limit)));
+        *drawn = (*drawn).max(widest_line(&fitted(cell.as_ref(), limit)));
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        #[test]
+        fn ascii_words_are_split_where_split_whitespace_splits(
+            text in "[ -~\t\n\x0b\x0c\r]{0,40}",
+        ) {
+            let widest = text.split_whitespace().map(str::len).max().unwrap_or(0);
+            prop_assert_eq!(widest_word(&text), widest);
+        }
+    }
 
     #[test]
     fn text_wraps_at_spaces_and_long_words_are_cut() {

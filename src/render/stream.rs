@@ -112,8 +112,8 @@ fn table_keeping<R: Rows>(
     let mut any = false;
     let mut kept = Kept::Rows(Vec::new(), keep);
     rows.each(&mut |item| {
-        let cells = item.cells();
-        measured.add(&cleaned(&cells));
+        let cells = cleaned(item.cells());
+        measured.add(&cells);
         any = true;
         kept.keep(cells);
         GO_ON
@@ -132,7 +132,7 @@ fn table_keeping<R: Rows>(
         let mut widths = Vec::new();
         fit::drawn(&mut widths, &headers, &limits);
         kept.each(rows, &mut |cells| {
-            fit::drawn(&mut widths, &cleaned(cells), &limits);
+            fit::drawn(&mut widths, cells, &limits);
             Ok(if widths == widest {
                 ControlFlow::Break(())
             } else {
@@ -146,7 +146,7 @@ fn table_keeping<R: Rows>(
     out.write_all(lines.as_bytes())?;
     kept.each(rows, &mut |cells| {
         lines.clear();
-        row_lines(&mut lines, &widths, &fitted(&cleaned(cells), &limits));
+        row_lines(&mut lines, &widths, &fitted(cells, &limits));
         out.write_all(lines.as_bytes())?;
         GO_ON
     })?;
@@ -180,8 +180,8 @@ impl Kept {
         }
     }
 
-    /// Hands `row` every row's cells again, until it says to stop: those kept, or the rows
-    /// worked out anew.
+    /// Hands `row` every row's cells again, as a terminal may show them, until it says to
+    /// stop: those kept, or the rows worked out anew.
     fn each<R: Rows>(
         &self,
         rows: &R,
@@ -196,22 +196,28 @@ impl Kept {
                 }
                 Ok(())
             }
-            Kept::TooLong => rows.each(&mut |item| row(&item.cells())),
+            Kept::TooLong => rows.each(&mut |item| row(&cleaned(item.cells()))),
         }
     }
 }
 
 /// Cells as they are drawn in columns at most `limits` wide.
-fn fitted<'a>(row: &'a [Cow<'_, str>], limits: &[usize]) -> Vec<Cow<'a, str>> {
+fn fitted<'a, S: AsRef<str>>(row: &'a [S], limits: &[usize]) -> Vec<Cow<'a, str>> {
     row.iter()
         .zip(limits)
-        .map(|(c, &limit)| fit::fitted(c, limit))
+        .map(|(c, &limit)| fit::fitted(c.as_ref(), limit))
         .collect()
 }
 
-/// Cells as a terminal may show them.
-fn cleaned(cells: &[String]) -> Vec<Cow<'_, str>> {
-    cells.iter().map(|c| cell(c)).collect()
+/// Cells as a terminal may show them (a cell that needs nothing is kept as it is).
+fn cleaned(cells: Vec<String>) -> Vec<String> {
+    cells
+        .into_iter()
+        .map(|c| match cell(&c) {
+            Cow::Borrowed(_) => c,
+            Cow::Owned(shown) => shown,
+        })
+        .collect()
 }
 
 #[cfg(test)]

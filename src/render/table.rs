@@ -101,19 +101,32 @@ fn border(out: &mut String, widths: &[usize], [left, meet, right]: [char; 3]) {
 /// A row as the lines it is drawn in: as many as its cell of most lines, a shorter cell
 /// blank below its text, a missing cell blank; each cell padded to its column's width.
 pub(super) fn row_lines(out: &mut String, widths: &[usize], row: &[Cow<'_, str>]) {
+    if !row.iter().any(|c| c.contains('\n')) {
+        // A row of one line (most are): drawn from its cells, not split.
+        line(out, widths, |i| row.get(i).map_or("", |c| c.as_ref()));
+        return;
+    }
     let mut split: Vec<_> = row.iter().map(|c| c.split('\n')).collect();
     for _ in 0..height_of(row) {
-        out.push('│');
-        for (i, width) in widths.iter().enumerate() {
-            let text = split.get_mut(i).and_then(Iterator::next).unwrap_or("");
-            out.push(' ');
-            out.push_str(text);
-            let pad = width.saturating_sub(fit::line_width(text));
-            out.extend(std::iter::repeat_n(' ', pad + 1));
-            out.push('│');
-        }
-        out.push('\n');
+        line(out, widths, |i| {
+            split.get_mut(i).and_then(Iterator::next).unwrap_or("")
+        });
     }
+}
+
+/// One line of a row: each column's text (`text` of its index), padded to the column's
+/// width, between the borders.
+fn line<'t>(out: &mut String, widths: &[usize], mut text: impl FnMut(usize) -> &'t str) {
+    out.push('│');
+    for (i, width) in widths.iter().enumerate() {
+        let text = text(i);
+        out.push(' ');
+        out.push_str(text);
+        let pad = width.saturating_sub(fit::line_width(text));
+        out.extend(std::iter::repeat_n(' ', pad + 1));
+        out.push('│');
+    }
+    out.push('\n');
 }
 
 /// The lines a row is drawn in: as many as its cell of most lines.
