@@ -119,50 +119,35 @@ pub(super) struct Fitted<'a> {
     pub widths: Vec<usize>,
 }
 
-/// The headers and rows, wrapped so that the drawn table is at most `width` wide. Cells
-/// that fit are lent, not copied.
-pub(super) fn fit<'a, S: AsRef<str>>(
-    headers: &'a [S],
-    rows: &'a [Vec<S>],
+/// The headers and rows, wrapped so that the drawn table is at most `width` wide. A cell
+/// that fits is kept as it is; one that does not is wrapped in its place.
+pub(super) fn fit<'a>(
+    mut headers: Vec<Cow<'a, str>>,
+    mut rows: Vec<Vec<Cow<'a, str>>>,
     width: usize,
 ) -> Fitted<'a> {
-    let measure = |row: &[S]| {
-        row.iter()
-            .map(|c| (widest_line(c.as_ref()), widest_word(c.as_ref())))
-            .collect::<Vec<_>>()
-    };
-    let cells: Vec<Vec<(usize, usize)>> = std::iter::once(headers)
-        .chain(rows.iter().map(Vec::as_slice))
-        .map(measure)
-        .collect();
-    let limits = widths(&cells, width);
+    let mut measured = Measured::default();
+    measured.add(&headers);
+    for row in &rows {
+        measured.add(row);
+    }
+    let limits = measured.limits(width);
     let mut drawn = vec![0; limits.len()];
-    let mut fitted = std::iter::once(headers)
-        .chain(rows.iter().map(Vec::as_slice))
-        .zip(&cells)
-        .map(|(row, measured)| {
-            row.iter()
-                .zip(measured)
-                .zip(&limits)
-                .zip(drawn.iter_mut())
-                .map(|(((cell, &(w, _)), &column), drawn)| {
-                    if w <= column {
-                        *drawn = (*drawn).max(w);
-                        Cow::Borrowed(cell.as_ref())
-                    } else {
-                        let wrapped = wrap(cell.as_ref(), column);
-                        *drawn = (*drawn).max(widest_line(&wrapped));
-                        Cow::Owned(wrapped)
-                    }
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect::<Vec<_>>()
-        .into_iter();
-    let headers = fitted.next().unwrap_or_default();
+    for row in std::iter::once(&mut headers).chain(rows.iter_mut()) {
+        for ((cell, &limit), drawn) in row.iter_mut().zip(&limits).zip(drawn.iter_mut()) {
+            let line = widest_line(cell);
+            if line <= limit {
+                *drawn = (*drawn).max(line);
+            } else {
+                let wrapped = wrap(cell, limit);
+                *drawn = (*drawn).max(widest_line(&wrapped));
+                *cell = Cow::Owned(wrapped);
+            }
+        }
+    }
     Fitted {
         headers,
-        rows: fitted.collect(),
+        rows,
         widths: drawn,
     }
 }

@@ -147,8 +147,25 @@ pub struct Recorded {
 }
 
 impl Store {
-    /// Reads a campaign's records, works out its log and folds it through the rules.
+    /// Reads a campaign's records and works out its log, with the state it folds to: its
+    /// checkpoint when there is a current one (kept in the same transaction as every
+    /// write, and verified by `check`), else the log folded through the rules.
     pub fn load(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
+        let super::Kept::Current(campaign) = self.checkpoint(campaign_id)? else {
+            return self.folded(campaign_id);
+        };
+        let read = self.read(campaign_id)?;
+        Ok(Loaded {
+            entries: read.entries,
+            corrections: read.corrections,
+            records: read.records,
+            pending: read.pending,
+            campaign: *campaign,
+        })
+    }
+
+    /// Reads a campaign's records, works out its log and folds it through the rules.
+    fn folded(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
         let ordered = self.ordered(campaign_id)?;
         let (resolved, campaign) = resolve_and_fold(&ordered.log).map_err(StoreError::BrokenLog)?;
         Ok(Loaded {
@@ -200,7 +217,7 @@ impl Store {
             let campaign = match store.checkpoint(info.id)? {
                 super::Kept::Current(kept) => *kept,
                 super::Kept::None | super::Kept::OtherFold | super::Kept::Unreadable => {
-                    store.load(info.id)?.campaign
+                    store.folded(info.id)?.campaign
                 }
             };
             Ok((info, campaign))
