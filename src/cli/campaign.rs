@@ -7,7 +7,7 @@ use super::output::{print, say};
 use crate::domain::names::CampaignName;
 use crate::domain::{Body, Correction, Place, Refusal};
 use crate::report::campaigns::{CampaignList, CampaignRow};
-use crate::store::{Access, NewRecord};
+use crate::store::{Access, NewRecord, StoreError};
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -34,14 +34,16 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
             let campaigns = store
                 .campaigns()?
                 .into_iter()
-                .map(|c| CampaignRow {
-                    name: c.name,
-                    games_played: c.games,
-                    created_at: c.created_at,
-                    current: c.current,
-                    demo: c.demo,
+                .map(|c| {
+                    Ok(CampaignRow {
+                        games_played: store.games_played(c.id)?,
+                        name: c.name,
+                        created_at: c.created_at,
+                        current: c.current,
+                        demo: c.demo,
+                    })
                 })
-                .collect();
+                .collect::<Result<_, StoreError>>()?;
             print(&CampaignList { campaigns }, context)
         }
         Command::Rename { old, new } => rename(context, &old, &new),
@@ -49,9 +51,10 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
             let mut store = context.open(Access::Write)?;
             let campaign = store.choose_campaign(Some(&name))?;
             store.use_campaign(campaign.id)?;
+            let games = store.games_played(campaign.id)?;
             say(&format!(
-                "Now using campaign \"{}\" ({} games).",
-                campaign.name, campaign.games
+                "Now using campaign \"{}\" ({games} games).",
+                campaign.name
             ));
             Ok(())
         }),

@@ -62,11 +62,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             }
             _ => CliError::from(error),
         })?;
+        let games = store.games_played(imported.id)?;
         say(&format!(
             "Imported campaign \"{}\" ({} game{}, {} entries) into {}.",
             imported.name,
-            imported.games,
-            if imported.games == 1 { "" } else { "s" },
+            games,
+            if games == 1 { "" } else { "s" },
             count,
             store.path().display()
         ));

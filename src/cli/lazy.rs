@@ -217,7 +217,10 @@ mod tests {
         super::ONLY.set(Some("board".to_string()));
         let tree = Cli::command();
         super::ONLY.set(None);
-        let names: Vec<&str> = tree.get_subcommands().map(clap::Command::get_name).collect();
+        let names: Vec<&str> = tree
+            .get_subcommands()
+            .map(clap::Command::get_name)
+            .collect();
         assert_eq!(names, ["board"]);
         assert!(Cli::command().get_subcommands().count() > 20);
     }

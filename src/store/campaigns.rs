@@ -14,7 +14,6 @@ pub struct CampaignInfo {
     pub name: String,
     pub demo: bool,
     pub created_at: String,
-    pub games: u32,
     pub current: bool,
     /// Its identity, shared by every device that syncs it.
     pub uid: String,
@@ -30,7 +29,16 @@ impl Store {
         self.campaigns_where("1", params![])
     }
 
-    /// The campaigns a condition on `c` (the campaign table) selects, with their games.
+    /// The games a campaign has played (`campaign list`, `campaign use`): counted only
+    /// where they are shown, since choosing a campaign for every command does not need them.
+    pub fn games_played(&self, campaign_id: i64) -> Result<u32, StoreError> {
+        let mut statement = self.conn.prepare_cached(
+            "SELECT COUNT(*) FROM entry WHERE campaign_id = ?1 AND game IS NOT NULL",
+        )?;
+        Ok(statement.query_row(params![campaign_id], |row| row.get(0))?)
+    }
+
+    /// The campaigns a condition on `c` (the campaign table) selects.
     fn campaigns_where(
         &self,
         condition: &str,
@@ -38,22 +46,20 @@ impl Store {
     ) -> Result<Vec<CampaignInfo>, StoreError> {
         let mut statement = self.conn.prepare_cached(&format!(
             "SELECT c.id, c.name, c.demo, c.created_at,
-                    (SELECT COUNT(*) FROM entry e WHERE e.campaign_id = c.id AND e.game IS NOT NULL),
                     (SELECT value FROM setting WHERE key = 'current_campaign'),
                     COALESCE(c.uid, '')
              FROM campaign c WHERE {condition} ORDER BY c.id"
         ))?;
         let rows = statement.query_map(values, |row| {
             let id: i64 = row.get(0)?;
-            let current: Option<String> = row.get(5)?;
+            let current: Option<String> = row.get(4)?;
             Ok(CampaignInfo {
                 id,
                 name: row.get(1)?,
                 demo: row.get(2)?,
                 created_at: row.get(3)?,
-                games: row.get(4)?,
                 current: current.and_then(|v| v.parse().ok()) == Some(id),
-                uid: row.get(6)?,
+                uid: row.get(5)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
