@@ -29,8 +29,9 @@ impl Store {
         self.campaigns_where("1", params![])
     }
 
-    /// The games a campaign has played (`campaign list`, `campaign use`): counted only
-    /// where they are shown, since choosing a campaign for every command does not need them.
+    /// The games a campaign has played, counted only where they are shown (`campaign
+    /// list`, `campaign use`, `import`): choosing the campaign, which every command does,
+    /// does not need them.
     pub fn games_played(&self, campaign_id: i64) -> Result<u32, StoreError> {
         let mut statement = self.conn.prepare_cached(
             "SELECT COUNT(*) FROM entry WHERE campaign_id = ?1 AND game IS NOT NULL",
