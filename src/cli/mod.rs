@@ -167,9 +167,11 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Parses the command line. Each subcommand's arguments are built only when clap needs
-/// them (see `Lazy`), so the help that lists every subcommand with its summary builds them
-/// all first.
+/// Parses the command line: first with a tree that holds only the subcommand the line
+/// names (`parse_only`), then, if that does not parse it, with the whole tree, whose
+/// messages are printed. Each subcommand's arguments are built only when clap needs them
+/// (see `Lazy`), so the help that lists every subcommand with its summary builds them all
+/// first.
 fn parse() -> Result<Cli, clap::Error> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(cli) = lazy::parse_only::<Cli, Command>(&args) {
