@@ -54,6 +54,13 @@ CREATE TABLE "entry" (
     UNIQUE (campaign_id, uid)
 );
 
+CREATE TABLE game_checkpoint (
+    campaign_id  INTEGER NOT NULL REFERENCES campaign (id) ON DELETE CASCADE,
+    game         INTEGER NOT NULL,
+    state        TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, game)
+) WITHOUT ROWID;
+
 CREATE TABLE refinery_schema_history(
              version int4 PRIMARY KEY,
              name VARCHAR(255),

@@ -28,23 +28,63 @@ fn reads(env: &TestEnv) -> Vec<Value> {
         .collect()
 }
 
+/// What `board --after N` shows (or says) for the games around the start, the middle and
+/// the end of the log, and past it.
+fn afters(env: &TestEnv) -> Vec<(i32, String, String)> {
+    let played = u32::try_from(games_played(env)).unwrap();
+    let mut games = vec![0, 1, 5, played.saturating_sub(1), played, played + 1];
+    games.dedup();
+    games
+        .into_iter()
+        .map(|n| {
+            let run = env.run(&["board", "--after", &n.to_string(), "--format", "json"]);
+            (run.code, run.stdout, run.stderr)
+        })
+        .collect()
+}
+
+fn games_played(env: &TestEnv) -> i64 {
+    env.json(&["board", "--format", "json"])["games_played"]
+        .as_i64()
+        .unwrap()
+}
+
+/// How many games' worlds are kept (migrations/V6__game_checkpoint.sql).
+fn kept_games(env: &TestEnv) -> i64 {
+    env.connect()
+        .query_row("SELECT COUNT(*) FROM game_checkpoint", [], |row| row.get(0))
+        .unwrap()
+}
+
 fn kept(env: &TestEnv) -> i64 {
     env.connect()
         .query_row("SELECT COUNT(*) FROM checkpoint", [], |row| row.get(0))
         .unwrap()
 }
 
-/// Asserts a checkpoint is kept, that `check` finds it as the log folds, and that every
-/// read gives what it gives with the log folded afresh (the checkpoint deleted).
+/// Asserts a checkpoint is kept, and the world after every game but the latest, that
+/// `check` finds them as the log folds, and that every read (and `board --after N`) gives
+/// what it gives with the log folded afresh (the checkpoint deleted).
 fn assert_kept_as_folded(env: &TestEnv, after: &str) {
     assert_eq!(kept(env), 1, "no checkpoint kept after {after}");
+    assert_eq!(
+        kept_games(env),
+        games_played(env),
+        "not every game's world kept after {after}"
+    );
     let from_checkpoint = reads(env);
+    let looked_back = afters(env);
     env.ok(&["check"]);
     env.connect().execute("DELETE FROM checkpoint", []).unwrap();
     assert_eq!(
         from_checkpoint,
         reads(env),
         "the reads differ after {after}"
+    );
+    assert_eq!(
+        looked_back,
+        afters(env),
+        "board --after differs after {after}"
     );
 }
 
@@ -174,4 +214,103 @@ fn check_finds_a_checkpoint_that_is_not_what_the_log_folds_to() {
     env.ok(&["scar-type", "add", "Lava"]);
     env.ok(&["check"]);
     assert_eq!(env.json(&["board", "--format", "json"])["games_played"], 16);
+}
+
+/// The world kept after game `game` with its games played made `games`.
+fn tamper_game(env: &TestEnv, game: u32, games: u32) {
+    let conn = env.connect();
+    let state: String = conn
+        .query_row(
+            "SELECT state FROM game_checkpoint WHERE game = ?1",
+            [game],
+            |row| row.get(0),
+        )
+        .unwrap();
+    let mut value: Value = serde_json::from_str(&state).unwrap();
+    value["games"] = games.into();
+    conn.execute(
+        "UPDATE game_checkpoint SET state = ?1 WHERE game = ?2",
+        rusqlite::params![value.to_string(), game],
+    )
+    .unwrap();
+}
+
+#[test]
+fn board_after_a_game_reads_the_world_kept_after_it() {
+    let env = TestEnv::demo();
+    assert_eq!(
+        env.json(&["board", "--after", "5", "--format", "json"])["games_played"],
+        5
+    );
+    // The world kept is what `--after` reads: one made wrong shows.
+    tamper_game(&env, 5, 4);
+    assert_eq!(
+        env.json(&["board", "--after", "5", "--format", "json"])["games_played"],
+        4
+    );
+    // It is read only beside a current checkpoint: with that dropped, the log is folded.
+    env.connect()
+        .execute("UPDATE entry SET note = 'edited' WHERE seq = 3", [])
+        .unwrap();
+    assert_eq!(
+        env.json(&["board", "--after", "5", "--format", "json"])["games_played"],
+        5
+    );
+}
+
+#[test]
+fn check_finds_a_world_kept_after_a_game_that_is_not_what_the_log_folds_to() {
+    let env = TestEnv::demo();
+    tamper_game(&env, 3, 2);
+    let run = env.run_expect(3, &["check"]);
+    assert!(
+        run.stdout
+            .contains("the world kept after game 3 is not what its log folds to"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    env.connect()
+        .execute(
+            "INSERT INTO game_checkpoint (campaign_id, game, state) SELECT campaign_id, 40, state FROM checkpoint",
+            [],
+        )
+        .unwrap();
+    let run = env.run_expect(3, &["check"]);
+    assert!(
+        run.stdout
+            .contains("a world is kept after game 40, which is not a game"),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    // A correction makes every game's world again from the log.
+    env.ok(&["person", "rename", "Bo", "Beau"]);
+    env.ok(&["check"]);
+    assert_eq!(kept_games(&env), games_played(&env));
+}
+
+#[test]
+fn a_game_logged_after_an_edit_behind_chronicles_back_makes_every_game_again() {
+    let env = TestEnv::demo();
+    tamper_game(&env, 3, 2);
+    // An edit with sqlite3 drops the checkpoint, so the worlds kept beside it are not
+    // read, and the next game logged does not trust them either.
+    env.connect()
+        .execute("UPDATE entry SET note = 'by hand' WHERE seq = 3", [])
+        .unwrap();
+    assert_eq!(
+        env.json(&["board", "--after", "3", "--format", "json"])["games_played"],
+        3
+    );
+    env.ok(&[
+        "game", "log", "--date", "2026-11-01", "--player", "Ann=bear:won", "--player",
+        "Bo=khan:held-on", "--player", "Chidi=saharan:eliminated",
+    ]);
+    env.ok(&["check"]);
+    assert_eq!(
+        env.json(&["board", "--after", "3", "--format", "json"])["games_played"],
+        3
+    );
+    assert_eq!(kept_games(&env), games_played(&env));
 }

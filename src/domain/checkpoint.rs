@@ -8,6 +8,10 @@
 //! [`FOLD`] names the rules and board that fold, and a checkpoint made by another is not
 //! taken.
 
+use std::borrow::Borrow;
+
+use super::record::Unresolved;
+use super::resolve::LoggedEntry;
 use super::state::Campaign;
 
 /// The fold that makes a checkpoint: a hash of the domain's source and the board's data,
@@ -33,6 +37,43 @@ impl Campaign {
         }
         Some(campaign)
     }
+}
+
+/// The most games whose world is kept beside the checkpoint (see [`after_each_game`]). A
+/// campaign is 15 games and groups play on past it, but not for hundreds: a longer log (a
+/// league's, or one made to measure) is folded for `--after` a game past this, as before.
+pub const GAMES_KEPT: u32 = 100;
+
+/// The world after each game of a log as corrected (the entries taken back too, which
+/// count for nothing), as checkpoint text: for each game N that stands but the latest, up
+/// to game [`GAMES_KEPT`], the campaign as `--after N` shows it, after game N with what was
+/// recorded before game N+1 (0: before game 1). The world after the latest game is the
+/// checkpoint itself.
+pub fn after_each_game<E: Borrow<LoggedEntry>>(
+    entries: impl IntoIterator<Item = E>,
+) -> Result<Vec<(u32, String)>, Unresolved> {
+    let mut campaign = Campaign::new();
+    let mut kept = Vec::new();
+    for entry in entries {
+        let entry = entry.borrow();
+        if entry.taken_back.is_some() {
+            continue;
+        }
+        if let Some(game) = entry.standing_game() {
+            let after = game.saturating_sub(1);
+            if after >= GAMES_KEPT {
+                break;
+            }
+            kept.push((after, campaign.checkpoint()));
+        }
+        campaign
+            .replay_one(&entry.entry)
+            .map_err(|refusal| Unresolved {
+                seq: entry.seq,
+                refusal,
+            })?;
+    }
+    Ok(kept)
 }
 
 #[cfg(test)]

@@ -206,6 +206,8 @@ pub struct CheckedLog {
     campaign: Campaign,
     /// The campaign as its checkpoint's text, made once when first asked for.
     checkpoint: std::sync::OnceLock<String>,
+    /// The world after each game as checkpoint text, made once when first asked for.
+    after_each_game: std::sync::OnceLock<Vec<(u32, String)>>,
 }
 
 impl CheckedLog {
@@ -245,6 +247,7 @@ impl CheckedLog {
             in_order,
             campaign,
             checkpoint: std::sync::OnceLock::new(),
+            after_each_game: std::sync::OnceLock::new(),
         })
     }
 
@@ -331,6 +334,22 @@ impl CheckedLog {
     /// it writes, on another thread).
     pub fn checkpoint(&self) -> &str {
         self.checkpoint.get_or_init(|| self.campaign.checkpoint())
+    }
+
+    /// The world after each game, as checkpoint text (see `checkpoint::after_each_game`;
+    /// made once, as `checkpoint` is).
+    pub fn after_each_game(&self) -> &[(u32, String)] {
+        self.after_each_game.get_or_init(|| {
+            let kept = match &self.in_order {
+                Some(streamed) => {
+                    let mut streamed = streamed.clone();
+                    let entries = self.ordered.log.iter().filter_map(|r| streamed.next(r));
+                    super::checkpoint::after_each_game(entries)
+                }
+                None => super::checkpoint::after_each_game(&self.resolved().entries),
+            };
+            kept.expect("a checked log folds again as it folded")
+        })
     }
 
     pub fn campaign(&self) -> &Campaign {

@@ -29,15 +29,48 @@ struct Replaying<'a> {
     /// Whether every entry so far replayed (the replay stops at the first that does not).
     whole: bool,
     report: CheckReport,
+    /// The world kept after each game, as read (`kept_games`), each taken out as the
+    /// replay reaches the game after it.
+    games: HashMap<u32, String>,
 }
 
 impl<'a> Replaying<'a> {
-    fn new(name: &'a str) -> Self {
+    fn new(name: &'a str, games: HashMap<u32, String>) -> Self {
         Replaying {
             name,
             campaign: Campaign::new(),
             whole: true,
             report: CheckReport::default(),
+            games,
+        }
+    }
+
+    /// Compares the world kept after the game before `game` with the replay so far.
+    fn compare_game(&mut self, game: u32) {
+        let after = game.saturating_sub(1);
+        let Some(kept) = self.games.remove(&after) else {
+            return;
+        };
+        let problem = match Campaign::from_checkpoint(&kept) {
+            Some(state) if state == self.campaign => return,
+            Some(_) => "is not what its log folds to",
+            None => "cannot be read",
+        };
+        self.report.problems.push(format!(
+            "{}: the world kept after game {after} {problem} (any write to the campaign makes it again)",
+            self.name
+        ));
+    }
+
+    /// The worlds kept after games the replay did not reach as a game before the latest.
+    fn games_left(&mut self) {
+        let mut left: Vec<u32> = self.games.drain().map(|(game, _)| game).collect();
+        left.sort_unstable();
+        for after in left {
+            self.report.problems.push(format!(
+                "{}: a world is kept after game {after}, which is not a game before the latest (any write to the campaign makes it again)",
+                self.name
+            ));
         }
     }
 
@@ -70,6 +103,10 @@ impl<'a> Replaying<'a> {
         if entry.taken_back.is_some() {
             return;
         }
+        if let Some(game) = entry.standing_game() {
+            self.compare_game(game);
+        }
+        let (name, report) = (self.name, &mut self.report);
         // A rule that gates what may be logged next, broken by an entry logged before it
         // held: the campaign still reads, and the group hears of it.
         // Applied as a new entry in place (left as it was on a refusal, without a copy of
@@ -270,7 +307,7 @@ impl Store {
                 return Ok((found, 0));
             }
         };
-        let replayed = Replaying::new(name).all(&resolved, &kept);
+        let replayed = Replaying::new(name, self.kept_games(id)?).all(&resolved, &kept);
         self.replayed(id, name, replayed, found)
     }
 
@@ -288,7 +325,7 @@ impl Store {
             Err(unresolved) => (None, Some(unresolved)),
         };
         let mut found = CheckReport::default();
-        let mut replaying = Replaying::new(name);
+        let mut replaying = Replaying::new(name, self.kept_games(id)?);
         let mut place = 0u32;
         stream::each_entry(
             &self.conn,
@@ -320,6 +357,10 @@ impl Store {
         replayed: Replaying<'_>,
         mut found: CheckReport,
     ) -> Result<(CheckReport, u32), StoreError> {
+        let mut replayed = replayed;
+        if replayed.whole {
+            replayed.games_left();
+        }
         found.absorb(replayed.report);
         if replayed.whole {
             compare_checkpoint(name, self.checkpoint(id)?, &replayed.campaign, &mut found);

@@ -2,12 +2,19 @@
 //! its log, written in the same transaction as every write to the log, and dropped by the
 //! triggers whenever the log changes otherwise. A read of the board now takes it when this
 //! build's fold made it and no record was added since; else it folds the log as ever.
+//!
+//! Beside it, the world after each game (migrations/V6__game_checkpoint.sql), which
+//! `--after N` reads: kept by every write with the checkpoint, and read only while the
+//! checkpoint is current.
+
+use std::collections::HashMap;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::stream::After;
 use super::{Store, StoreError};
-use crate::domain::Campaign;
-use crate::domain::checkpoint::FOLD;
+use crate::domain::checkpoint::{FOLD, GAMES_KEPT, after_each_game};
+use crate::domain::{Campaign, LoggedEntry};
 
 /// Writes `state` (a campaign's checkpoint text) as the checkpoint of its log, made with its
 /// latest record (the last step of a write). A checkpoint already as it would be is left as
@@ -27,6 +34,85 @@ pub(super) fn write(conn: &Connection, campaign_id: i64, state: &str) -> Result<
 /// Whether the checkpoint was made with the campaign's latest record (none added since).
 const LATEST: &str = "seq = (SELECT coalesce(MAX(seq), 0) FROM entry WHERE campaign_id = ?1)";
 
+/// Writes the world after each game (see `after_each_game`: games 0 to n - 1) as what is
+/// kept of the campaign's games, in place of what was kept before. A world already kept as
+/// it would be is left as it is, so a write that changed nothing writes nothing.
+pub(super) fn write_games(
+    conn: &Connection,
+    campaign_id: i64,
+    games: &[(u32, String)],
+) -> Result<(), StoreError> {
+    conn.prepare_cached("DELETE FROM game_checkpoint WHERE campaign_id = ?1 AND game >= ?2")?
+        .execute(params![campaign_id, i64::try_from(games.len()).unwrap_or(i64::MAX)])?;
+    let mut upsert = conn.prepare_cached(
+        "INSERT INTO game_checkpoint (campaign_id, game, state) VALUES (?1, ?2, ?3)
+         ON CONFLICT (campaign_id, game) DO UPDATE SET state = excluded.state
+         WHERE state IS NOT excluded.state",
+    )?;
+    for (game, state) in games {
+        upsert.execute(params![campaign_id, game, state])?;
+    }
+    Ok(())
+}
+
+/// Makes the world after each game again from the log as corrected (`entries`).
+pub(super) fn make_games(
+    conn: &Connection,
+    campaign_id: i64,
+    entries: &[LoggedEntry],
+) -> Result<(), StoreError> {
+    let games = after_each_game(entries).map_err(|u| StoreError::BrokenLog(u.into()))?;
+    write_games(conn, campaign_id, &games)
+}
+
+/// What a write adds to a campaign's log, for the world kept after each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Added {
+    /// One entry at the end of the log: a game (its number), or one between games (none).
+    AtEnd(Option<u32>),
+    /// Anything else: a correction, an entry placed before later ones.
+    Elsewhere,
+}
+
+/// Keeps the world after each game as it is with a record added, in the write's
+/// transaction, before the checkpoint is written again (`latest`: the `seq` of the log's
+/// latest record before it). A game added at the end makes the checkpoint, the world
+/// before it, the world after the game before; an entry added at the end between games
+/// changes none of them. That holds only when the checkpoint was current: else, and for any
+/// other record, each is made again from the log as corrected with the record
+/// (`entries`).
+pub(super) fn keep_games(
+    conn: &Connection,
+    campaign_id: i64,
+    latest: u32,
+    added: Added,
+    entries: &[LoggedEntry],
+) -> Result<(), StoreError> {
+    let kept = match added {
+        Added::AtEnd(Some(game)) if game.saturating_sub(1) < GAMES_KEPT => {
+            let copied = conn
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO game_checkpoint (campaign_id, game, state)
+                     SELECT campaign_id, ?2, state FROM checkpoint
+                     WHERE campaign_id = ?1 AND fold = ?3 AND seq = ?4",
+                )?
+                .execute(params![campaign_id, game.saturating_sub(1), FOLD, latest])?;
+            copied == 1
+        }
+        Added::AtEnd(_) => conn
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM checkpoint
+                 WHERE campaign_id = ?1 AND fold = ?2 AND seq = ?3)",
+            )?
+            .query_row(params![campaign_id, FOLD, latest], |row| row.get(0))?,
+        Added::Elsewhere => false,
+    };
+    if kept {
+        return Ok(());
+    }
+    make_games(conn, campaign_id, entries)
+}
+
 /// What is kept of a campaign's checkpoint.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kept {
@@ -41,7 +127,50 @@ pub enum Kept {
     Unreadable,
 }
 
+/// The world after a game as kept of a campaign whose checkpoint is current.
+const KEPT_GAME: &str = "SELECT g.game, g.state FROM game_checkpoint g
+     JOIN checkpoint c ON c.campaign_id = g.campaign_id
+     WHERE g.campaign_id = ?1 AND c.fold = ?2
+       AND c.seq = (SELECT coalesce(MAX(seq), 0) FROM entry WHERE campaign_id = ?1)";
+
 impl Store {
+    /// The world after game `after` as kept, read as one state: the game's own, or the
+    /// checkpoint for the latest game (or a game not played); none when it is not kept
+    /// (the checkpoint is not current, or the game is past those kept) and the log is to be
+    /// folded.
+    pub fn kept_after(&self, campaign_id: i64, after: u32) -> Result<Option<After>, StoreError> {
+        let state: Option<String> = self
+            .conn
+            .query_row(
+                &format!("{KEPT_GAME} AND g.game = ?3"),
+                params![campaign_id, FOLD, after],
+                |row| row.get(1),
+            )
+            .optional()?;
+        if let Some(state) = state {
+            return Ok(Campaign::from_checkpoint(&state).map(|c| After::Folded(Box::new(c))));
+        }
+        let Kept::Current(campaign) = self.checkpoint(campaign_id)? else {
+            return Ok(None);
+        };
+        let played = campaign.games_played();
+        Ok(match after {
+            _ if after == played => Some(After::Folded(campaign)),
+            _ if after > played => Some(After::Played(played)),
+            _ => None,
+        })
+    }
+
+    /// The world after each game as kept, by game, when the checkpoint is current (else
+    /// none: it is not read), for `check` to compare with a fold.
+    pub(super) fn kept_games(&self, campaign_id: i64) -> Result<HashMap<u32, String>, StoreError> {
+        let mut kept = self.conn.prepare(KEPT_GAME)?;
+        let rows = kept.query_map(params![campaign_id, FOLD], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// The campaign's checkpoint as stored: what a read of the state now takes when it is
     /// current, and what `check` compares with a fold.
     pub fn checkpoint(&self, campaign_id: i64) -> Result<Kept, StoreError> {

@@ -88,6 +88,7 @@ pub(super) fn write_log(
         append(tx, campaign_id, record)?;
     }
     super::device::set_head(tx, campaign_id, ordered.head())?;
+    super::checkpoint::write_games(tx, campaign_id, log.after_each_game())?;
     super::checkpoint::write(tx, campaign_id, log.checkpoint())
 }
 

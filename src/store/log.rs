@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 use super::campaigns::{
     campaign_exists, campaign_name, insert_campaign, name_from_log, set_current,
 };
+use super::checkpoint::{Added, keep_games};
 use super::decode::{Stored, read_records};
 use super::device::set_head;
 use super::encode::{append, update_derived, write_log};
@@ -293,6 +294,8 @@ impl Store {
                 with_record(&ordered, &resolved_before, &before, &mut record)?;
             check_record(&record, stamp.today)?;
             if !dry_run {
+                let added = applied.as_ref().map_or(Added::Elsewhere, |a| Added::AtEnd(a.game));
+                keep_games(tx, campaign_id, seq - 1, added, &resolved_after.entries)?;
                 let mut derived = derived;
                 derived.push(append(tx, campaign_id, &record)?);
                 let mut ids = ids;

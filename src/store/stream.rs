@@ -211,8 +211,9 @@ impl Store {
     }
 
     /// The chosen campaign as it was right after game `after` (see `--after`), on one
-    /// snapshot, its log read in order without holding it; none when the log is not in
-    /// the order written (the caller reads it whole).
+    /// snapshot: as kept beside the checkpoint when it is (`kept_after`), else its log read
+    /// in order without holding it; none when the log is not in the order written (the
+    /// caller reads it whole).
     pub fn after(
         &self,
         named: Option<&str>,
@@ -220,6 +221,9 @@ impl Store {
     ) -> Result<Option<(CampaignInfo, After)>, StoreError> {
         self.snapshot(|store| {
             let info = store.choose_campaign(named)?;
+            if let Some(kept) = store.kept_after(info.id, after)? {
+                return Ok(Some((info, kept)));
+            }
             let Some(reading) = read_in_order(&store.conn, info.id)? else {
                 return Ok(None);
             };
