@@ -304,8 +304,16 @@ fn a_game_logged_after_an_edit_behind_chronicles_back_makes_every_game_again() {
         3
     );
     env.ok(&[
-        "game", "log", "--date", "2026-11-01", "--player", "Ann=bear:won", "--player",
-        "Bo=khan:held-on", "--player", "Chidi=saharan:eliminated",
+        "game",
+        "log",
+        "--date",
+        "2026-11-01",
+        "--player",
+        "Ann=bear:won",
+        "--player",
+        "Bo=khan:held-on",
+        "--player",
+        "Chidi=saharan:eliminated",
     ]);
     env.ok(&["check"]);
     assert_eq!(

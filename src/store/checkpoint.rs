@@ -43,7 +43,10 @@ pub(super) fn write_games(
     games: &[(u32, String)],
 ) -> Result<(), StoreError> {
     conn.prepare_cached("DELETE FROM game_checkpoint WHERE campaign_id = ?1 AND game >= ?2")?
-        .execute(params![campaign_id, i64::try_from(games.len()).unwrap_or(i64::MAX)])?;
+        .execute(params![
+            campaign_id,
+            i64::try_from(games.len()).unwrap_or(i64::MAX)
+        ])?;
     let mut upsert = conn.prepare_cached(
         "INSERT INTO game_checkpoint (campaign_id, game, state) VALUES (?1, ?2, ?3)
          ON CONFLICT (campaign_id, game) DO UPDATE SET state = excluded.state

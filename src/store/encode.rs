@@ -144,6 +144,29 @@ pub(super) fn append(
     append_as(tx, campaign_id, record, bare)
 }
 
+/// As `append`, with what the log as corrected with the record (`resolved`) says of it
+/// kept beside it at once, rather than written bare and then updated.
+pub(super) fn append_resolved(
+    tx: &Transaction<'_>,
+    campaign_id: i64,
+    record: &LogRecord,
+    resolved: &Resolved,
+) -> Result<Derived, StoreError> {
+    // The record is most often the last of the log.
+    let (game, back) =
+        if let Some(entry) = resolved.entries.iter().rev().find(|e| e.id == record.id) {
+            (entry.standing_game(), entry.taken_back.as_ref())
+        } else {
+            let correction = resolved
+                .corrections
+                .iter()
+                .rev()
+                .find(|c| c.id == record.id);
+            (None, correction.and_then(|c| c.taken_back.as_ref()))
+        };
+    append_as(tx, campaign_id, record, kept(game, back))
+}
+
 /// As `append`, with what is kept beside the record already known (`kept`, its row aside).
 fn append_as(
     tx: &Transaction<'_>,

@@ -10,7 +10,7 @@ use super::campaigns::{
 use super::checkpoint::{Added, keep_games};
 use super::decode::{Stored, read_records};
 use super::device::set_head;
-use super::encode::{append, update_derived, write_log};
+use super::encode::{append_resolved, update_derived, write_log};
 use super::{CampaignInfo, Store, StoreError};
 use super::{device, ids};
 use crate::domain::log::{Ordered, check_record, resolve_and_fold};
@@ -294,10 +294,12 @@ impl Store {
                 with_record(&ordered, &resolved_before, &before, &mut record)?;
             check_record(&record, stamp.today)?;
             if !dry_run {
-                let added = applied.as_ref().map_or(Added::Elsewhere, |a| Added::AtEnd(a.game));
+                let added = applied
+                    .as_ref()
+                    .map_or(Added::Elsewhere, |a| Added::AtEnd(a.game));
                 keep_games(tx, campaign_id, seq - 1, added, &resolved_after.entries)?;
                 let mut derived = derived;
-                derived.push(append(tx, campaign_id, &record)?);
+                derived.push(append_resolved(tx, campaign_id, &record, &resolved_after)?);
                 let mut ids = ids;
                 ids.push(record.id.clone());
                 update_derived(tx, &derived, &ids, &resolved_after)?;
@@ -440,7 +442,7 @@ pub(super) fn append_for_test(
         place: Place::End,
         body: Body::Add(entry.clone().into()),
     };
-    append(tx, campaign_id, &record).map(|_| ())
+    super::encode::append(tx, campaign_id, &record).map(|_| ())
 }
 
 /// The log with a new record: at the end of it, the entry is applied to the campaign as it
