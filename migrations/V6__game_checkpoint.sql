@@ -22,6 +22,6 @@ CREATE TABLE game_checkpoint (
     game         INTEGER NOT NULL,
     state        TEXT NOT NULL,
     PRIMARY KEY (campaign_id, game)
-) WITHOUT ROWID;
+);
 
 DELETE FROM checkpoint;

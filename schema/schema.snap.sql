@@ -59,7 +59,7 @@ CREATE TABLE game_checkpoint (
     game         INTEGER NOT NULL,
     state        TEXT NOT NULL,
     PRIMARY KEY (campaign_id, game)
-) WITHOUT ROWID;
+);
 
 CREATE TABLE refinery_schema_history(
              version int4 PRIMARY KEY,

@@ -322,3 +322,41 @@ fn a_game_logged_after_an_edit_behind_chronicles_back_makes_every_game_again() {
     );
     assert_eq!(kept_games(&env), games_played(&env));
 }
+
+#[test]
+fn a_long_log_keeps_the_world_after_its_first_hundred_games_and_folds_past_them() {
+    use chronicle::domain::names::CampaignName;
+    use chronicle::store::{Access, Store};
+    let env = TestEnv::new();
+    let log = chronicle::cli::long_log::long_log("mixed", 2_400);
+    Store::open(
+        env.db_path(),
+        Access::Create,
+        std::time::Duration::from_secs(5),
+    )
+    .expect("the database opens")
+    .import_campaign(
+        &CampaignName::new("Long Table").expect("a name"),
+        "2026-01-01T00:00:00Z",
+        &log,
+        true,
+    )
+    .expect("the log imports");
+    env.ok(&["person", "rename", "Chidi", "Chidiebere"]);
+    assert!(games_played(&env) > 150, "{}", games_played(&env));
+    assert_eq!(kept_games(&env), 100);
+    let look = |n: &str| env.json(&["board", "--after", n, "--format", "json"]);
+    let (kept_50, past_150) = (look("50"), look("150"));
+    assert_eq!(kept_50["games_played"], 50);
+    assert_eq!(past_150["games_played"], 150);
+    env.ok(&["check"]);
+    env.connect()
+        .execute("DELETE FROM game_checkpoint", [])
+        .unwrap();
+    assert_eq!(
+        look("50"),
+        kept_50,
+        "the world kept after game 50 is not the fold's"
+    );
+    assert_eq!(look("150"), past_150);
+}

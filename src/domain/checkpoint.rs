@@ -22,7 +22,11 @@ pub const FOLD: &str = env!("CHRONICLE_FOLD");
 impl Campaign {
     /// The state as the checkpoint's text.
     pub fn checkpoint(&self) -> String {
-        serde_json::to_string(self).expect("a campaign's state is always JSON")
+        // Room for a campaign's state from the start (a 15-game one takes under 5 KB),
+        // rather than grown a doubling at a time.
+        let mut text = Vec::with_capacity(8 * 1024);
+        serde_json::to_writer(&mut text, self).expect("a campaign's state is always JSON");
+        String::from_utf8(text).expect("JSON is UTF-8")
     }
 
     /// The state a checkpoint's text holds; none if the text is not one (it is then folded
