@@ -10,9 +10,10 @@
 
 use std::borrow::Borrow;
 
+use super::pool::Pool;
 use super::record::Unresolved;
 use super::resolve::LoggedEntry;
-use super::state::Campaign;
+use super::state::{Campaign, Signature};
 
 /// The fold that makes a checkpoint: a hash of the domain's source and the board's data,
 /// made at build time (build.rs). Any change to the rules, the state or the board makes
@@ -40,6 +41,44 @@ impl Campaign {
             campaign.territory_mut(territory);
         }
         Some(campaign)
+    }
+}
+
+/// A signature in a checkpoint: (game, person, faction, date), without the names of its
+/// fields, which were a third of a 15-game campaign's checkpoint.
+impl serde::Serialize for Signature {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (self.game, &self.person, &self.faction, self.date).serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Signature {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (game, person, faction, date) = serde::Deserialize::deserialize(deserializer)?;
+        Ok(Signature {
+            game,
+            person,
+            faction,
+            date,
+        })
+    }
+}
+
+/// A pool in a checkpoint: (kind, capacity, used).
+impl serde::Serialize for Pool {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        (&self.kind, self.capacity, self.used).serialize(serializer)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Pool {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let (kind, capacity, used) = serde::Deserialize::deserialize(deserializer)?;
+        Ok(Pool {
+            kind,
+            capacity,
+            used,
+        })
     }
 }
 

@@ -105,8 +105,9 @@ impl PoolKind {
     }
 }
 
-/// One pool: how many marks the box holds and how many have been placed.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// One pool: how many marks the box holds and how many have been placed. Kept in a
+/// checkpoint as (kind, capacity, used): see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pool {
     pub kind: PoolKind,
     pub capacity: u32,

@@ -101,6 +101,11 @@ fn is_zero(n: &u8) -> bool {
 }
 
 impl Card {
+    /// A card with no sticker, not destroyed (left out of a checkpoint).
+    pub(super) fn is_blank(&self) -> bool {
+        *self == Card::default()
+    }
+
     /// Resources on the card: the printed coin plus the stickers.
     pub fn resources(&self) -> u8 {
         1 + self.stickers
@@ -116,7 +121,7 @@ pub struct TerritoryState {
     pub scar: Option<Scar>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fortification: Option<Fortification>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Card::is_blank")]
     pub card: Card,
     /// A mark the group defined (sealed content), with the game it was made in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -174,7 +179,8 @@ pub struct ContinentState {
     pub bonus_change: Option<BonusChange>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as (game, person, faction, date): see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
     pub game: u32,
     pub person: Name,
