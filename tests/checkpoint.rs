@@ -172,19 +172,25 @@ fn an_edit_behind_chronicles_back_drops_the_checkpoint() {
     assert!(board.contains("Kyro Prime"), "{board}");
 }
 
-/// The stored state with its games played made `games`.
-fn tamper(env: &TestEnv, fold: Option<&str>, games: u32) {
+/// The state stored in `table` (the rows `filter` picks) with its games played made `games`.
+fn edit_games(env: &TestEnv, table: &str, filter: &str, games: u32) {
     let conn = env.connect();
-    let state: String = conn
-        .query_row("SELECT state FROM checkpoint", [], |row| row.get(0))
-        .unwrap();
+    let select = format!("SELECT state FROM {table} WHERE {filter}");
+    let state: String = conn.query_row(&select, [], |row| row.get(0)).unwrap();
     let mut value: Value = serde_json::from_str(&state).unwrap();
     value["games"] = games.into();
-    conn.execute(
-        "UPDATE checkpoint SET state = ?1, fold = coalesce(?2, fold)",
-        rusqlite::params![value.to_string(), fold],
-    )
-    .unwrap();
+    let update = format!("UPDATE {table} SET state = ?1 WHERE {filter}");
+    conn.execute(&update, [value.to_string()]).unwrap();
+}
+
+/// The checkpoint with its games played made `games`, and made by `fold` when given.
+fn tamper(env: &TestEnv, fold: Option<&str>, games: u32) {
+    edit_games(env, "checkpoint", "1", games);
+    if let Some(fold) = fold {
+        env.connect()
+            .execute("UPDATE checkpoint SET fold = ?1", [fold])
+            .unwrap();
+    }
 }
 
 #[test]
@@ -218,21 +224,7 @@ fn check_finds_a_checkpoint_that_is_not_what_the_log_folds_to() {
 
 /// The world kept after game `game` with its games played made `games`.
 fn tamper_game(env: &TestEnv, game: u32, games: u32) {
-    let conn = env.connect();
-    let state: String = conn
-        .query_row(
-            "SELECT state FROM game_checkpoint WHERE game = ?1",
-            [game],
-            |row| row.get(0),
-        )
-        .unwrap();
-    let mut value: Value = serde_json::from_str(&state).unwrap();
-    value["games"] = games.into();
-    conn.execute(
-        "UPDATE game_checkpoint SET state = ?1 WHERE game = ?2",
-        rusqlite::params![value.to_string(), game],
-    )
-    .unwrap();
+    edit_games(env, "game_checkpoint", &format!("game = {game}"), games);
 }
 
 #[test]

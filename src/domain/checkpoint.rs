@@ -99,9 +99,6 @@ pub fn after_each_game<E: Borrow<LoggedEntry>>(
     let mut kept = Vec::new();
     for entry in entries {
         let entry = entry.borrow();
-        if entry.taken_back.is_some() {
-            continue;
-        }
         if let Some(game) = entry.standing_game() {
             let after = game.saturating_sub(1);
             if after >= GAMES_KEPT {
@@ -109,12 +106,7 @@ pub fn after_each_game<E: Borrow<LoggedEntry>>(
             }
             kept.push((after, campaign.checkpoint()));
         }
-        campaign
-            .replay_one(&entry.entry)
-            .map_err(|refusal| Unresolved {
-                seq: entry.seq,
-                refusal,
-            })?;
+        super::stream::replay_standing(&mut campaign, entry)?;
     }
     Ok(kept)
 }

@@ -139,14 +139,25 @@ pub fn entries(log: &[LogRecord]) -> Result<impl Iterator<Item = LoggedEntry> + 
 pub fn fold(mut streamed: Streamed, log: &[LogRecord]) -> Result<Campaign, Unresolved> {
     let mut campaign = Campaign::new();
     for entry in log.iter().filter_map(|record| streamed.next(record)) {
-        if entry.taken_back.is_none() {
-            campaign
-                .replay_one(&entry.entry)
-                .map_err(|refusal| Unresolved {
-                    seq: entry.seq,
-                    refusal,
-                })?;
-        }
+        replay_standing(&mut campaign, &entry)?;
     }
     Ok(campaign)
+}
+
+/// Replays an entry of the log as corrected onto the campaign, as a fold does: one taken
+/// back counts for nothing; a refusal names the entry's place.
+pub(super) fn replay_standing(
+    campaign: &mut Campaign,
+    entry: &LoggedEntry,
+) -> Result<(), Unresolved> {
+    if entry.taken_back.is_some() {
+        return Ok(());
+    }
+    campaign
+        .replay_one(&entry.entry)
+        .map(|_| ())
+        .map_err(|refusal| Unresolved {
+            seq: entry.seq,
+            refusal,
+        })
 }
