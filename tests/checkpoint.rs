@@ -352,3 +352,42 @@ fn a_long_log_keeps_the_world_after_its_first_hundred_games_and_folds_past_them(
     );
     assert_eq!(look("150"), past_150);
 }
+
+#[test]
+fn upgrade_makes_the_checkpoints_an_upgrade_dropped() {
+    let env = TestEnv::new();
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v2.db");
+    std::fs::copy(&fixture, env.db_path()).expect("copy the fixture");
+    let upgraded = env.ok(&["upgrade"]);
+    assert!(
+        upgraded
+            .stderr
+            .contains("Checkpoints made again from the log: 2 campaigns."),
+        "{}",
+        upgraded.stderr
+    );
+    assert_eq!(kept(&env), 2);
+    let demo_games: i64 = env
+        .connect()
+        .query_row(
+            "SELECT COUNT(*) FROM game_checkpoint g JOIN campaign c ON c.id = g.campaign_id
+             WHERE c.name = 'Demo'",
+            [],
+            |row| row.get(0),
+        )
+        .unwrap();
+    assert_eq!(demo_games, 16);
+    env.ok(&["check"]);
+    let again = env.ok(&["upgrade"]);
+    assert!(again.stderr.contains("nothing to do"), "{}", again.stderr);
+    // A checkpoint dropped behind chronicle's back is made again too.
+    env.connect().execute("DELETE FROM checkpoint", []).unwrap();
+    let made = env.ok(&["upgrade"]);
+    assert!(
+        made.stderr
+            .contains("Checkpoints made again from the log: 2 campaigns."),
+        "{}",
+        made.stderr
+    );
+}

@@ -174,6 +174,42 @@ impl Store {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Makes the checkpoint, and the world after each game, of every campaign that has no
+    /// current one (a file just upgraded, or last written by another build), each folded
+    /// from its log, in one transaction: what `chronicle upgrade` does after the schema.
+    /// A campaign whose log does not fold is left as it is, for its reads to fold and name
+    /// what breaks. Gives how many were made.
+    pub fn make_checkpoints(&mut self) -> Result<usize, StoreError> {
+        let ids: Vec<i64> = self.campaigns()?.iter().map(|c| c.id).collect();
+        self.write(true, |tx| {
+            let mut made = 0;
+            for id in ids {
+                let current: bool = tx
+                    .prepare_cached(&format!(
+                        "SELECT EXISTS (SELECT 1 FROM checkpoint
+                         WHERE campaign_id = ?1 AND fold = ?2 AND {LATEST})"
+                    ))?
+                    .query_row(params![id, FOLD], |row| row.get(0))?;
+                if current {
+                    continue;
+                }
+                let records = super::decode::read_records(tx, id)?.records;
+                let head = super::device::head(tx, id)?;
+                let Ok(ordered) = crate::domain::log::Ordered::new(records, head.as_ref()) else {
+                    continue;
+                };
+                let Ok((resolved, campaign)) = crate::domain::log::resolve_and_fold(&ordered.log)
+                else {
+                    continue;
+                };
+                make_games(tx, id, &resolved.entries)?;
+                write(tx, id, &campaign.checkpoint())?;
+                made += 1;
+            }
+            Ok(made)
+        })
+    }
+
     /// The campaign's checkpoint as stored: what a read of the state now takes when it is
     /// current, and what `check` compares with a fold.
     pub fn checkpoint(&self, campaign_id: i64) -> Result<Kept, StoreError> {
