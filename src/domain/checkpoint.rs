@@ -82,14 +82,14 @@ impl<'de> serde::Deserialize<'de> for Pool {
     }
 }
 
-/// The most games whose world is kept beside the checkpoint (see [`after_each_game`]). A
-/// campaign is 15 games and groups play on past it, but not for hundreds: a longer log (a
-/// league's, or one made to measure) is folded for `--after` a game past this, as before.
+/// How many worlds are kept beside the checkpoint (see [`after_each_game`]): after games 0
+/// to 99. A campaign is 15 games and groups play on past it, but not for hundreds: a longer
+/// log (a league's, or one made to measure) is folded for `--after` past these, as before.
 pub const GAMES_KEPT: u32 = 100;
 
 /// The world after each game of a log as corrected (the entries taken back too, which
-/// count for nothing), as checkpoint text: for each game N that stands but the latest, up
-/// to game [`GAMES_KEPT`], the campaign as `--after N` shows it, after game N with what was
+/// count for nothing), as checkpoint text: for each game N that stands but the latest, N
+/// below [`GAMES_KEPT`], the campaign as `--after N` shows it, after game N with what was
 /// recorded before game N+1 (0: before game 1). The world after the latest game is the
 /// checkpoint itself.
 pub fn after_each_game<E: Borrow<LoggedEntry>>(

@@ -354,10 +354,9 @@ impl Store {
         &self,
         id: i64,
         name: &str,
-        replayed: Replaying<'_>,
+        mut replayed: Replaying<'_>,
         mut found: CheckReport,
     ) -> Result<(CheckReport, u32), StoreError> {
-        let mut replayed = replayed;
         if replayed.whole {
             replayed.games_left();
         }
