@@ -193,10 +193,9 @@ impl Store {
                 if current {
                     continue;
                 }
-                let records = super::decode::read_records(tx, id)?.records;
-                let head = super::device::head(tx, id)?;
-                let Ok(ordered) = crate::domain::log::Ordered::new(records, head.as_ref()) else {
-                    continue;
+                let ordered = match super::decode::ordered(tx, id) {
+                    Err(StoreError::BrokenLog(_)) => continue,
+                    ordered => ordered?,
                 };
                 let Ok((resolved, campaign)) = crate::domain::log::resolve_and_fold(&ordered.log)
                 else {

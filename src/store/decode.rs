@@ -91,6 +91,17 @@ pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored
     Ok(stored)
 }
 
+/// A campaign's records in the order of its log on this device, and those waiting on
+/// another branch (`Store::ordered`, for a transaction too).
+pub(super) fn ordered(
+    conn: &Connection,
+    campaign_id: i64,
+) -> Result<crate::domain::log::Ordered, StoreError> {
+    let stored = read_records(conn, campaign_id)?;
+    let head = super::device::head(conn, campaign_id)?;
+    crate::domain::log::Ordered::new(stored.records, head.as_ref()).map_err(StoreError::BrokenLog)
+}
+
 /// Which of a campaign's records to read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Which {

@@ -181,9 +181,7 @@ impl Store {
     /// A campaign's records in the order of its log on this device, and those waiting on
     /// another branch.
     pub(super) fn ordered(&self, campaign_id: i64) -> Result<Ordered, StoreError> {
-        let stored = read_records(&self.conn, campaign_id)?;
-        let head = device::head(&self.conn, campaign_id)?;
-        Ordered::new(stored.records, head.as_ref()).map_err(StoreError::BrokenLog)
+        super::decode::ordered(&self.conn, campaign_id)
     }
 
     /// Reads a campaign's records and works out its log, without folding it.
