@@ -113,6 +113,23 @@ fn board_data() -> String {
         .expect("write");
     }
     out.push_str("];\n");
+    out.push_str(&by_name(territories));
+    out
+}
+
+/// The printed territories' places by name, sorted, for `Territory::named` to search.
+fn by_name(territories: &[serde_json::Value]) -> String {
+    let mut by_name: Vec<(&str, usize)> = territories
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (t["name"].as_str().expect("name"), i))
+        .collect();
+    by_name.sort_unstable();
+    let mut out = String::from("pub(crate) static TERRITORIES_BY_NAME: &[(&str, u16)] = &[\n");
+    for (name, index) in by_name {
+        writeln!(out, "    ({name:?}, {index}),").expect("write");
+    }
+    out.push_str("];\n");
     out
 }
 

@@ -72,8 +72,8 @@ impl Territory {
     /// The territory of that exact name: a printed one, or one sealed content adds (known
     /// from then on by that name). Whether a campaign has it is the campaign's to say.
     pub fn named(name: &str) -> Territory {
-        if let Some(printed) = Territory::all().find(|t| t.name() == name) {
-            return printed;
+        if let Ok(at) = TERRITORIES_BY_NAME.binary_search_by(|(printed, _)| (*printed).cmp(name)) {
+            return Territory(TERRITORIES_BY_NAME[at].1);
         }
         let known = ADDED
             .read()
@@ -302,6 +302,16 @@ mod tests {
         for c in Continent::all() {
             assert!(c.territories().all(|t| t.printed_continent() == Some(c)));
         }
+    }
+
+    #[test]
+    fn every_printed_territory_is_found_by_its_exact_name_and_no_other() {
+        for t in Territory::all() {
+            assert_eq!(Territory::named(t.name()), t);
+        }
+        // A name no printed territory has is one sealed content added, after them.
+        let added = Territory::named("Atlantis of the Named Test");
+        assert!(added.index() >= Territory::count(), "{added:?}");
     }
 
     #[test]

@@ -37,17 +37,17 @@ impl Table {
         format!("INSERT INTO {into} VALUES {}", vec![row; rows].join(", "))
     }
 
-    /// The INSERT of `rows` rows, its text made once for a few rows.
+    /// The INSERT of `rows` rows, its text made once for a few rows: each count when it is
+    /// first needed (a command that logs one game needs two or three of them).
     fn kept_sql(self, rows: usize) -> std::borrow::Cow<'static, str> {
-        static SEAT: OnceLock<Vec<String>> = OnceLock::new();
-        static CHANGE: OnceLock<Vec<String>> = OnceLock::new();
+        static SEAT: [OnceLock<String>; KEPT + 1] = [const { OnceLock::new() }; KEPT + 1];
+        static CHANGE: [OnceLock<String>; KEPT + 1] = [const { OnceLock::new() }; KEPT + 1];
         let kept = match self {
             Table::Seat => &SEAT,
             Table::Change => &CHANGE,
         };
-        let kept = kept.get_or_init(|| (0..=KEPT).map(|n| self.sql(n)).collect());
         match kept.get(rows) {
-            Some(sql) => std::borrow::Cow::Borrowed(sql.as_str()),
+            Some(sql) => std::borrow::Cow::Borrowed(sql.get_or_init(|| self.sql(rows)).as_str()),
             None => std::borrow::Cow::Owned(self.sql(rows)),
         }
     }
