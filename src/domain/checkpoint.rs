@@ -13,7 +13,7 @@ use std::borrow::Borrow;
 use super::pool::Pool;
 use super::record::Unresolved;
 use super::resolve::LoggedEntry;
-use super::state::{Campaign, Signature};
+use super::state::{BonusChange, Campaign, Card, City, Fortification, GivenName, Scar, Signature};
 
 /// The fold that makes a checkpoint: a hash of the domain's source and the board's data,
 /// made at build time (build.rs). Any change to the rules, the state or the board makes
@@ -44,42 +44,35 @@ impl Campaign {
     }
 }
 
-/// A signature in a checkpoint: (game, person, faction, date), without the names of its
-/// fields, which were a third of a 15-game campaign's checkpoint.
-impl serde::Serialize for Signature {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (self.game, &self.person, &self.faction, self.date).serialize(serializer)
-    }
+/// A struct kept in a checkpoint as the tuple of its fields, in order, without their
+/// names: the names were a third of a checkpoint's text, and writing each one (and looking
+/// for characters to escape in it) most of the time making one took.
+macro_rules! kept_as_tuple {
+    ($($kind:ident { $($field:ident),+ })+) => {$(
+        impl serde::Serialize for $kind {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                ($(&self.$field,)+).serialize(serializer)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $kind {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let ($($field,)+) = serde::Deserialize::deserialize(deserializer)?;
+                Ok($kind { $($field,)+ })
+            }
+        }
+    )+};
 }
 
-impl<'de> serde::Deserialize<'de> for Signature {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let (game, person, faction, date) = serde::Deserialize::deserialize(deserializer)?;
-        Ok(Signature {
-            game,
-            person,
-            faction,
-            date,
-        })
-    }
-}
-
-/// A pool in a checkpoint: (kind, capacity, used).
-impl serde::Serialize for Pool {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        (&self.kind, self.capacity, self.used).serialize(serializer)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Pool {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let (kind, capacity, used) = serde::Deserialize::deserialize(deserializer)?;
-        Ok(Pool {
-            kind,
-            capacity,
-            used,
-        })
-    }
+kept_as_tuple! {
+    Signature { game, person, faction, date }
+    Pool { kind, capacity, used }
+    City { kind, name, founder, game }
+    Scar { kind, game }
+    Fortification { boxes_left, game }
+    Card { stickers, destroyed }
+    GivenName { name, by, game }
+    BonusChange { mark, by, game }
 }
 
 /// How many worlds are kept beside the checkpoint (see [`after_each_game`]): after games 0

@@ -62,42 +62,38 @@ impl CityKind {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct City {
     pub kind: CityKind,
     pub name: Name,
     /// Who founded it; none for the world capital, which sealed content places.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub founder: Option<Name>,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scar {
     pub kind: Name,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fortification {
     pub boxes_left: u8,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields (see `checkpoint.rs`), and left out when
+/// blank.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Card {
     /// Coin stickers on the card (the printed coin not counted).
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub stickers: u8,
     /// The game in which the card was destroyed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub destroyed: Option<u32>,
-}
-
-// serde hands the field by reference.
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero(n: &u8) -> bool {
-    *n == 0
 }
 
 impl Card {
@@ -157,14 +153,16 @@ pub struct AddedTerritory {
     pub after_game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GivenName {
     pub name: Name,
     pub by: Name,
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BonusChange {
     pub mark: BonusMark,
     pub by: Name,
@@ -179,7 +177,7 @@ pub struct ContinentState {
     pub bonus_change: Option<BonusChange>,
 }
 
-/// Kept in a checkpoint as (game, person, faction, date): see `checkpoint.rs`.
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
     pub game: u32,
