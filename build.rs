@@ -154,8 +154,9 @@ fn newest_migration() -> i64 {
 /// executable: a PIE of this size has 16,000 relocations the loader applies at every start,
 /// touching about 75 pages, which cost a read command a tenth of its time (measured with
 /// `perf stat` and callgrind; see README "Performance"). The code itself is unchanged; the
-/// executable loads at a fixed address (no address randomisation for it, only for its heap
-/// and stack), acceptable for a local ledger reading its own files.
+/// executable loads at a fixed address (no address randomisation for it; its heap, its
+/// stack and any shared library still get it), acceptable for a local ledger reading its
+/// own files.
 fn link_without_pie() {
     let os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
     let target_env = env::var("CARGO_CFG_TARGET_ENV").unwrap_or_default();
@@ -190,6 +191,7 @@ const STATIC_STAND_INS: [(&str, &str); 7] = [
 /// missing (no libc6-dev), or the build is for another machine, the binary is linked
 /// dynamically as before.
 fn link_statically() {
+    println!("cargo:rerun-if-env-changed=CC");
     if env::var("TARGET").ok() != env::var("HOST").ok() {
         return;
     }
@@ -224,5 +226,4 @@ fn link_statically() {
     }
     println!("cargo:rustc-link-arg-bin=chronicle=-L{}", folder.display());
     println!("cargo:rustc-link-arg-bin=chronicle=-static");
-    println!("cargo:rerun-if-env-changed=CC");
 }

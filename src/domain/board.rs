@@ -305,7 +305,7 @@ mod tests {
     }
 
     #[test]
-    fn every_printed_territory_is_found_by_its_exact_name_and_no_other() {
+    fn every_printed_territory_is_found_by_its_exact_name_and_another_name_is_added() {
         for t in Territory::all() {
             assert_eq!(Territory::named(t.name()), t);
         }

@@ -45,8 +45,8 @@ impl Campaign {
 }
 
 /// A struct kept in a checkpoint as the tuple of its fields, in order, without their
-/// names: the names were a third of a checkpoint's text, and writing each one (and looking
-/// for characters to escape in it) most of the time making one took.
+/// names. The names were a third of a checkpoint's text, and serde_json looks through every
+/// key and string it writes for characters to escape: half the time making a checkpoint.
 macro_rules! kept_as_tuple {
     ($($kind:ident { $($field:ident),+ })+) => {$(
         impl serde::Serialize for $kind {
