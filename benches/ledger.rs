@@ -229,7 +229,7 @@ fn correct_game_1_of_15(bencher: divan::Bencher) {
                     place: Place::End,
                     body: Body::Correct(Correction::Replace {
                         target: first.id.clone(),
-                        entry: Box::new(Entry::Game(game)),
+                        entry: Entry::Game(game).into(),
                         reason: None,
                     }),
                 })

@@ -235,10 +235,11 @@ fn records(steps: &[Step]) -> Vec<chronicle::domain::LogRecord> {
             Step::Replace(t, p) => match target(t).map(|t| (t.body, t.id)) {
                 Some((Body::Add(old), id)) => Body::Correct(Correction::Replace {
                     target: id,
-                    entry: Box::new(match *old {
+                    entry: match *old {
                         Entry::Game(_) => game(p),
                         _ => retire(p),
-                    }),
+                    }
+                    .into(),
                     reason: None,
                 }),
                 _ => Body::Add(game(p).into()),

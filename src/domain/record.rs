@@ -71,7 +71,9 @@ pub enum Correction {
     /// Replaces an entry whole (a game edited), in its place.
     Replace {
         target: EntryId,
-        entry: Box<Entry>,
+        /// Shared, as an added entry is (`Body::Add`): a log read again and worked out
+        /// again copies none.
+        entry: Arc<Entry>,
         reason: Option<String>,
     },
     /// A person written one way is written another way, in every entry.

@@ -48,7 +48,7 @@ pub struct CorrectionEntry {
     /// The place (seq) of the record it acts on.
     pub target_seq: Option<u32>,
     /// For a replacement: the entry as it was before it.
-    pub replaced: Option<Entry>,
+    pub replaced: Option<Arc<Entry>>,
 }
 
 /// The log as corrected.
@@ -215,7 +215,7 @@ impl Numbering {
 struct Replacements {
     /// The entry as it stands, with the index of the record that wrote it.
     content: HashMap<usize, (usize, Arc<Entry>)>,
-    replaced: HashMap<usize, Entry>,
+    replaced: HashMap<usize, Arc<Entry>>,
 }
 
 fn replacements(
@@ -224,7 +224,7 @@ fn replacements(
     taken_back: &[Option<TakenBack>],
 ) -> Result<Replacements, Unresolved> {
     let mut content: HashMap<usize, (usize, Arc<Entry>)> = HashMap::new();
-    let mut replaced: HashMap<usize, Entry> = HashMap::new();
+    let mut replaced: HashMap<usize, Arc<Entry>> = HashMap::new();
     for (i, record) in records.iter().enumerate() {
         let Body::Correct(Correction::Replace { target, entry, .. }) = &record.body else {
             continue;
@@ -248,8 +248,8 @@ fn replacements(
         }
         if taken_back[i].is_none() {
             let before = content
-                .insert(t, (i, Arc::new((**entry).clone())))
-                .map_or_else(|| (**old).clone(), |(_, e)| Arc::unwrap_or_clone(e));
+                .insert(t, (i, Arc::clone(entry)))
+                .map_or_else(|| Arc::clone(old), |(_, e)| e);
             replaced.insert(i, before);
         }
     }

@@ -137,7 +137,7 @@ impl CorrectionDoc {
                 entry,
             } => Correction::Replace {
                 target: EntryId(target.clone().into()),
-                entry: Box::new(entry.entry()?),
+                entry: entry.entry()?.into(),
                 reason: reason.clone(),
             },
             CorrectionDoc::RenamePerson { from, to } => Correction::RenamePerson {

@@ -99,7 +99,7 @@ fn view(
     let (kind, text) = match &correction.correction {
         Correction::TakeBack { .. } => ("undo", taken_back(correction, target, all)),
         Correction::Replace { entry, .. } => {
-            ("edit", edited(game, correction.replaced.as_ref(), entry))
+            ("edit", edited(game, correction.replaced.as_deref(), entry))
         }
         Correction::RenamePerson { from, to } => ("rename", format!("renamed {from} to {to}")),
         Correction::MergePerson { from, into } => (

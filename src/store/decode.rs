@@ -214,7 +214,7 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
         None => Body::Add(content()?.into()),
         Some(CorrectionKind::Replace) => Body::Correct(Correction::Replace {
             target: target()?,
-            entry: Box::new(content()?),
+            entry: content()?.into(),
             reason: head.reason.clone(),
         }),
         Some(CorrectionKind::TakeBack) => Body::Correct(Correction::TakeBack {

@@ -576,7 +576,7 @@ fn keep_recorded_form(record: &mut LogRecord, at: &EntryId, recorded: Entry) {
     match &mut record.body {
         Body::Add(entry) if record.id == *at => *entry = recorded.into(),
         Body::Correct(crate::domain::Correction::Replace { target, entry, .. }) if target == at => {
-            **entry = recorded;
+            *entry = recorded.into();
         }
         _ => {}
     }

@@ -99,7 +99,7 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
             place: Place::End,
             body: Body::Correct(Correction::Replace {
                 target: target.id.clone(),
-                entry: Box::new(Entry::Game(Box::new(game))),
+                entry: Entry::Game(Box::new(game)).into(),
                 reason,
             }),
         })
