@@ -13,8 +13,8 @@ use super::refusal::Refusal;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Territory(u16);
 
-/// A territory is kept by its name (in a checkpoint): an added one's place depends on the
-/// order a process met it.
+/// A territory is written by its name (an added one's place depends on the order a process
+/// met it); the list of a campaign's territories in a checkpoint uses [`KeptTerritory`].
 impl serde::Serialize for Territory {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.name())
@@ -25,6 +25,43 @@ impl<'de> serde::Deserialize<'de> for Territory {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Territory, D::Error> {
         let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
         Ok(Territory::named(&name))
+    }
+}
+
+/// A territory as a checkpoint keeps it: a printed one by its place on the board (a number,
+/// which the fold that made the checkpoint ties to this board), one sealed content added by
+/// its name.
+pub(crate) struct KeptTerritory(pub Territory);
+
+impl serde::Serialize for KeptTerritory {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_printed() {
+            serializer.serialize_u16(self.0.0)
+        } else {
+            serializer.serialize_str(self.0.name())
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for KeptTerritory {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Kept;
+        impl serde::de::Visitor<'_> for Kept {
+            type Value = KeptTerritory;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a printed territory's place or an added territory's name")
+            }
+            fn visit_u64<E: serde::de::Error>(self, at: u64) -> Result<KeptTerritory, E> {
+                match usize::try_from(at) {
+                    Ok(at) if at < Territory::count() => Ok(KeptTerritory(Territory::at(at))),
+                    _ => Err(E::custom(format!("no printed territory at {at}"))),
+                }
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<KeptTerritory, E> {
+                Ok(KeptTerritory(Territory::named(name)))
+            }
+        }
+        deserializer.deserialize_any(Kept)
     }
 }
 

@@ -2,9 +2,9 @@
 //! that a read of the board now takes the state as it was folded when the log was last
 //! written instead of folding the whole log again.
 //!
-//! The text is JSON of the state. Territories are kept by name (a territory sealed content
-//! added has a place that depends on the order a process met it), and the aliases as their
-//! list (the lookup is made again). A checkpoint is only as good as the fold that made it:
+//! The text is JSON of the state. A printed territory is kept by its place on the board (the
+//! fold names the board), one sealed content added by its name (its place depends on the
+//! order a process met it), and the aliases as their list (the lookup is made again). A checkpoint is only as good as the fold that made it:
 //! [`FOLD`] names the rules and board that fold, and a checkpoint made by another is not
 //! taken.
 
@@ -13,7 +13,10 @@ use std::borrow::Borrow;
 use super::pool::Pool;
 use super::record::Unresolved;
 use super::resolve::LoggedEntry;
-use super::state::{BonusChange, Campaign, Card, City, Fortification, GivenName, Scar, Signature};
+use super::state::{
+    BonusChange, Campaign, Card, City, ContinentState, Fortification, GivenName, Scar, Signature,
+    TerritoryState,
+};
 
 /// The fold that makes a checkpoint: a hash of the domain's source and the board's data,
 /// made at build time (build.rs). Any change to the rules, the state or the board makes
@@ -73,6 +76,8 @@ kept_as_tuple! {
     Card { stickers, destroyed }
     GivenName { name, by, game }
     BonusChange { mark, by, game }
+    TerritoryState { city, scar, fortification, card, mark, fallout }
+    ContinentState { given_name, bonus_change }
 }
 
 /// How many worlds are kept beside the checkpoint (see [`after_each_game`]): after games 0
@@ -89,19 +94,40 @@ pub fn after_each_game<E: Borrow<LoggedEntry>>(
     entries: impl IntoIterator<Item = E>,
 ) -> Result<Vec<(u32, String)>, Unresolved> {
     let mut campaign = Campaign::new();
-    let mut kept = Vec::new();
+    let mut kept = KeptWorlds::default();
     for entry in entries {
         let entry = entry.borrow();
-        if let Some(game) = entry.standing_game() {
-            let after = game.saturating_sub(1);
-            if after >= GAMES_KEPT {
-                break;
-            }
-            kept.push((after, campaign.checkpoint()));
+        if !kept.before(entry, &campaign) {
+            break;
         }
         super::stream::replay_standing(&mut campaign, entry)?;
     }
-    Ok(kept)
+    Ok(kept.worlds)
+}
+
+/// The worlds [`after_each_game`] keeps, gathered by a fold of the log as corrected that
+/// shows each entry to it before folding it in: a fold that goes through every entry
+/// anyway (a correction's) keeps them without folding the log a second time.
+#[derive(Debug, Default)]
+pub struct KeptWorlds {
+    /// Each game's number less one, with the world before it as checkpoint text.
+    pub worlds: Vec<(u32, String)>,
+}
+
+impl KeptWorlds {
+    /// Keeps the world before `entry` (`campaign`, folded up to it) when the entry is a game
+    /// that stands; false once past the games kept, when no later world is kept either.
+    pub fn before(&mut self, entry: &LoggedEntry, campaign: &Campaign) -> bool {
+        let Some(game) = entry.standing_game() else {
+            return true;
+        };
+        let after = game.saturating_sub(1);
+        if after >= GAMES_KEPT {
+            return false;
+        }
+        self.worlds.push((after, campaign.checkpoint()));
+        true
+    }
 }
 
 #[cfg(test)]

@@ -97,11 +97,6 @@ pub struct Card {
 }
 
 impl Card {
-    /// A card with no sticker, not destroyed (left out of a checkpoint).
-    pub(super) fn is_blank(&self) -> bool {
-        *self == Card::default()
-    }
-
     /// Resources on the card: the printed coin plus the stickers.
     pub fn resources(&self) -> u8 {
         1 + self.stickers
@@ -109,21 +104,16 @@ impl Card {
 }
 
 /// What stands on a territory now.
-#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct TerritoryState {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<City>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scar: Option<Scar>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fortification: Option<Fortification>,
-    #[serde(default, skip_serializing_if = "Card::is_blank")]
     pub card: Card,
     /// A mark the group defined (sealed content), with the game it was made in.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mark: Option<(Name, u32)>,
     /// The game in which fallout hit it (sealed content): a fallout mark.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fallout: Option<u32>,
 }
 
@@ -169,11 +159,10 @@ pub struct BonusChange {
     pub game: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ContinentState {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub given_name: Option<GivenName>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bonus_change: Option<BonusChange>,
 }
 
@@ -315,11 +304,12 @@ pub struct Campaign {
     pub(super) added: Vec<AddedTerritory>,
 }
 
-/// A campaign's territories, kept as (name, state) for those with anything on them.
+/// A campaign's territories, kept as (territory, state) for those with anything on them.
 mod by_name {
     use serde::ser::{SerializeSeq, Serializer};
     use serde::{Deserialize, Deserializer};
 
+    use super::super::board::KeptTerritory;
     use super::{Territory, TerritoryState};
 
     pub(crate) fn serialize<S: Serializer>(
@@ -331,7 +321,7 @@ mod by_name {
         let mut seq = serializer.serialize_seq(Some(marked))?;
         for (at, state) in territories.iter().enumerate() {
             if *state != blank {
-                seq.serialize_element(&(Territory::at(at).name(), state))?;
+                seq.serialize_element(&(KeptTerritory(Territory::at(at)), state))?;
             }
         }
         seq.end()
@@ -340,9 +330,9 @@ mod by_name {
     pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Vec<TerritoryState>, D::Error> {
-        let kept = Vec::<(Territory, TerritoryState)>::deserialize(deserializer)?;
+        let kept = Vec::<(KeptTerritory, TerritoryState)>::deserialize(deserializer)?;
         let mut territories = vec![TerritoryState::default(); Territory::count()];
-        for (territory, state) in kept {
+        for (KeptTerritory(territory), state) in kept {
             let at = territory.index();
             if territories.len() <= at {
                 territories.resize(at + 1, TerritoryState::default());

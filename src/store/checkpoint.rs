@@ -69,21 +69,22 @@ pub(super) fn make_games(
 }
 
 /// What a write adds to a campaign's log, for the world kept after each game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Added {
     /// One entry at the end of the log: a game (its number), or one between games (none).
     AtEnd(Option<u32>),
-    /// Anything else: a correction, an entry placed before later ones.
-    Elsewhere,
+    /// Anything else: a correction, an entry placed before later ones, with the world
+    /// after each game (as `after_each_game` makes them) from the fold of the log with it.
+    Elsewhere(Vec<(u32, String)>),
 }
 
 /// Keeps the world after each game as it is with a record added, in the write's
 /// transaction, before the checkpoint is written again (`latest`: the `seq` of the log's
 /// latest record before it). A game added at the end makes the checkpoint, the world
 /// before it, the world after the game before; an entry added at the end between games
-/// changes none of them. That holds only when the checkpoint was current: else, and for any
-/// other record, each is made again from the log as corrected with the record
-/// (`entries`).
+/// changes none of them. That holds only when the checkpoint was current: else each is made
+/// again from the log as corrected with the record (`entries`). Any other record brings
+/// them, from the fold that took it.
 pub(super) fn keep_games(
     conn: &Connection,
     campaign_id: i64,
@@ -108,7 +109,7 @@ pub(super) fn keep_games(
                  WHERE campaign_id = ?1 AND fold = ?2 AND seq = ?3)",
             )?
             .query_row(params![campaign_id, FOLD, latest], |row| row.get(0))?,
-        Added::Elsewhere => false,
+        Added::Elsewhere(games) => return write_games(conn, campaign_id, &games),
     };
     if kept {
         return Ok(());

@@ -13,6 +13,7 @@ use super::device::set_head;
 use super::encode::{append_resolved, update_derived, write_log};
 use super::{CampaignInfo, Store, StoreError};
 use super::{device, ids};
+use crate::domain::checkpoint::KeptWorlds;
 use crate::domain::log::{Ordered, check_record, resolve_and_fold};
 use crate::domain::names::CampaignName;
 use crate::domain::{
@@ -288,13 +289,21 @@ impl Store {
                 place: new.place,
                 body: new.body,
             };
-            let (resolved_after, after, applied) =
-                with_record(&ordered, &resolved_before, &before, &mut record)?;
+            // A record the log is folded again for keeps each game's world on the way.
+            let mut worlds = (!dry_run).then(KeptWorlds::default);
+            let (resolved_after, after, applied) = with_record(
+                &ordered,
+                &resolved_before,
+                &before,
+                &mut record,
+                worlds.as_mut(),
+            )?;
             check_record(&record, stamp.today)?;
             if !dry_run {
-                let added = applied
-                    .as_ref()
-                    .map_or(Added::Elsewhere, |a| Added::AtEnd(a.game));
+                let added = applied.as_ref().map_or_else(
+                    || Added::Elsewhere(worlds.map(|w| w.worlds).unwrap_or_default()),
+                    |a| Added::AtEnd(a.game),
+                );
                 keep_games(tx, campaign_id, seq - 1, added, &resolved_after.entries)?;
                 let mut derived = derived;
                 derived.push(append_resolved(tx, campaign_id, &record, &resolved_after)?);
@@ -446,12 +455,13 @@ pub(super) fn append_for_test(
 /// The log with a new record: at the end of it, the entry is applied to the campaign as it
 /// stands (the entry kept as the rules record it); anywhere else, or a correction, the log
 /// is worked out again and every entry folded through the rules, and a refusal names the
-/// entry that breaks.
+/// entry that breaks; `worlds`, when given, keeps the world after each game on the way.
 fn with_record(
     ordered: &Ordered,
     resolved: &Resolved,
     campaign: &Campaign,
     record: &mut LogRecord,
+    mut worlds: Option<&mut KeptWorlds>,
 ) -> Result<(Resolved, Campaign, Option<Applied>), Refusal> {
     if let (Place::End, Body::Add(entry)) = (&record.place, &record.body) {
         let (after, applied) = campaign.after(entry)?;
@@ -491,6 +501,11 @@ fn with_record(
         matches!(&record.body, Body::Add(e) if matches!(**e, Entry::Rule { on: true, .. }));
     let mut strict = false;
     for entry in resolved.standing() {
+        if let Some(kept) = worlds.as_deref_mut()
+            && !kept.before(entry, &campaign)
+        {
+            worlds = None;
+        }
         // The entry the record adds or changes meets every rule, as a new one; the others
         // those that shape the board (see `Mode`).
         let own = is_own(entry, record);
