@@ -97,7 +97,8 @@ pub fn after_each_game<E: Borrow<LoggedEntry>>(
     let mut kept = KeptWorlds::default();
     for entry in entries {
         let entry = entry.borrow();
-        if !kept.before(entry, &campaign) {
+        kept.before(entry, &campaign);
+        if kept.past {
             break;
         }
         super::stream::replay_standing(&mut campaign, entry)?;
@@ -112,21 +113,22 @@ pub fn after_each_game<E: Borrow<LoggedEntry>>(
 pub struct KeptWorlds {
     /// Each game's number less one, with the world before it as checkpoint text.
     pub worlds: Vec<(u32, String)>,
+    /// Whether a game past those kept was met: no later world is kept either.
+    past: bool,
 }
 
 impl KeptWorlds {
     /// Keeps the world before `entry` (`campaign`, folded up to it) when the entry is a game
-    /// that stands; false once past the games kept, when no later world is kept either.
-    pub fn before(&mut self, entry: &LoggedEntry, campaign: &Campaign) -> bool {
-        let Some(game) = entry.standing_game() else {
-            return true;
+    /// that stands and not past the games kept.
+    pub fn before(&mut self, entry: &LoggedEntry, campaign: &Campaign) {
+        let Some(game) = entry.standing_game().filter(|_| !self.past) else {
+            return;
         };
         let after = game.saturating_sub(1);
-        if after >= GAMES_KEPT {
-            return false;
+        self.past = after >= GAMES_KEPT;
+        if !self.past {
+            self.worlds.push((after, campaign.checkpoint()));
         }
-        self.worlds.push((after, campaign.checkpoint()));
-        true
     }
 }
 

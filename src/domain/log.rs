@@ -206,7 +206,8 @@ pub struct CheckedLog {
     campaign: Campaign,
     /// The campaign as its checkpoint's text, made once when first asked for.
     checkpoint: std::sync::OnceLock<String>,
-    /// The world after each game as checkpoint text, made once when first asked for.
+    /// The world after each game as checkpoint text: kept by the fold of a log in the order
+    /// written, else made once when first asked for.
     after_each_game: std::sync::OnceLock<Vec<(u32, String)>>,
 }
 
@@ -232,9 +233,16 @@ impl CheckedLog {
         }
         let ordered = Ordered::new(records, head)?;
         let resolved = std::sync::OnceLock::new();
+        let after_each_game = std::sync::OnceLock::new();
         let (in_order, campaign) = if ordered.pending.is_empty() && stream::in_order(&ordered.log) {
             let streamed = stream::corrections_of(&ordered.log).map_err(BrokenLog::from)?;
-            let campaign = stream::fold(streamed.clone(), &ordered.log).map_err(BrokenLog::from)?;
+            // Every such log is written, with the world after each game: kept on the way.
+            let mut worlds = super::checkpoint::KeptWorlds::default();
+            let campaign = stream::fold(streamed.clone(), &ordered.log, |entry, campaign| {
+                worlds.before(entry, campaign);
+            })
+            .map_err(BrokenLog::from)?;
+            let _ = after_each_game.set(worlds.worlds);
             (Some(streamed), campaign)
         } else {
             let (whole, campaign) = resolve_and_fold(&ordered.log)?;
@@ -247,7 +255,7 @@ impl CheckedLog {
             in_order,
             campaign,
             checkpoint: std::sync::OnceLock::new(),
-            after_each_game: std::sync::OnceLock::new(),
+            after_each_game,
         })
     }
 
@@ -336,19 +344,12 @@ impl CheckedLog {
         self.checkpoint.get_or_init(|| self.campaign.checkpoint())
     }
 
-    /// The world after each game, as checkpoint text (see `checkpoint::after_each_game`;
-    /// made once, as `checkpoint` is).
+    /// The world after each game, as checkpoint text (see `checkpoint::after_each_game`):
+    /// as the fold kept it, or made once from the log as corrected when first asked for.
     pub fn after_each_game(&self) -> &[(u32, String)] {
         self.after_each_game.get_or_init(|| {
-            let kept = match &self.in_order {
-                Some(streamed) => {
-                    let mut streamed = streamed.clone();
-                    let entries = self.ordered.log.iter().filter_map(|r| streamed.next(r));
-                    super::checkpoint::after_each_game(entries)
-                }
-                None => super::checkpoint::after_each_game(&self.resolved().entries),
-            };
-            kept.expect("a checked log folds again as it folded")
+            super::checkpoint::after_each_game(&self.resolved().entries)
+                .expect("a checked log folds again as it folded")
         })
     }
 

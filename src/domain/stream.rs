@@ -135,10 +135,16 @@ pub fn entries(log: &[LogRecord]) -> Result<impl Iterator<Item = LoggedEntry> + 
     Ok(log.iter().filter_map(move |record| streamed.next(record)))
 }
 
-/// Folds a log in the order written through the rules, one record at a time.
-pub fn fold(mut streamed: Streamed, log: &[LogRecord]) -> Result<Campaign, Unresolved> {
+/// Folds a log in the order written through the rules, one record at a time, showing
+/// `before` each entry with the campaign folded up to it.
+pub fn fold(
+    mut streamed: Streamed,
+    log: &[LogRecord],
+    mut before: impl FnMut(&LoggedEntry, &Campaign),
+) -> Result<Campaign, Unresolved> {
     let mut campaign = Campaign::new();
     for entry in log.iter().filter_map(|record| streamed.next(record)) {
+        before(&entry, &campaign);
         replay_standing(&mut campaign, &entry)?;
     }
     Ok(campaign)

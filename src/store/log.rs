@@ -501,10 +501,8 @@ fn with_record(
         matches!(&record.body, Body::Add(e) if matches!(**e, Entry::Rule { on: true, .. }));
     let mut strict = false;
     for entry in resolved.standing() {
-        if let Some(kept) = worlds.as_deref_mut()
-            && !kept.before(entry, &campaign)
-        {
-            worlds = None;
+        if let Some(kept) = worlds.as_deref_mut() {
+            kept.before(entry, &campaign);
         }
         // The entry the record adds or changes meets every rule, as a new one; the others
         // those that shape the board (see `Mode`).
