@@ -329,6 +329,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_checkpoint_keeps_a_printed_territory_by_place_and_an_added_one_by_name() {
+        let brazil = Territory::named("Brazil");
+        let atlantis = Territory::named("Atlantis of the checkpoint");
+        let text =
+            serde_json::to_string(&[KeptTerritory(brazil), KeptTerritory(atlantis)]).expect("JSON");
+        assert_eq!(
+            text,
+            format!("[{},\"Atlantis of the checkpoint\"]", brazil.index())
+        );
+        let back: Vec<KeptTerritory> = serde_json::from_str(&text).expect("read back");
+        assert_eq!(
+            back.iter().map(|k| k.0).collect::<Vec<_>>(),
+            [brazil, atlantis]
+        );
+        assert!(serde_json::from_str::<KeptTerritory>("42").is_err());
+    }
+
+    #[test]
     fn the_board_has_42_territories_in_6_continents() {
         assert_eq!(Territory::count(), 42);
         assert_eq!(Continent::count(), 6);

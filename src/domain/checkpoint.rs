@@ -4,9 +4,9 @@
 //!
 //! The text is JSON of the state. A printed territory is kept by its place on the board (the
 //! fold names the board), one sealed content added by its name (its place depends on the
-//! order a process met it), and the aliases as their list (the lookup is made again). A checkpoint is only as good as the fold that made it:
-//! [`FOLD`] names the rules and board that fold, and a checkpoint made by another is not
-//! taken.
+//! order a process met it), and the aliases as their list (the lookup is made again). A
+//! checkpoint is only as good as the fold that made it: [`FOLD`] names the rules and board
+//! that fold, and a checkpoint made by another is not taken.
 
 use std::borrow::Borrow;
 
