@@ -281,7 +281,7 @@ pub struct Campaign {
     pub(super) factions: Vec<Faction>,
     pub(super) powers: Vec<(Faction, Power)>,
     pub(super) first_coins: u32,
-    #[serde(with = "by_name")]
+    #[serde(with = "kept_territories")]
     pub(super) territories: Vec<TerritoryState>,
     pub(super) continents: Vec<ContinentState>,
     pub(super) pools: Vec<Pool>,
@@ -305,7 +305,7 @@ pub struct Campaign {
 }
 
 /// A campaign's territories, kept as (territory, state) for those with anything on them.
-mod by_name {
+mod kept_territories {
     use serde::ser::{SerializeSeq, Serializer};
     use serde::{Deserialize, Deserializer};
 
