@@ -1,7 +1,9 @@
 //! The flags of `chronicle game log`.
 
-/// Record a finished game. Players in seating order, clockwise; exactly one won. The winner
-/// chooses one reward (up to game 15); each player who held on may choose one.
+// Players in seating order, clockwise; exactly one won. The winner chooses one reward (up
+// to game 15); each player who held on may choose one. The summary below is the one `game
+// --help` and `game log --help` print (the arguments are built when parsed, `cli::lazy`).
+/// Record a finished game: players, results, rewards, what changed
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = EXAMPLE

@@ -16,9 +16,10 @@ use crate::domain::{Body, Correction, Entry, EntryId, Place};
 use crate::report::correcting::{BeforeAfter, Correcting};
 use crate::store::{Appended, NewRecord, StoreError};
 
-/// Replace game N whole: give it as `game log` takes it (every player, the reward, what
-/// changed). Every later entry is checked again with it; if one breaks a rule the edit is
-/// refused and nothing is written. The history keeps the game as it was.
+// Game N is given as `game log` takes it (every player, the reward, what changed). Every
+// later entry is checked again with it; if one breaks a rule the edit is refused and
+// nothing is written. The history keeps the game as it was.
+/// Replace game N whole, with the `game log` flags; every later entry checked again
 #[derive(Debug, clap::Args)]
 #[command(after_help = EDIT_EXAMPLE)]
 pub struct EditArgs {
@@ -33,9 +34,10 @@ pub struct EditArgs {
     pub game: LogArgs,
 }
 
-/// Add a game that was forgotten, before game N: give it as `game log` takes it, with its
-/// --date (between the games around it). Game N and every later game are numbered one more
-/// and checked again with it; if one breaks a rule nothing is written.
+// The forgotten game is given as `game log` takes it, with its --date (between the games
+// around it). Game N and every later game are numbered one more and checked again with
+// it; if one breaks a rule nothing is written.
+/// Add a forgotten game before game N, with the `game log` flags
 #[derive(Debug, clap::Args)]
 #[command(after_help = INSERT_EXAMPLE)]
 pub struct InsertArgs {

@@ -9,8 +9,8 @@ use crate::domain::{Body, Correction, Place};
 use crate::report::history::game_views;
 use crate::store::{NewRecord, StoreError};
 
-/// Take back the latest game: the board is worked out again without it, and the history
-/// keeps that it was taken back, when and why. Repeat to take back earlier games.
+// The board is worked out again without it; repeat to take back earlier games.
+/// Take back the latest game (the history keeps it, with when and why)
 #[derive(Debug, clap::Args)]
 pub struct UndoArgs {
     /// Why (kept in the history)
