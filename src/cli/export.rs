@@ -1,5 +1,6 @@
 //! `chronicle export --format json|csv|md|svg|html [-o FILE]`: the whole campaign.
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::context::Context;
@@ -91,6 +92,9 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     if args.table.is_some() {
         return Err(CliError::usage("--table goes with --format csv."));
     }
+    if format == Format::Json && output.is_none() {
+        return print_file(&CampaignFile::new(&export, &context.clock.stamp()));
+    }
     let text = match format {
         Format::Md => md_report::campaign_report(&export),
         Format::Svg => svg::map(&export.board),
@@ -118,6 +122,15 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         }
         None => out(&text),
     }
+}
+
+/// The campaign file on stdout, written as it is made; a closed pipe ends the command
+/// quietly.
+fn print_file(file: &CampaignFile) -> Result<(), CliError> {
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    super::json::write(&mut stdout, file).map_err(std::io::Error::from)?;
+    stdout.flush()?;
+    Ok(())
 }
 
 /// A stored log as an export carries it: the entries and corrections, and the records as

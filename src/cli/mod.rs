@@ -22,6 +22,7 @@ mod game;
 mod history;
 mod import;
 mod init;
+mod json;
 mod lazy;
 pub mod long_log;
 mod output;

@@ -15,10 +15,12 @@ pub(super) use super::talk::say;
 
 /// JSON as chronicle prints it: pretty, with a final newline.
 pub(super) fn json(value: &impl Serialize) -> Result<String, CliError> {
-    let mut text = serde_json::to_string_pretty(value)
-        .map_err(|e| CliError::bug(format!("The output could not be written as JSON: {e}.")))?;
-    text.push('\n');
-    Ok(text)
+    let bug = |e: &dyn std::fmt::Display| {
+        CliError::bug(format!("The output could not be written as JSON: {e}."))
+    };
+    let mut text = Vec::new();
+    super::json::write(&mut text, value).map_err(|e| bug(&e))?;
+    String::from_utf8(text).map_err(|e| bug(&e))
 }
 
 /// A report in the format asked for.
