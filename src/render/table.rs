@@ -92,7 +92,7 @@ fn border(out: &mut String, widths: &[usize], [left, meet, right]: [char; 3]) {
         if i > 0 {
             out.push(meet);
         }
-        out.extend(std::iter::repeat_n('─', width + 2));
+        repeated(out, RULE, width + 2);
     }
     out.push(right);
     out.push('\n');
@@ -123,10 +123,26 @@ fn line<'t>(out: &mut String, widths: &[usize], mut text: impl FnMut(usize) -> &
         out.push(' ');
         out.push_str(text);
         let pad = width.saturating_sub(fit::line_width(text));
-        out.extend(std::iter::repeat_n(' ', pad + 1));
+        repeated(out, SPACES, pad + 1);
         out.push('│');
     }
     out.push('\n');
+}
+
+/// Runs of `RUN` spaces and of `RUN` of the frame's line, written a piece at a time
+/// rather than a character at a time.
+const SPACES: &str = "                                                                ";
+const RULE: &str = "────────────────────────────────────────────────────────────────";
+const RUN: usize = 64;
+
+/// `n` of the one character `run` repeats, written from it a piece at a time.
+fn repeated(out: &mut String, run: &str, mut n: usize) {
+    let one = run.len() / RUN;
+    while n > 0 {
+        let take = n.min(RUN);
+        out.push_str(&run[..take * one]);
+        n -= take;
+    }
 }
 
 /// The lines a row is drawn in: as many as its cell of most lines.
@@ -193,6 +209,19 @@ mod tests {
                 .collect();
             let fitted = fit_text(&headers, &rows, width);
             prop_assert_eq!(drawn(&fitted), with_table(&fitted));
+        }
+    }
+
+    #[test]
+    fn runs_repeat_one_character_and_write_any_number_of_it() {
+        for run in [SPACES, RULE] {
+            assert_eq!(run.chars().count(), RUN);
+            let one = run.chars().next().expect("a character");
+            for n in [0, 1, RUN - 1, RUN, RUN + 1, 3 * RUN + 5] {
+                let mut out = String::new();
+                repeated(&mut out, run, n);
+                assert_eq!(out, one.to_string().repeat(n));
+            }
         }
     }
 
