@@ -93,7 +93,13 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         return Err(CliError::usage("--table goes with --format csv."));
     }
     if format == Format::Json && output.is_none() {
-        return print_file(&CampaignFile::new(&export, &context.clock.stamp()));
+        let file = CampaignFile::new(&export, &context.clock.stamp());
+        print_file(&file)?;
+        // The command ends once the file is printed: its thousands of pieces are left to
+        // the end of the process instead of being freed one by one (4% of its instructions).
+        std::mem::forget(file);
+        std::mem::forget(export);
+        return Ok(());
     }
     let text = match format {
         Format::Md => md_report::campaign_report(&export),
