@@ -24,6 +24,14 @@ pub trait Row: Serialize {
     /// What the report says when it has no rows (in every format but JSON and CSV).
     const NOTHING: &'static str;
     fn cells(&self) -> Vec<String>;
+
+    /// `cells`, of a row not needed after: its text may be moved into them, not copied.
+    fn into_cells(self) -> Vec<String>
+    where
+        Self: Sized,
+    {
+        self.cells()
+    }
 }
 
 /// What a pass over a report's rows says after each row: go on, stop early (the pass has
@@ -66,7 +74,7 @@ pub fn csv<R: Rows>(rows: &R, out: &mut impl Write) -> Result<(), R::Error> {
             writer.write_record(<R::Item as Row>::HEADERS)?;
             headed = true;
         }
-        writer.write_record(item.cells().iter().map(|c| super::csv::safe_cell(c)))?;
+        writer.write_record(item.into_cells().iter().map(|c| super::csv::safe_cell(c)))?;
         GO_ON
     })?;
     writer.flush()?;
@@ -84,7 +92,11 @@ pub fn md<R: Rows>(rows: &R, out: &mut impl Write) -> Result<(), R::Error> {
             writeln!(out, "|{}|", vec!["---"; headers.len()].join("|"))?;
             headed = true;
         }
-        let cells: Vec<String> = item.cells().iter().map(|c| super::md::cell(c)).collect();
+        let cells: Vec<String> = item
+            .into_cells()
+            .iter()
+            .map(|c| super::md::cell(c))
+            .collect();
         writeln!(out, "| {} |", cells.join(" | "))?;
         GO_ON
     })?;
@@ -112,7 +124,7 @@ fn table_keeping<R: Rows>(
     let mut any = false;
     let mut kept = Kept::Rows(Vec::new(), keep);
     rows.each(&mut |item| {
-        let cells = cleaned(item.cells());
+        let cells = cleaned(item.into_cells());
         measured.add(&cells);
         any = true;
         kept.keep(cells);
@@ -196,7 +208,7 @@ impl Kept {
                 }
                 Ok(())
             }
-            Kept::TooLong => rows.each(&mut |item| row(&cleaned(item.cells()))),
+            Kept::TooLong => rows.each(&mut |item| row(&cleaned(item.into_cells()))),
         }
     }
 }

@@ -32,23 +32,58 @@ impl Row for HistoryEntry {
     const NOTHING: &'static str = "Nothing has happened that matches.";
 
     fn cells(&self) -> Vec<String> {
-        let who = match (&self.person, &self.faction) {
-            (Some(person), Some(faction)) => {
-                format!("{person} ({})", Faction::new(faction.as_str()).short_name())
-            }
-            (Some(person), None) => person.clone(),
-            (None, Some(faction)) => faction.clone(),
-            (None, None) => String::new(),
-        };
-        let game = self.game.map_or("-".to_string(), |g| g.to_string());
-        let when = match (self.after_game, self.kind.as_str()) {
-            // What was taken back or corrected is dated by when that was done.
-            (_, "undo") | (None, _) => self.date.clone(),
-            (Some(0), _) => "before game 1".to_string(),
-            (Some(n), _) => format!("after game {n}"),
-        };
-        vec![game, when, who, self.text.clone()]
+        cells(
+            self.game,
+            self.after_game,
+            &self.kind,
+            || self.date.clone(),
+            self.person.clone(),
+            self.faction.as_deref(),
+            self.text.clone(),
+        )
     }
+
+    fn into_cells(self) -> Vec<String> {
+        let date = self.date;
+        cells(
+            self.game,
+            self.after_game,
+            &self.kind,
+            || date,
+            self.person,
+            self.faction.as_deref(),
+            self.text,
+        )
+    }
+}
+
+/// A change's cells: its game, when (a change between games by the games before it),
+/// who, and what.
+fn cells(
+    game: Option<u32>,
+    after_game: Option<u32>,
+    kind: &str,
+    date: impl FnOnce() -> String,
+    person: Option<String>,
+    faction: Option<&str>,
+    text: String,
+) -> Vec<String> {
+    let who = match (person, faction) {
+        (Some(person), Some(faction)) => {
+            format!("{person} ({})", Faction::new(faction).short_name())
+        }
+        (Some(person), None) => person,
+        (None, Some(faction)) => faction.to_string(),
+        (None, None) => String::new(),
+    };
+    let game = game.map_or("-".to_string(), |g| g.to_string());
+    let when = match (after_game, kind) {
+        // What was taken back or corrected is dated by when that was done.
+        (_, "undo") | (None, _) => date(),
+        (Some(0), _) => "before game 1".to_string(),
+        (Some(n), _) => format!("after game {n}"),
+    };
+    vec![game, when, who, text]
 }
 
 impl Tabular for Corrections {
