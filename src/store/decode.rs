@@ -160,9 +160,10 @@ pub(super) fn each_record(
             .map(|(_, seat)| seat)
             .collect();
         let changed = rows_of(&mut changes, head.row, |c| c.entry_id)?;
-        let record = record(&head, seated, &changed)
-            .map_err(|e| damaged(format!("entry {}: {e}", head.seq)))?;
-        if each(record, head.derived)?.is_break() {
+        let seq = head.seq;
+        let (record, derived) =
+            record(head, seated, &changed).map_err(|e| damaged(format!("entry {seq}: {e}")))?;
+        if each(record, derived)?.is_break() {
             break;
         }
     }
@@ -182,22 +183,36 @@ fn rows_of<T>(
     Ok(of)
 }
 
-/// A record from its head, its seats and its change rows.
-fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRecord, String> {
+/// A record from its head (its text moved into the record), its seats and its change
+/// rows, with what is kept beside it.
+fn record(
+    head: Head,
+    seats: Vec<Seat>,
+    changes: &[StoredRow],
+) -> Result<(LogRecord, Derived), String> {
+    let Head {
+        row: _,
+        seq,
+        uid,
+        kind,
+        correction,
+        target,
+        before,
+        parent,
+        device,
+        device_seq,
+        reason,
+        date,
+        note,
+        recorded_at,
+        derived,
+    } = head;
     let content = || -> Result<Entry, String> {
-        let kind =
-            entry_kind(&head.kind).ok_or_else(|| format!("an unknown kind {:?}", head.kind))?;
-        entry(
-            kind,
-            head.date.as_deref(),
-            head.note.clone(),
-            seats,
-            changes,
-        )
+        let kind = entry_kind(&kind).ok_or_else(|| format!("an unknown kind {kind:?}"))?;
+        entry(kind, date.as_deref(), note, seats, changes)
     };
     let target = || {
-        head.target
-            .clone()
+        target
             .map(EntryId::from)
             .ok_or_else(|| "a correction without the entry it acts on".to_string())
     };
@@ -210,16 +225,16 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
             .ok_or("a renaming without the name it changes")?;
         Ok((from, need_name(row)?))
     };
-    let body = match head.correction {
+    let body = match correction {
         None => Body::Add(content()?.into()),
         Some(CorrectionKind::Replace) => Body::Correct(Correction::Replace {
             target: target()?,
             entry: content()?.into(),
-            reason: head.reason.clone(),
+            reason,
         }),
         Some(CorrectionKind::TakeBack) => Body::Correct(Correction::TakeBack {
             target: target()?,
-            reason: head.reason.clone(),
+            reason,
         }),
         Some(CorrectionKind::RenamePerson) => {
             let (from, to) = names()?;
@@ -235,26 +250,21 @@ fn record(head: &Head, seats: Vec<Seat>, changes: &[StoredRow]) -> Result<LogRec
         }
         Some(CorrectionKind::Join) => Body::Correct(join(changes)?),
     };
-    Ok(LogRecord {
-        id: EntryId(head.uid.clone().into()),
-        seq: head.seq,
-        recorded_at: head.recorded_at.clone(),
-        origin: head.device.clone().map(|device| {
+    let record = LogRecord {
+        id: EntryId(uid.into()),
+        seq,
+        recorded_at,
+        origin: device.map(|device| {
             Box::new(Origin {
                 device,
-                seq: head
-                    .device_seq
-                    .and_then(|s| u64::try_from(s).ok())
-                    .unwrap_or(0),
+                seq: device_seq.and_then(|s| u64::try_from(s).ok()).unwrap_or(0),
             })
         }),
-        parent: head.parent.clone().map(EntryId::from),
-        place: head
-            .before
-            .clone()
-            .map_or(Place::End, |b| Place::Before(EntryId(b.into()))),
+        parent: parent.map(EntryId::from),
+        place: before.map_or(Place::End, |b| Place::Before(EntryId(b.into()))),
         body,
-    })
+    };
+    Ok((record, derived))
 }
 
 /// A join from its rows: each tip, kept (`amount` 1) or set aside (0), in order.
