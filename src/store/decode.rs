@@ -254,17 +254,18 @@ fn record(
         id: EntryId(uid.into()),
         seq,
         recorded_at,
-        origin: device.map(|device| {
-            Box::new(Origin {
-                device,
-                seq: device_seq.and_then(|s| u64::try_from(s).ok()).unwrap_or(0),
-            })
-        }),
+        origin: origin(device, device_seq),
         parent: parent.map(EntryId::from),
         place: before.map_or(Place::End, |b| Place::Before(EntryId(b.into()))),
         body,
     };
     Ok((record, derived))
+}
+
+/// The device a record was made on and its place in that device's log, when recorded.
+fn origin(device: Option<String>, seq: Option<i64>) -> Option<Box<Origin>> {
+    let seq = seq.and_then(|s| u64::try_from(s).ok()).unwrap_or(0);
+    device.map(|device| Box::new(Origin { device, seq }))
 }
 
 /// A join from its rows: each tip, kept (`amount` 1) or set aside (0), in order.
