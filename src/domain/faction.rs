@@ -38,7 +38,7 @@ impl Faction {
     /// The short name for narrow tables: "Bear" for Enclave of the Bear; a faction added by
     /// the group keeps its full name.
     pub fn short_name(&self) -> &str {
-        standard(self).map_or(self.name(), |f| f.short)
+        short_name_of(self.name())
     }
 }
 
@@ -128,6 +128,15 @@ pub const STANDARD_FACTIONS: &[StandardFaction] = &[
 /// The standard faction of that name, if it is one.
 pub fn standard(faction: &Faction) -> Option<&'static StandardFaction> {
     STANDARD_FACTIONS.iter().find(|f| f.name == faction.name())
+}
+
+/// The short name of the faction with this full name ("Bear" for "Enclave of the Bear"); a
+/// faction not in the box is its own short name.
+pub fn short_name_of(name: &str) -> &str {
+    STANDARD_FACTIONS
+        .iter()
+        .find(|f| f.name == name)
+        .map_or(name, |f| f.short)
 }
 
 /// Finds a faction among `known` by its full name, by a word of its name that no other

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::pool::PoolKind;
+use crate::domain::words::day_text;
 use crate::domain::{
     AliasOf, Continent, Draft, Entry, Faction, Game, HeldOnChoice, Outcome, Packet, Power,
     ScarPlacement, Seat, Territory, Wear,
@@ -396,7 +397,7 @@ impl GameDoc {
         let name = |t: &Territory| t.name().to_string();
         GameDoc {
             game: number,
-            date: game.date.to_string(),
+            date: day_text(game.date),
             players: game
                 .seats
                 .iter()

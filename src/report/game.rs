@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use super::pools::{PoolRow, pool_rows};
 use crate::domain::describe::{Happening, happenings};
+use crate::domain::words::day_text;
 use crate::domain::{Applied, Campaign, Entry, Game, Packet};
 
 #[derive(Clone, Serialize, JsonSchema)]
@@ -74,7 +75,7 @@ impl GameView {
     ) -> GameView {
         GameView {
             game: number,
-            date: game.date.to_string(),
+            date: day_text(game.date),
             recorded_at: recorded_at.to_string(),
             players: game
                 .seats

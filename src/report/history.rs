@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::game::GameView;
 use crate::domain::describe::Happening;
 use crate::domain::history::{Events, Filter, HistoryItem, Standing, events};
+use crate::domain::words::day_text;
 use crate::domain::{BrokenLog, Campaign, Entry, LoggedEntry};
 
 /// `history --format json`: a list of changes, oldest first.
@@ -197,8 +198,7 @@ fn history_entry(item: HistoryItem, logged: &LoggedEntry) -> HistoryEntry {
             (day(&back.at), format!("{}{why}", h.text))
         }
         None => (
-            item.date
-                .map_or_else(|| day(&logged.recorded_at), |d| d.to_string()),
+            item.date.map_or_else(|| day(&logged.recorded_at), day_text),
             h.text,
         ),
     };
@@ -207,8 +207,8 @@ fn history_entry(item: HistoryItem, logged: &LoggedEntry) -> HistoryEntry {
         after_game: item.game.is_none().then_some(item.after_game),
         date,
         person: h.person,
-        faction: h.faction.map(|f| f.to_string()),
-        kind: h.kind.to_string(),
+        faction: h.faction.map(|f| f.name().to_string()),
+        kind: h.kind.key().to_string(),
         territory: h.territory.map(|t| t.name().to_string()),
         continent: h.continent.map(|c| c.name().to_string()),
         text,

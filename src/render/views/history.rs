@@ -1,6 +1,6 @@
 //! `history` as a table.
 
-use crate::domain::Faction;
+use crate::domain::faction::short_name_of;
 use crate::render::stream::Row;
 use crate::render::tabular::{Table, Tabular};
 use crate::report::corrections::Corrections;
@@ -70,7 +70,13 @@ fn cells(
 ) -> Vec<String> {
     let who = match (person, faction) {
         (Some(person), Some(faction)) => {
-            format!("{person} ({})", Faction::new(faction).short_name())
+            let short = short_name_of(faction);
+            let mut who = person;
+            who.reserve(short.len() + 3);
+            who.push_str(" (");
+            who.push_str(short);
+            who.push(')');
+            who
         }
         (Some(person), None) => person,
         (None, Some(faction)) => faction.to_string(),
