@@ -52,23 +52,20 @@ done
 python3 - "$WORK" link/order.txt <<'PY'
 import glob, re, sys
 work, target = sys.argv[1], sys.argv[2]
-runs = []  # for each command, the functions it ran, in the order callgrind first names them
+runs = []  # for each command, the functions it ran
 for path in sorted(glob.glob(f"{work}/*.out")):
-    ran = {}
+    ran = set()
     for line in open(path, errors="replace"):
         if line.startswith("fn="):
             name = re.sub(r"'\d+$", "", line[3:].strip())  # callgrind's mark of recursion
             if not name.startswith(("0x", "(")):
-                ran.setdefault(name, len(ran))
+                ran.add(name)
     runs.append(ran)
-first = {}
-for ran in runs:
-    for name in ran:
-        first.setdefault(name, len(first))
 def key(name):
+    # Within those run by the same commands, by name: a new run moves only what changed.
     used = tuple(i for i, ran in enumerate(runs) if name in ran)
-    return (-len(used), used, first[name])
-names = sorted(first, key=key)
+    return (-len(used), used, name)
+names = sorted(set().union(*runs), key=key)
 with open(target, "w") as out:
     out.write("# Made by link/order.sh: the functions chronicle's commands run, laid out first.\n")
     out.write("\n".join(names) + "\n")
