@@ -231,7 +231,7 @@ fn link_statically() {
 
 /// The functions the commands run are laid out first in the binary's code, in the order
 /// `link/order.txt` names them (made by `link/order.sh`): a read command then touches about
-/// a third fewer pages of code, each a page fault (README "Performance", stop 32).
+/// a third as many stretches of code, each a page fault (README "Performance", stop 32).
 ///
 /// Only LLD reads such a file. Rust links with it for x86_64 Linux since 1.90; for another
 /// target, an older Rust, or a build that names its own linker or link flags, the binary is

@@ -13,7 +13,7 @@
 # named is laid out where it would have been, and a name no longer there is passed over.
 # Run this again after a large change.
 #
-#   link/order.sh        (installs valgrind from Debian's packages if missing; about a minute)
+#   link/order.sh        (installs valgrind from Debian's packages if missing; about two minutes)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

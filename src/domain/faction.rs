@@ -127,16 +127,17 @@ pub const STANDARD_FACTIONS: &[StandardFaction] = &[
 
 /// The standard faction of that name, if it is one.
 pub fn standard(faction: &Faction) -> Option<&'static StandardFaction> {
-    STANDARD_FACTIONS.iter().find(|f| f.name == faction.name())
+    standard_named(faction.name())
+}
+
+fn standard_named(name: &str) -> Option<&'static StandardFaction> {
+    STANDARD_FACTIONS.iter().find(|f| f.name == name)
 }
 
 /// The short name of the faction with this full name ("Bear" for "Enclave of the Bear"); a
 /// faction not in the box is its own short name.
 pub fn short_name_of(name: &str) -> &str {
-    STANDARD_FACTIONS
-        .iter()
-        .find(|f| f.name == name)
-        .map_or(name, |f| f.short)
+    standard_named(name).map_or(name, |f| f.short)
 }
 
 /// Finds a faction among `known` by its full name, by a word of its name that no other
