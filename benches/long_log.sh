@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 SIZES=(1000 10000)
 [ "${LONG:-0}" = 1 ] && SIZES+=(100000)
-cargo build --release --quiet --bin chronicle --example long_log
+# The binary on its own, as in benches/cli.sh.
+cargo build --release --quiet --example long_log
+cargo build --release --quiet --bin chronicle
 TARGET=${CARGO_TARGET_DIR:-$PWD/target}
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
