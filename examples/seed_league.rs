@@ -143,10 +143,6 @@ fn spawn_maker(
                     eprintln!("error: {e}");
                     std::process::exit(1);
                 });
-            // The checkpoint's text, and the world after each game, are made here, off the
-            // writing thread.
-            log.checkpoint();
-            log.after_each_game();
             if made.send(log).is_err() {
                 break;
             }

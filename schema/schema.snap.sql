@@ -24,13 +24,6 @@ CREATE TABLE change (
     PRIMARY KEY (entry_id, position)
 ) WITHOUT ROWID;
 
-CREATE TABLE checkpoint (
-    campaign_id  INTEGER PRIMARY KEY REFERENCES campaign (id) ON DELETE CASCADE,
-    fold         TEXT NOT NULL,
-    state        TEXT NOT NULL,
-    seq          INTEGER NOT NULL
-);
-
 CREATE TABLE "entry" (
     id           INTEGER PRIMARY KEY,
     campaign_id  INTEGER NOT NULL REFERENCES campaign (id) ON DELETE CASCADE,
@@ -52,13 +45,6 @@ CREATE TABLE "entry" (
     undo_reason  TEXT,
     UNIQUE (campaign_id, seq),
     UNIQUE (campaign_id, uid)
-);
-
-CREATE TABLE game_checkpoint (
-    campaign_id  INTEGER NOT NULL REFERENCES campaign (id) ON DELETE CASCADE,
-    game         INTEGER NOT NULL,
-    state        TEXT NOT NULL,
-    PRIMARY KEY (campaign_id, game)
 );
 
 CREATE TABLE refinery_schema_history(
@@ -83,38 +69,5 @@ CREATE TABLE setting (
 );
 
 CREATE UNIQUE INDEX campaign_uid ON campaign (uid);
-
-CREATE TRIGGER checkpoint_dropped_by_change_deleted AFTER DELETE ON change BEGIN
-    DELETE FROM checkpoint
-    WHERE campaign_id = (SELECT campaign_id FROM entry WHERE id = OLD.entry_id);
-END;
-
-CREATE TRIGGER checkpoint_dropped_by_change_edited AFTER UPDATE ON change BEGIN
-    DELETE FROM checkpoint WHERE campaign_id IN
-        (SELECT campaign_id FROM entry WHERE id IN (OLD.entry_id, NEW.entry_id));
-END;
-
-CREATE TRIGGER checkpoint_dropped_by_entry_deleted AFTER DELETE ON entry BEGIN
-    DELETE FROM checkpoint WHERE campaign_id = OLD.campaign_id;
-END;
-
-CREATE TRIGGER checkpoint_dropped_by_entry_edited AFTER UPDATE ON entry BEGIN
-    DELETE FROM checkpoint WHERE campaign_id IN (OLD.campaign_id, NEW.campaign_id);
-END;
-
-CREATE TRIGGER checkpoint_dropped_by_head_moved AFTER UPDATE OF head ON campaign
-WHEN OLD.head IS NOT NEW.head BEGIN
-    DELETE FROM checkpoint WHERE campaign_id = NEW.id;
-END;
-
-CREATE TRIGGER checkpoint_dropped_by_seat_deleted AFTER DELETE ON seat BEGIN
-    DELETE FROM checkpoint
-    WHERE campaign_id = (SELECT campaign_id FROM entry WHERE id = OLD.entry_id);
-END;
-
-CREATE TRIGGER checkpoint_dropped_by_seat_edited AFTER UPDATE ON seat BEGIN
-    DELETE FROM checkpoint WHERE campaign_id IN
-        (SELECT campaign_id FROM entry WHERE id IN (OLD.entry_id, NEW.entry_id));
-END;
 
 CREATE INDEX entry_target ON entry (campaign_id, target) WHERE target IS NOT NULL;

@@ -19,7 +19,6 @@
 
 mod architecture;
 mod bad_input;
-mod checkpoint;
 mod cli;
 mod common;
 mod concurrent_reads;
@@ -36,7 +35,6 @@ mod file_writes;
 mod free_text;
 mod game_sheet;
 mod guided;
-mod history_streamed;
 mod html_render;
 mod import_board;
 mod import_limits;
@@ -48,7 +46,6 @@ mod mutated_import;
 mod names;
 mod progress;
 mod queries;
-mod read_in_order;
 mod read_only;
 mod reference;
 mod reliability;

@@ -14,7 +14,7 @@ use crate::domain::{Campaign, Entry};
 use crate::render::TableStyle;
 use crate::report::history::cut;
 use crate::store::{
-    Access, After, Appended, CampaignInfo, Current, Loaded, NewRecord, Recorded, Store, StoreError,
+    Access, Appended, CampaignInfo, Current, Loaded, NewRecord, Recorded, Store, StoreError,
     StoredLog,
 };
 
@@ -247,21 +247,11 @@ impl Context {
         Ok((info, loaded))
     }
 
-    /// The chosen campaign's state now (from its checkpoint when there is a current one),
-    /// or after game `after`: for the commands that show the state and not the log.
+    /// The chosen campaign's state now, or after game `after`: for the commands that show
+    /// the state and not the log.
     pub fn campaign_after(&self, after: Option<u32>) -> Result<(CampaignInfo, Campaign), CliError> {
-        let store = self.open(Access::Read)?;
-        if let Some(n) = after {
-            return match store.after(self.campaign.as_deref(), n)? {
-                Some((info, After::Folded(campaign))) => Ok((info, *campaign)),
-                Some((_, After::Played(played))) => Err(super::after::no_game(n, played)),
-                None => {
-                    let (info, loaded) = self.load_after(after)?;
-                    Ok((info, loaded.campaign))
-                }
-            };
-        }
-        Ok(store.load_now(self.campaign.as_deref())?)
+        let (info, loaded) = self.load_after(after)?;
+        Ok((info, loaded.campaign))
     }
 
     /// Reads the chosen campaign's log, not folded (for the commands that walk it), on one

@@ -1,6 +1,5 @@
 //! `chronicle export --format json|csv|md|svg|html [-o FILE]`: the whole campaign.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::context::Context;
@@ -92,15 +91,6 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     if args.table.is_some() {
         return Err(CliError::usage("--table goes with --format csv."));
     }
-    if format == Format::Json && output.is_none() {
-        let file = CampaignFile::new(&export, &context.clock.stamp());
-        print_file(&file)?;
-        // The command ends once the file is printed: its thousands of pieces are left to
-        // the end of the process instead of being freed one by one (4% of its instructions).
-        std::mem::forget(file);
-        std::mem::forget(export);
-        return Ok(());
-    }
     let text = match format {
         Format::Md => md_report::campaign_report(&export),
         Format::Svg => svg::map(&export.board),
@@ -128,15 +118,6 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         }
         None => out(&text),
     }
-}
-
-/// The campaign file on stdout, written as it is made; a closed pipe ends the command
-/// quietly.
-fn print_file(file: &CampaignFile) -> Result<(), CliError> {
-    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
-    super::json::write(&mut stdout, file).map_err(std::io::Error::from)?;
-    stdout.flush()?;
-    Ok(())
 }
 
 /// A stored log as an export carries it: the entries and corrections, and the records as

@@ -1,17 +1,15 @@
 //! `chronicle history [--territory T] [--continent C] [--player P] [--faction F] [--game N]`:
 //! every change in order, with the game, its date, the person and their faction.
 
-use std::ops::ControlFlow;
-
 use super::after::{AfterArgs, no_game};
 use super::context::Context;
 use super::error::CliError;
-use super::output::{print, print_rows};
+use super::output::print;
+use crate::domain::Campaign;
 use crate::domain::history::Filter;
-use crate::render::stream::{Next, Rows};
 use crate::report::corrections::Corrections;
-use crate::report::history::{HistoryEntry, HistoryWalk};
-use crate::store::{Access, Cut, Reading};
+use crate::report::history::{cut, walk};
+use crate::store::Access;
 
 /// What happened, in order: every change with its game, date, person and faction
 #[derive(Debug, clap::Args)]
@@ -39,19 +37,17 @@ pub struct Args {
     pub time: AfterArgs,
 }
 
-impl Args {
-    /// Whether a flag names something to be looked up in the campaign.
-    fn names(&self) -> bool {
-        self.territory.is_some()
-            || self.continent.is_some()
-            || self.player.is_some()
-            || self.faction.is_some()
-    }
+/// The log cut after a game (see `--after`): the games that stand, the last game's number
+/// (one taken back too, 0 for none), and the campaign its standing entries fold to.
+struct Cut<'a> {
+    played: u32,
+    last_game: u32,
+    campaign: &'a Campaign,
 }
 
 /// Turns the flags into a filter, with names looked up in the campaign.
-fn filter(args: &Args, cut: &Cut) -> Result<Filter, CliError> {
-    let campaign = &cut.campaign;
+fn filter(args: &Args, cut: &Cut<'_>) -> Result<Filter, CliError> {
+    let campaign = cut.campaign;
     let person = args
         .player
         .as_deref()
@@ -87,74 +83,31 @@ fn filter(args: &Args, cut: &Cut) -> Result<Filter, CliError> {
     })
 }
 
-/// The history is written as it is worked out, the log gone through once for each pass
-/// the format needs (see `render::stream`), so that a long log is never held; once more
-/// first when `--after` or a filter needs the cut or the campaign (`Reading::fold_until`).
+/// The log as corrected, cut after `--after`'s game, walked once through the rules: its
+/// changes, filtered, and the campaign they fold to (for looking names up).
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let store = context.open(Access::Read)?;
+    let (_, stored) = store.read_campaign(context.campaign.as_deref())?;
     if args.corrections {
-        let (_, stored) = store.read_campaign(context.campaign.as_deref())?;
         return print(
             &Corrections::new(&stored.entries, &stored.corrections, &stored.inserted),
             context,
         );
     }
     let after = args.time.after;
-    store.reading(context.campaign.as_deref(), |_, log| {
-        let filter = if after.is_some() || args.game.is_some() || args.names() {
-            let cut = log.fold_until(after, args.names())?;
-            if let Some(n) = after
-                && n > cut.played
-            {
-                return Err(no_game(n, cut.played));
-            }
-            filter(&args, &cut)?
-        } else {
-            Filter::default()
-        };
-        print_rows(
-            &HistoryRows {
-                log,
-                filter: &filter,
-                after,
-            },
-            context,
-        )
-    })
-}
-
-/// The history's rows, worked out again from the log for each pass over them.
-struct HistoryRows<'a> {
-    log: &'a Reading<'a>,
-    filter: &'a Filter,
-    after: Option<u32>,
-}
-
-impl Rows for HistoryRows<'_> {
-    type Item = HistoryEntry;
-    type Error = CliError;
-
-    fn each(&self, row: &mut dyn FnMut(HistoryEntry) -> Next) -> Result<(), CliError> {
-        let mut walk = HistoryWalk::new(self.filter);
-        let mut failed: Option<CliError> = None;
-        self.log.each(|logged| {
-            if logged.is_past(self.after) {
-                return ControlFlow::Break(());
-            }
-            let mut next: Next = Ok(ControlFlow::Continue(()));
-            let walked = walk.next(logged, |entry| {
-                if matches!(next, Ok(ControlFlow::Continue(()))) {
-                    next = row(entry);
-                }
-            });
-            failed = match (walked, next) {
-                (Err(broken), _) => Some(broken.into()),
-                (Ok(()), Err(error)) => Some(error.into()),
-                (Ok(()), Ok(ControlFlow::Break(()))) => None,
-                (Ok(()), Ok(ControlFlow::Continue(()))) => return ControlFlow::Continue(()),
-            };
-            ControlFlow::Break(())
-        })?;
-        failed.map_or(Ok(()), Err)
+    let entries = cut(&stored.entries, after);
+    let walked = walk(entries)?;
+    let cut = Cut {
+        played: walked.campaign().games_played(),
+        last_game: entries.iter().filter_map(|e| e.game).max().unwrap_or(0),
+        campaign: walked.campaign(),
+    };
+    if let Some(n) = after
+        && n > cut.played
+    {
+        return Err(no_game(n, cut.played));
     }
+    let filter = filter(&args, &cut)?;
+    let (history, _) = walked.into_history(&filter);
+    print(&history, context)
 }

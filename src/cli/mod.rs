@@ -22,8 +22,6 @@ mod game;
 mod history;
 mod import;
 mod init;
-mod json;
-mod lazy;
 pub mod long_log;
 mod output;
 mod packets;
@@ -45,13 +43,11 @@ mod world;
 
 use std::process::ExitCode;
 
-use clap::error::ErrorKind as ClapErrorKind;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 
 pub use context::{Context, Terminal};
 pub use error::{CliError, ErrorKind, exit};
 pub use format::{ColorChoice, Format};
-use lazy::{Lazy, Only};
 
 /// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
 ///
@@ -86,60 +82,60 @@ pub struct Cli {
     pub verbose: bool,
 
     #[command(subcommand)]
-    pub command: Only<Command>,
+    pub command: Command,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    Init(Lazy<init::Args>),
+    Init(init::Args),
     /// Several campaigns in one database: list them, choose one
     #[command(subcommand)]
-    Campaign(Lazy<campaign::Command>),
-    Power(Lazy<power::Args>),
-    Coins(Lazy<coins::Args>),
+    Campaign(campaign::Command),
+    Power(power::Args),
+    Coins(coins::Args),
     /// The games: log one, correct one or insert a forgotten one, list them, show one
     #[command(subcommand)]
-    Game(Lazy<game::Command>),
+    Game(game::Command),
     /// People of the campaign: rename one, or merge one person typed two ways
     #[command(subcommand)]
-    Person(Lazy<person::Command>),
-    Board(Lazy<board::Args>),
-    Pool(Lazy<pool::Args>),
+    Person(person::Command),
+    Board(board::Args),
+    Pool(pool::Args),
     /// House rules a group may switch off: list them, switch one on or off
     #[command(subcommand)]
-    Rule(Lazy<rule::Command>),
+    Rule(rule::Command),
     /// A group's own words for names: add one, list them
     #[command(subcommand)]
-    Alias(Lazy<alias::Command>),
+    Alias(alias::Command),
     /// Territories sealed content adds to the map
     #[command(subcommand)]
-    Territory(Lazy<territory::Command>),
-    History(Lazy<history::Args>),
-    Export(Lazy<export::Args>),
-    Import(Lazy<import::Args>),
+    Territory(territory::Command),
+    History(history::Args),
+    Export(export::Args),
+    Import(import::Args),
     /// Scar types found in sealed packets: add one, list them
     #[command(subcommand, name = "scar-type")]
-    ScarType(Lazy<scar_type::Command>),
+    ScarType(scar_type::Command),
     /// Factions: add one found in a sealed packet, list them, mark or scar a faction card
     #[command(subcommand)]
-    Faction(Lazy<faction::Command>),
-    World(Lazy<world::Args>),
-    Sync(Lazy<sync::Args>),
-    Backup(Lazy<backup::Args>),
-    Upgrade(Lazy<upgrade::Args>),
-    Undo(Lazy<undo::Args>),
-    Check(Lazy<check::Args>),
-    Stats(Lazy<stats::Args>),
-    Setup(Lazy<setup::Args>),
-    Packets(Lazy<packets::Args>),
-    Demo(Lazy<demo::Args>),
-    Completions(Lazy<shell::CompletionsArgs>),
-    Man(Lazy<shell::ManArgs>),
+    Faction(faction::Command),
+    World(world::Args),
+    Sync(sync::Args),
+    Backup(backup::Args),
+    Upgrade(upgrade::Args),
+    Undo(undo::Args),
+    Check(check::Args),
+    Stats(stats::Args),
+    Setup(setup::Args),
+    Packets(packets::Args),
+    Demo(demo::Args),
+    Completions(shell::CompletionsArgs),
+    Man(shell::ManArgs),
 }
 
 /// Runs chronicle with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = match parse() {
+    let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
             let code = if error.use_stderr() {
@@ -168,35 +164,6 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Parses the command line: first with a tree that holds only the subcommand the line
-/// names (`parse_only`), then, if that does not parse it, with the whole tree, whose
-/// messages are printed. Each subcommand's arguments are built only when clap needs them
-/// (see `Lazy`), so the help that lists every subcommand with its summary builds them all
-/// first.
-fn parse() -> Result<Cli, clap::Error> {
-    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if let Some(cli) = lazy::parse_only::<Cli, Command>(&args) {
-        return Ok(cli);
-    }
-    match Cli::try_parse_from(&args) {
-        Err(error)
-            if matches!(
-                error.kind(),
-                ClapErrorKind::DisplayHelp
-                    | ClapErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) =>
-        {
-            let mut command = Cli::command();
-            command.build();
-            match command.try_get_matches_from(&args) {
-                Err(full) => Err(full),
-                Ok(_) => Err(error),
-            }
-        }
-        parsed => parsed,
-    }
-}
-
 /// Whether the command prints data, which `--format` shapes; the others print messages
 /// only, on stderr.
 fn prints_data(command: &Command) -> bool {
@@ -211,17 +178,17 @@ fn prints_data(command: &Command) -> bool {
         | C::Undo(_)
         | C::Completions(_)
         | C::Man(_) => false,
-        C::Campaign(Lazy(command)) => matches!(command, campaign::Command::List),
-        C::Power(Lazy(args)) => args.faction.is_none(),
-        C::Coins(Lazy(args)) => args.territories.is_empty(),
-        C::Game(Lazy(command)) => !matches!(command, game::Command::Undo(_)),
-        C::Pool(Lazy(args)) => args.command.is_none(),
-        C::Rule(Lazy(command)) => matches!(command, rule::Command::List { .. }),
-        C::Alias(Lazy(command)) => matches!(command, alias::Command::List),
-        C::ScarType(Lazy(command)) => matches!(command, scar_type::Command::List),
-        C::Faction(Lazy(command)) => matches!(command, faction::Command::List),
-        C::World(Lazy(args)) => args.command.is_none(),
-        C::Packets(Lazy(args)) => args.command.is_none(),
+        C::Campaign(command) => matches!(command, campaign::Command::List),
+        C::Power(args) => args.faction.is_none(),
+        C::Coins(args) => args.territories.is_empty(),
+        C::Game(command) => !matches!(command, game::Command::Undo(_)),
+        C::Pool(args) => args.command.is_none(),
+        C::Rule(command) => matches!(command, rule::Command::List { .. }),
+        C::Alias(command) => matches!(command, alias::Command::List),
+        C::ScarType(command) => matches!(command, scar_type::Command::List),
+        C::Faction(command) => matches!(command, faction::Command::List),
+        C::World(args) => args.command.is_none(),
+        C::Packets(args) => args.command.is_none(),
         C::Board(_)
         | C::History(_)
         | C::Export(_)
@@ -235,7 +202,7 @@ fn prints_data(command: &Command) -> bool {
 
 /// Runs one parsed command.
 pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
-    if cli.format != Format::Table && !prints_data(&cli.command.0) {
+    if cli.format != Format::Table && !prints_data(&cli.command) {
         return Err(CliError::usage(format!(
             "This command prints messages, not data, so --format {} has nothing to shape; leave it out (the commands that print data, such as board, history, stats, setup and the list commands, take table, json, csv or md).",
             cli.format.key()
@@ -243,34 +210,34 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         .nothing_written());
     }
     let context = Context::new(cli.db.clone(), cli.campaign.clone(), cli.format, terminal)?;
-    match cli.command.0 {
-        Command::Init(Lazy(args)) => init::run(&context, args),
-        Command::Campaign(Lazy(command)) => campaign::run(&context, command),
-        Command::Power(Lazy(args)) => power::run(&context, args),
-        Command::Coins(Lazy(args)) => coins::run(&context, args),
-        Command::Game(Lazy(command)) => game::run(&context, command),
-        Command::Person(Lazy(command)) => person::run(&context, command),
-        Command::Board(Lazy(args)) => board::run(&context, args),
-        Command::Pool(Lazy(args)) => pool::run(&context, args),
-        Command::Rule(Lazy(command)) => rule::run(&context, command),
-        Command::Alias(Lazy(command)) => alias::run(&context, command),
-        Command::Territory(Lazy(command)) => territory::run(&context, command),
-        Command::History(Lazy(args)) => history::run(&context, args),
-        Command::Export(Lazy(args)) => export::run(&context, args),
-        Command::Import(Lazy(args)) => import::run(&context, args),
-        Command::ScarType(Lazy(command)) => scar_type::run(&context, command),
-        Command::Faction(Lazy(command)) => faction::run(&context, command),
-        Command::World(Lazy(args)) => world::run(&context, args),
-        Command::Sync(Lazy(args)) => sync::run(&context, args),
-        Command::Backup(Lazy(args)) => backup::run(&context, args),
-        Command::Upgrade(Lazy(args)) => upgrade::run(&context, args),
-        Command::Undo(Lazy(args)) => undo::run(&context, args),
-        Command::Check(Lazy(args)) => check::run(&context, args),
-        Command::Stats(Lazy(args)) => stats::run(&context, args),
-        Command::Setup(Lazy(args)) => setup::run(&context, args),
-        Command::Packets(Lazy(args)) => packets::run(&context, args),
-        Command::Demo(Lazy(args)) => demo::run(&context, args),
-        Command::Completions(Lazy(args)) => shell::completions(&args),
-        Command::Man(Lazy(args)) => shell::man(&args),
+    match cli.command {
+        Command::Init(args) => init::run(&context, args),
+        Command::Campaign(command) => campaign::run(&context, command),
+        Command::Power(args) => power::run(&context, args),
+        Command::Coins(args) => coins::run(&context, args),
+        Command::Game(command) => game::run(&context, command),
+        Command::Person(command) => person::run(&context, command),
+        Command::Board(args) => board::run(&context, args),
+        Command::Pool(args) => pool::run(&context, args),
+        Command::Rule(command) => rule::run(&context, command),
+        Command::Alias(command) => alias::run(&context, command),
+        Command::Territory(command) => territory::run(&context, command),
+        Command::History(args) => history::run(&context, args),
+        Command::Export(args) => export::run(&context, args),
+        Command::Import(args) => import::run(&context, args),
+        Command::ScarType(command) => scar_type::run(&context, command),
+        Command::Faction(command) => faction::run(&context, command),
+        Command::World(args) => world::run(&context, args),
+        Command::Sync(args) => sync::run(&context, args),
+        Command::Backup(args) => backup::run(&context, args),
+        Command::Upgrade(args) => upgrade::run(&context, args),
+        Command::Undo(args) => undo::run(&context, args),
+        Command::Check(args) => check::run(&context, args),
+        Command::Stats(args) => stats::run(&context, args),
+        Command::Setup(args) => setup::run(&context, args),
+        Command::Packets(args) => packets::run(&context, args),
+        Command::Demo(args) => demo::run(&context, args),
+        Command::Completions(args) => shell::completions(&args),
+        Command::Man(args) => shell::man(&args),
     }
 }

@@ -8,7 +8,6 @@ use serde::Serialize;
 use super::context::Context;
 use super::error::CliError;
 use super::format::Format;
-use crate::render::stream::{self, Rows};
 use crate::render::{Tabular, csv, md, table};
 
 pub(super) use super::talk::say;
@@ -18,9 +17,9 @@ pub(super) fn json(value: &impl Serialize) -> Result<String, CliError> {
     let bug = |e: &dyn std::fmt::Display| {
         CliError::bug(format!("The output could not be written as JSON: {e}."))
     };
-    let mut text = Vec::new();
-    super::json::write(&mut text, value).map_err(|e| bug(&e))?;
-    String::from_utf8(text).map_err(|e| bug(&e))
+    let mut text = serde_json::to_string_pretty(value).map_err(|e| bug(&e))?;
+    text.push('\n');
+    Ok(text)
 }
 
 /// A report in the format asked for.
@@ -38,23 +37,6 @@ fn not_printed() -> CliError {
     CliError::usage(
         "svg, html and bgstats are formats of `chronicle export`; this command prints table, json, csv or md.",
     )
-}
-
-/// Writes a long report to stdout as its rows come, in the format asked for.
-pub(super) fn print_rows<R: Rows<Error = CliError>>(
-    rows: &R,
-    context: &Context,
-) -> Result<(), CliError> {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    match context.format {
-        Format::Json => stream::json(rows, &mut out)?,
-        Format::Table => stream::table(rows, context.terminal.table_style(), &mut out)?,
-        Format::Csv => stream::csv(rows, &mut out)?,
-        Format::Md => stream::md(rows, &mut out)?,
-        Format::Svg | Format::Html | Format::Bgstats => return Err(not_printed()),
-    }
-    out.flush()?;
-    Ok(())
 }
 
 /// Writes a report to stdout.

@@ -6,24 +6,15 @@ use super::error::CliError;
 use super::output::say;
 use crate::store::{Access, Store};
 
-/// Upgrade a database written by an earlier chronicle to this version's schema, and make
-/// the checkpoint of each campaign that has none (reading never changes a file; any
-/// command that writes upgrades it too)
+/// Upgrade a database written by an earlier chronicle to this version's schema (reading
+/// never changes a file; any command that writes upgrades it too)
 #[derive(Debug, clap::Args)]
 pub struct Args {}
 
 pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
     writing(|| {
-        let mut store = context.open(Access::Write)?;
-        // The checkpoints an upgrade dropped, or another build made, are made again, so
-        // that no read folds a whole log until the campaign's next write.
-        let made = store.make_checkpoints()?;
-        if made > 0 {
-            say(&format!(
-                "Checkpoints made again from the log: {made} campaign{}.",
-                if made == 1 { "" } else { "s" }
-            ));
-        } else if store.opening().upgraded_from.is_none() {
+        let store = context.open(Access::Write)?;
+        if store.opening().upgraded_from.is_none() {
             say(&format!(
                 "{} is at schema version {} already; nothing to do.",
                 store.path().display(),

@@ -13,62 +13,8 @@ use super::refusal::Refusal;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Territory(u16);
 
-/// A territory is written by its name (an added one's place depends on the order a process
-/// met it); the list of a campaign's territories in a checkpoint uses [`KeptTerritory`].
-impl serde::Serialize for Territory {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Territory {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Territory, D::Error> {
-        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
-        Ok(Territory::named(&name))
-    }
-}
-
-/// A territory as a checkpoint keeps it: a printed one by its place on the board (a number,
-/// which the fold that made the checkpoint ties to this board), one sealed content added by
-/// its name.
-pub(crate) struct KeptTerritory(pub Territory);
-
-impl serde::Serialize for KeptTerritory {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        if self.0.is_printed() {
-            serializer.serialize_u16(self.0.0)
-        } else {
-            serializer.serialize_str(self.0.name())
-        }
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for KeptTerritory {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Kept;
-        impl serde::de::Visitor<'_> for Kept {
-            type Value = KeptTerritory;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a printed territory's place or an added territory's name")
-            }
-            fn visit_u64<E: serde::de::Error>(self, at: u64) -> Result<KeptTerritory, E> {
-                match usize::try_from(at) {
-                    Ok(at) if at < Territory::count() => Ok(KeptTerritory(Territory::at(at))),
-                    _ => Err(E::custom(format!("no printed territory at {at}"))),
-                }
-            }
-            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<KeptTerritory, E> {
-                Ok(KeptTerritory(Territory::named(name)))
-            }
-        }
-        deserializer.deserialize_any(Kept)
-    }
-}
-
 /// One of the six continents, by its place on the board.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Continent(u8);
 
 pub(crate) struct ContinentData {
@@ -128,12 +74,6 @@ impl Territory {
             added.len() - 1
         });
         Territory::added_at(at)
-    }
-
-    /// The territory at that place: printed ones from 0, then the added ones in the order
-    /// this process met them (`named`).
-    pub(crate) fn at(index: usize) -> Territory {
-        Territory(u16::try_from(index).expect("fewer than 65,000 territories"))
     }
 
     fn added_at(at: usize) -> Territory {
@@ -327,24 +267,6 @@ impl Continent {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_checkpoint_keeps_a_printed_territory_by_place_and_an_added_one_by_name() {
-        let brazil = Territory::named("Brazil");
-        let atlantis = Territory::named("Atlantis of the checkpoint");
-        let text =
-            serde_json::to_string(&[KeptTerritory(brazil), KeptTerritory(atlantis)]).expect("JSON");
-        assert_eq!(
-            text,
-            format!("[{},\"Atlantis of the checkpoint\"]", brazil.index())
-        );
-        let back: Vec<KeptTerritory> = serde_json::from_str(&text).expect("read back");
-        assert_eq!(
-            back.iter().map(|k| k.0).collect::<Vec<_>>(),
-            [brazil, atlantis]
-        );
-        assert!(serde_json::from_str::<KeptTerritory>("42").is_err());
-    }
 
     #[test]
     fn the_board_has_42_territories_in_6_continents() {

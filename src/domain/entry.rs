@@ -67,7 +67,7 @@ pub enum Entry {
 }
 
 /// What an alias stands for.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AliasOf {
     Territory(Territory),
     Continent(Continent),
@@ -321,7 +321,7 @@ pub struct Wear {
 }
 
 /// A change to a continent's bonus: the "+1" or the "−1" mark.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BonusMark {
     Plus,
     Minus,

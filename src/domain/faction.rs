@@ -8,9 +8,7 @@ use super::refusal::Refusal;
 
 /// A faction, by its full name ("Enclave of the Bear"). Shared, not copied: a campaign's
 /// state holds the same name many times.
-#[derive(
-    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Faction(Arc<str>);
 
 impl Faction {
@@ -49,9 +47,7 @@ impl std::fmt::Display for Faction {
 }
 
 /// Which of its two starting powers a faction keeps; the other is destroyed.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Power {
     A,
     B,

@@ -5,7 +5,7 @@
 use super::refusal::Refusal;
 
 /// A rule a group may switch off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HouseRule {
     /// No HQ on a territory next to another player's HQ (rules §3, L).
     AdjacentHq,

@@ -11,10 +11,7 @@ use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::Refusal;
 use super::resolve::{Resolved, resolve};
 use super::state::Campaign;
-use super::stream::{self, Streamed};
 use super::validate;
-
-use std::collections::HashMap;
 
 pub use super::resolve::{LoggedEntry, TakenBack};
 
@@ -197,18 +194,8 @@ pub fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), B
 #[derive(Clone, Debug)]
 pub struct CheckedLog {
     ordered: Ordered,
-    /// The log as corrected: worked out when made, or for a log in the order written
-    /// (folded one record at a time, see `stream`) when first asked for.
-    resolved: std::sync::OnceLock<Resolved>,
-    /// For a log in the order written, its corrections worked out, to go through the log
-    /// again one record at a time.
-    in_order: Option<Streamed>,
+    resolved: Resolved,
     campaign: Campaign,
-    /// The campaign as its checkpoint's text, made once when first asked for.
-    checkpoint: std::sync::OnceLock<String>,
-    /// The world after each game as checkpoint text: kept by the fold of a log in the order
-    /// written, else made once when first asked for.
-    after_each_game: std::sync::OnceLock<Vec<(u32, String)>>,
 }
 
 impl CheckedLog {
@@ -232,30 +219,11 @@ impl CheckedLog {
             })?;
         }
         let ordered = Ordered::new(records, head)?;
-        let resolved = std::sync::OnceLock::new();
-        let after_each_game = std::sync::OnceLock::new();
-        let (in_order, campaign) = if ordered.pending.is_empty() && stream::in_order(&ordered.log) {
-            let streamed = stream::corrections_of(&ordered.log).map_err(BrokenLog::from)?;
-            // Every such log is written, with the world after each game: kept on the way.
-            let mut worlds = super::checkpoint::KeptWorlds::default();
-            let campaign = stream::fold(streamed.clone(), &ordered.log, |entry, campaign| {
-                worlds.before(entry, campaign);
-            })
-            .map_err(BrokenLog::from)?;
-            let _ = after_each_game.set(worlds.worlds);
-            (Some(streamed), campaign)
-        } else {
-            let (whole, campaign) = resolve_and_fold(&ordered.log)?;
-            let _ = resolved.set(whole);
-            (None, campaign)
-        };
+        let (resolved, campaign) = resolve_and_fold(&ordered.log)?;
         Ok(CheckedLog {
             ordered,
             resolved,
-            in_order,
             campaign,
-            checkpoint: std::sync::OnceLock::new(),
-            after_each_game,
         })
     }
 
@@ -265,29 +233,10 @@ impl CheckedLog {
         &self,
         mut each: impl FnMut(&LogRecord, Option<u32>, Option<&TakenBack>) -> Result<(), E>,
     ) -> Result<(), E> {
-        let Some(streamed) = &self.in_order else {
-            let said = self.resolved().said();
-            for record in &self.ordered.log {
-                let (game, back) = said.of(&record.id);
-                each(record, game, back)?;
-            }
-            return Ok(());
-        };
-        let mut streamed = streamed.clone();
-        let corrections: HashMap<EntryId, Option<TakenBack>> = streamed
-            .corrections
-            .iter()
-            .map(|c| (c.id.clone(), c.taken_back.clone()))
-            .collect();
+        let said = self.resolved.said();
         for record in &self.ordered.log {
-            match streamed.next(record) {
-                Some(entry) => each(record, entry.standing_game(), entry.taken_back.as_ref())?,
-                None => each(
-                    record,
-                    None,
-                    corrections.get(&record.id).and_then(Option::as_ref),
-                )?,
-            }
+            let (game, back) = said.of(&record.id);
+            each(record, game, back)?;
         }
         Ok(())
     }
@@ -332,27 +281,10 @@ impl CheckedLog {
 
     /// The log as corrected.
     pub fn resolved(&self) -> &Resolved {
-        self.resolved.get_or_init(|| {
-            resolve(&self.ordered.log).expect("a log in the order written resolves as it folded")
-        })
+        &self.resolved
     }
 
     /// The campaign the log folds to.
-    /// The campaign as its checkpoint's text (made once: a writer may ask for it before
-    /// it writes, on another thread).
-    pub fn checkpoint(&self) -> &str {
-        self.checkpoint.get_or_init(|| self.campaign.checkpoint())
-    }
-
-    /// The world after each game, as checkpoint text (see `checkpoint::after_each_game`):
-    /// as the fold kept it, or made once from the log as corrected when first asked for.
-    pub fn after_each_game(&self) -> &[(u32, String)] {
-        self.after_each_game.get_or_init(|| {
-            super::checkpoint::after_each_game(&self.resolved().entries)
-                .expect("a checked log folds again as it folded")
-        })
-    }
-
     pub fn campaign(&self) -> &Campaign {
         &self.campaign
     }

@@ -1,8 +1,6 @@
 //! Sealed packets, by their trigger condition only: chronicle never names what is inside.
 
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Packet {
     MinorCities,
     FirstElimination,

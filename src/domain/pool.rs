@@ -9,9 +9,7 @@ pub type ScarType = String;
 pub const STANDARD_SCARS: &[(&str, u32)] = &[("Bunker", 3), ("Ammo Shortage", 3)];
 
 /// What a pool holds.
-#[derive(
-    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum PoolKind {
     ContinentName,
     MajorCity,

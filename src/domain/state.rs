@@ -29,7 +29,7 @@ pub const LAST_REWARDED_GAME: u32 = 15;
 /// to stay atomic) copies no text.
 pub type Name = Arc<str>;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CityKind {
     Minor,
     Major,
@@ -62,7 +62,6 @@ impl CityKind {
     }
 }
 
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct City {
     pub kind: CityKind,
@@ -72,22 +71,18 @@ pub struct City {
     pub game: u32,
 }
 
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scar {
     pub kind: Name,
     pub game: u32,
 }
 
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fortification {
     pub boxes_left: u8,
     pub game: u32,
 }
 
-/// Kept in a checkpoint as a tuple of its fields (see `checkpoint.rs`), and left out when
-/// blank.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Card {
     /// Coin stickers on the card (the printed coin not counted).
@@ -104,7 +99,6 @@ impl Card {
 }
 
 /// What stands on a territory now.
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct TerritoryState {
     pub city: Option<City>,
@@ -132,7 +126,7 @@ impl TerritoryState {
 }
 
 /// A territory sealed content added, as the group recorded it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AddedTerritory {
     pub territory: Territory,
     /// The territories it borders, by the new sea lines.
@@ -143,7 +137,6 @@ pub struct AddedTerritory {
     pub after_game: u32,
 }
 
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GivenName {
     pub name: Name,
@@ -151,7 +144,6 @@ pub struct GivenName {
     pub game: u32,
 }
 
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BonusChange {
     pub mark: BonusMark,
@@ -159,14 +151,12 @@ pub struct BonusChange {
     pub game: u32,
 }
 
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct ContinentState {
     pub given_name: Option<GivenName>,
     pub bonus_change: Option<BonusChange>,
 }
 
-/// Kept in a checkpoint as a tuple of its fields: see `checkpoint.rs`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
     pub game: u32,
@@ -176,17 +166,16 @@ pub struct Signature {
 }
 
 /// A faction card's marks (one per colour of slot) and scar.
-#[derive(Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct FactionCard {
     /// (slot colour, text, after game).
     pub marks: Vec<(String, String, u32)>,
     /// (text, after game).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scar: Option<(String, u32)>,
 }
 
 /// The world's name, given after game 15.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WorldName {
     pub name: String,
     pub by: String,
@@ -194,7 +183,7 @@ pub struct WorldName {
     pub roll_off: Vec<String>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PacketOpening {
     pub packet: Packet,
     /// The game in which (or right after which) it was opened.
@@ -203,11 +192,8 @@ pub struct PacketOpening {
 
 /// The group's aliases in the order they were made (each folded, as written, what it stands
 /// for), with the first of each folded alias found by a hash lookup: a log of many aliases
-/// looks each name up in constant time, not by a walk over all of them. Kept as the list
-/// alone; the lookup is made again from it.
-#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
-#[serde(from = "Vec<(Name, String, super::entry::AliasOf)>")]
-#[serde(into = "Vec<(Name, String, super::entry::AliasOf)>")]
+/// looks each name up in constant time, not by a walk over all of them.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Aliases {
     list: Vec<(Name, String, super::entry::AliasOf)>,
     first: std::collections::HashMap<Name, usize>,
@@ -270,7 +256,7 @@ impl Aliases {
 }
 
 /// A campaign's state: the board with its marks, the pools, the people, the signatures.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Campaign {
     pub(super) games: u32,
     pub(super) last_date: Option<NaiveDate>,
@@ -281,7 +267,6 @@ pub struct Campaign {
     pub(super) factions: Vec<Faction>,
     pub(super) powers: Vec<(Faction, Power)>,
     pub(super) first_coins: u32,
-    #[serde(with = "kept_territories")]
     pub(super) territories: Vec<TerritoryState>,
     pub(super) continents: Vec<ContinentState>,
     pub(super) pools: Vec<Pool>,
@@ -302,45 +287,6 @@ pub struct Campaign {
     pub(super) retired: Vec<Name>,
     /// The territories sealed content added, in the order they came.
     pub(super) added: Vec<AddedTerritory>,
-}
-
-/// A campaign's territories, kept as (territory, state) for those with anything on them.
-mod kept_territories {
-    use serde::ser::{SerializeSeq, Serializer};
-    use serde::{Deserialize, Deserializer};
-
-    use super::super::board::KeptTerritory;
-    use super::{Territory, TerritoryState};
-
-    pub(crate) fn serialize<S: Serializer>(
-        territories: &[TerritoryState],
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        let blank = TerritoryState::default();
-        let marked = territories.iter().filter(|t| **t != blank).count();
-        let mut seq = serializer.serialize_seq(Some(marked))?;
-        for (at, state) in territories.iter().enumerate() {
-            if *state != blank {
-                seq.serialize_element(&(KeptTerritory(Territory::at(at)), state))?;
-            }
-        }
-        seq.end()
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Vec<TerritoryState>, D::Error> {
-        let kept = Vec::<(KeptTerritory, TerritoryState)>::deserialize(deserializer)?;
-        let mut territories = vec![TerritoryState::default(); Territory::count()];
-        for (KeptTerritory(territory), state) in kept {
-            let at = territory.index();
-            if territories.len() <= at {
-                territories.resize(at + 1, TerritoryState::default());
-            }
-            territories[at] = state;
-        }
-        Ok(territories)
-    }
 }
 
 impl Default for Campaign {

@@ -18,7 +18,6 @@ use super::{FORMAT, VERSION};
 use crate::domain::LoggedEntry;
 use crate::domain::log::check_record;
 use crate::domain::resolve::resolve;
-use crate::domain::stream;
 use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place};
 
 /// The largest campaign file `import` reads unless told otherwise: 64 MiB (the demo's is
@@ -513,20 +512,12 @@ fn said_of(said: &[(u32, u32)], seq: u32) -> Option<u32> {
         .map(|at| said[at].1)
 }
 
-/// Each game's number as the file says it must be its number in the log as corrected
-/// (worked out one record at a time for a log in the order written).
+/// Each game's number as the file says it must be its number in the log as corrected.
 fn check_numbers(records: &[LogRecord], said: &[(u32, u32)]) -> Result<(), ReadError> {
     // Records that do not make a log: the fold names why.
-    if stream::in_order(records) {
-        match stream::entries(records) {
-            Ok(entries) => numbers_said(entries, said),
-            Err(_) => Ok(()),
-        }
-    } else {
-        match resolve(records) {
-            Ok(resolved) => numbers_said(resolved.entries.into_iter(), said),
-            Err(_) => Ok(()),
-        }
+    match resolve(records) {
+        Ok(resolved) => numbers_said(resolved.entries.into_iter(), said),
+        Err(_) => Ok(()),
     }
 }
 

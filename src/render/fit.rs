@@ -200,43 +200,6 @@ impl Measured {
     pub(super) fn limits(&self, width: usize) -> Vec<usize> {
         widths(std::slice::from_ref(&self.0), width)
     }
-
-    /// The widest each column can be drawn: its widest line, or its limit.
-    pub(super) fn widest(&self, limits: &[usize]) -> Vec<usize> {
-        self.0
-            .iter()
-            .zip(limits)
-            .map(|((line, _), &limit)| (*line).min(limit))
-            .collect()
-    }
-
-    /// The widths the table is drawn at when every cell fits its column as it is (none is
-    /// wrapped): each column's widest line.
-    pub(super) fn unwrapped(&self, limits: &[usize]) -> Option<Vec<usize>> {
-        let widest: Vec<usize> = self.0.iter().map(|(line, _)| *line).collect();
-        (widest.iter().zip(limits).all(|(w, l)| w <= l)).then_some(widest)
-    }
-}
-
-/// A cell as it is drawn in a column at most `limit` wide: as it is when it fits, else
-/// wrapped.
-pub(super) fn fitted(cell: &str, limit: usize) -> Cow<'_, str> {
-    if widest_line(cell) <= limit {
-        Cow::Borrowed(cell)
-    } else {
-        Cow::Owned(wrap(cell, limit))
-    }
-}
-
-/// Each column's widest line once its cells are fitted to `limits`, gathered a row at a
-/// time: the widths the table is drawn at.
-pub(super) fn drawn<S: AsRef<str>>(widths: &mut Vec<usize>, row: &[S], limits: &[usize]) {
-    if widths.len() < row.len() {
-        widths.resize(row.len(), 0);
-    }
-    for ((drawn, cell), &limit) in widths.iter_mut().zip(row).zip(limits) {
-        *drawn = (*drawn).max(widest_line(&fitted(cell.as_ref(), limit)));
-    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,6 @@ mod fit;
 pub mod html;
 pub mod md;
 pub mod md_report;
-pub mod stream;
 pub mod svg;
 pub mod table;
 pub mod tabular;

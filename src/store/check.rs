@@ -9,15 +9,11 @@ use rusqlite::{Connection, OpenFlags};
 use chrono::NaiveDate;
 
 use std::collections::HashMap;
-use std::ops::ControlFlow;
 
-use super::checkpoint::Kept;
 use super::decode::{Derived, Stored, read_records};
-use super::{Store, StoreError, stream};
+use super::{Store, StoreError};
 use crate::domain::log::{Ordered, check_record};
-use crate::domain::record::Unresolved;
 use crate::domain::resolve::resolve;
-use crate::domain::stream::Streamed;
 use crate::domain::{Campaign, LogRecord, LoggedEntry, Refusal, Resolved};
 
 /// Replays the log as corrected through the rules one entry at a time, comparing what is
@@ -29,48 +25,15 @@ struct Replaying<'a> {
     /// Whether every entry so far replayed (the replay stops at the first that does not).
     whole: bool,
     report: CheckReport,
-    /// The world kept after each game, as read (`kept_games`), each taken out as the
-    /// replay reaches the game after it.
-    games: HashMap<u32, String>,
 }
 
 impl<'a> Replaying<'a> {
-    fn new(name: &'a str, games: HashMap<u32, String>) -> Self {
+    fn new(name: &'a str) -> Self {
         Replaying {
             name,
             campaign: Campaign::new(),
             whole: true,
             report: CheckReport::default(),
-            games,
-        }
-    }
-
-    /// Compares the world kept after the game before `game` with the replay so far.
-    fn compare_game(&mut self, game: u32) {
-        let after = game.saturating_sub(1);
-        let Some(kept) = self.games.remove(&after) else {
-            return;
-        };
-        let problem = match Campaign::from_checkpoint(&kept) {
-            Some(state) if state == self.campaign => return,
-            Some(_) => "is not what its log folds to",
-            None => "cannot be read",
-        };
-        self.report.problems.push(format!(
-            "{}: the world kept after game {after} {problem} (any write to the campaign makes it again)",
-            self.name
-        ));
-    }
-
-    /// The worlds kept after games the replay did not reach as a game before the latest.
-    fn games_left(&mut self) {
-        let mut left: Vec<u32> = self.games.drain().map(|(game, _)| game).collect();
-        left.sort_unstable();
-        for after in left {
-            self.report.problems.push(format!(
-                "{}: a world is kept after game {after}, which is not a game before the latest (any write to the campaign makes it again)",
-                self.name
-            ));
         }
     }
 
@@ -103,10 +66,6 @@ impl<'a> Replaying<'a> {
         if entry.taken_back.is_some() {
             return;
         }
-        if let Some(game) = entry.standing_game() {
-            self.compare_game(game);
-        }
-        let (name, report) = (self.name, &mut self.report);
         // A rule that gates what may be logged next, broken by an entry logged before it
         // held: the campaign still reads, and the group hears of it.
         // Applied as a new entry in place (left as it was on a refusal, without a copy of
@@ -144,19 +103,6 @@ impl<'a> Replaying<'a> {
                 self.whole = false;
             }
         }
-    }
-}
-
-/// Compares the checkpoint kept of a campaign's board with the campaign replayed.
-fn compare_checkpoint(name: &str, kept: Kept, replayed: &Campaign, report: &mut CheckReport) {
-    match kept {
-        Kept::Current(state) if *state != *replayed => report.problems.push(format!(
-            "{name}: the checkpoint kept of its board is not what its log folds to (any write to the campaign makes it again)"
-        )),
-        Kept::Unreadable => report.problems.push(format!(
-            "{name}: the checkpoint kept of its board cannot be read (any write to the campaign makes it again)"
-        )),
-        Kept::Current(_) | Kept::None | Kept::OtherFold => {}
     }
 }
 
@@ -257,11 +203,7 @@ impl Store {
         latest: NaiveDate,
         report: &mut CheckReport,
     ) -> Result<u32, StoreError> {
-        let found = stream::corrections(&self.conn, id).and_then(|streamed| match streamed {
-            Some(streamed) => self.check_in_order(id, name, latest, streamed),
-            None => self.check_whole(id, name, latest),
-        });
-        match found {
+        match self.check_log(id, name, latest) {
             Ok((found, games)) => {
                 report.absorb(found);
                 Ok(games)
@@ -276,8 +218,8 @@ impl Store {
         }
     }
 
-    /// `check_campaign` for a log read whole: what it finds, and the games replayed.
-    fn check_whole(
+    /// `check_campaign`'s look at one log: what it finds, and the games replayed.
+    fn check_log(
         &self,
         id: i64,
         name: &str,
@@ -307,64 +249,10 @@ impl Store {
                 return Ok((found, 0));
             }
         };
-        let replayed = Replaying::new(name, self.kept_games(id)?).all(&resolved, &kept);
-        self.replayed(id, name, replayed, found)
-    }
-
-    /// `check_campaign` for a log in the order written, read one record at a time: what
-    /// it finds (in the order the whole log's check finds it), and the games replayed.
-    fn check_in_order(
-        &self,
-        id: i64,
-        name: &str,
-        latest: NaiveDate,
-        streamed: Result<Streamed, Unresolved>,
-    ) -> Result<(CheckReport, u32), StoreError> {
-        let (mut streamed, unresolved) = match streamed {
-            Ok(streamed) => (Some(streamed), None),
-            Err(unresolved) => (None, Some(unresolved)),
-        };
-        let mut found = CheckReport::default();
-        let mut replaying = Replaying::new(name, self.kept_games(id)?);
-        let mut place = 0u32;
-        stream::each_entry(
-            &self.conn,
-            id,
-            streamed.as_mut(),
-            |record, derived, entry| {
-                place += 1;
-                check_one(name, place, record, latest, &mut found);
-                if let Some(entry) = entry {
-                    replaying.step(&entry, Some(&derived));
-                }
-                Ok(ControlFlow::Continue(()))
-            },
-        )?;
-        found.entries += usize::try_from(place).unwrap_or(usize::MAX);
-        if let Some(unresolved) = unresolved {
-            cannot_stand(name, unresolved.seq, &unresolved.refusal, &mut found);
-            return Ok((found, 0));
-        }
-        self.replayed(id, name, replaying, found)
-    }
-
-    /// What a check found, with its replay's problems after the records' and the
-    /// checkpoint compared with a whole replay; and the games replayed.
-    fn replayed(
-        &self,
-        id: i64,
-        name: &str,
-        mut replayed: Replaying<'_>,
-        mut found: CheckReport,
-    ) -> Result<(CheckReport, u32), StoreError> {
-        if replayed.whole {
-            replayed.games_left();
-        }
+        let replayed = Replaying::new(name).all(&resolved, &kept);
+        let games = replayed.campaign.games_played();
         found.absorb(replayed.report);
-        if replayed.whole {
-            compare_checkpoint(name, self.checkpoint(id)?, &replayed.campaign, &mut found);
-        }
-        Ok((found, replayed.campaign.games_played()))
+        Ok((found, games))
     }
 
     /// Copies the database into the file at `path` (empty, or new) with SQLite's online

@@ -1,8 +1,6 @@
 //! Reading a campaign's log back: rows of `entry`, `seat` and `change` turned into the
 //! domain's records. A row that cannot be read means a damaged database.
 
-use std::ops::ControlFlow;
-
 use rusqlite::{Connection, params};
 
 use super::StoreError;
@@ -76,21 +74,6 @@ fn head(row: &rusqlite::Row<'_>) -> rusqlite::Result<Head> {
     })
 }
 
-/// Reads a campaign's records back, in the order they were written.
-pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored, StoreError> {
-    let mut stored = Stored {
-        records: Vec::new(),
-        derived: Vec::new(),
-    };
-    each_record(conn, campaign_id, Which::All, |mut record, derived| {
-        record.share_parent(stored.records.last());
-        stored.derived.push(derived);
-        stored.records.push(record);
-        Ok(ControlFlow::Continue(()))
-    })?;
-    Ok(stored)
-}
-
 /// A campaign's records in the order of its log on this device, and those waiting on
 /// another branch (`Store::ordered`, for a transaction too).
 pub(super) fn ordered(
@@ -102,56 +85,32 @@ pub(super) fn ordered(
     crate::domain::log::Ordered::new(stored.records, head.as_ref()).map_err(StoreError::BrokenLog)
 }
 
-/// Which of a campaign's records to read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Which {
-    All,
-    /// The corrections, and the records they act on.
-    Corrections,
-}
-
-impl Which {
-    /// The condition on the entry (`e`) that picks them.
-    fn condition(self) -> &'static str {
-        match self {
-            Which::All => "",
-            Which::Corrections => {
-                " AND (e.correction IS NOT NULL OR e.uid IN
-                    (SELECT target FROM entry WHERE campaign_id = ?1 AND target IS NOT NULL))"
-            }
-        }
-    }
-}
-
-/// Reads a campaign's records back one at a time, in the order they were written, and
-/// hands each to `each` with what is kept beside it, until it says to stop: the entries,
-/// their seats and their changes are read side by side, so no more than one record's rows
-/// are held at once.
-pub(super) fn each_record(
-    conn: &Connection,
-    campaign_id: i64,
-    which: Which,
-    mut each: impl FnMut(LogRecord, Derived) -> Result<ControlFlow<()>, StoreError>,
-) -> Result<(), StoreError> {
-    let picked = which.condition();
-    let mut seat_rows = conn.prepare_cached(&format!(
+/// Reads a campaign's records back, in the order they were written, with what is kept
+/// beside each: the entries, their seats and their changes are read side by side, in three
+/// statements for the whole log.
+pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored, StoreError> {
+    let mut stored = Stored {
+        records: Vec::new(),
+        derived: Vec::new(),
+    };
+    let mut seat_rows = conn.prepare_cached(
         "SELECT s.entry_id, s.person, s.faction, s.result, s.hq FROM seat s JOIN entry e ON e.id = s.entry_id
-         WHERE e.campaign_id = ?1{picked} ORDER BY e.seq, s.position"
-    ))?;
+         WHERE e.campaign_id = ?1 ORDER BY e.seq, s.position",
+    )?;
     let mut seats = seat_rows.query_map(params![campaign_id], seat)?.peekable();
-    let mut change_rows = conn.prepare_cached(&format!(
+    let mut change_rows = conn.prepare_cached(
         "SELECT c.entry_id, c.kind, c.person, c.faction, c.territory, c.continent, c.name, c.amount, c.text
-         FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1{picked}
-         ORDER BY e.seq, c.position"
-    ))?;
+         FROM change c JOIN entry e ON e.id = c.entry_id WHERE e.campaign_id = ?1
+         ORDER BY e.seq, c.position",
+    )?;
     let mut changes = change_rows
         .query_map(params![campaign_id], change)?
         .peekable();
-    let mut entries = conn.prepare_cached(&format!(
+    let mut entries = conn.prepare_cached(
         "SELECT id, seq, uid, kind, correction, target, before, parent, device, device_seq, reason,
                 game, date, note, recorded_at, undone_at, undo_reason
-         FROM entry e WHERE campaign_id = ?1{picked} ORDER BY seq"
-    ))?;
+         FROM entry e WHERE campaign_id = ?1 ORDER BY seq",
+    )?;
     let heads = entries.query_map(params![campaign_id], head)?;
     for head in heads {
         let head = head?;
@@ -161,13 +120,13 @@ pub(super) fn each_record(
             .collect();
         let changed = rows_of(&mut changes, head.row, |c| c.entry_id)?;
         let seq = head.seq;
-        let (record, derived) =
+        let (mut record, derived) =
             record(head, seated, &changed).map_err(|e| damaged(format!("entry {seq}: {e}")))?;
-        if each(record, derived)?.is_break() {
-            break;
-        }
+        record.share_parent(stored.records.last());
+        stored.derived.push(derived);
+        stored.records.push(record);
     }
-    Ok(())
+    Ok(stored)
 }
 
 /// The rows at the front of `rows` that belong to the entry with row id `entry`.

@@ -87,9 +87,7 @@ pub(super) fn write_log(
     for record in &ordered.pending {
         append(tx, campaign_id, record)?;
     }
-    super::device::set_head(tx, campaign_id, ordered.head())?;
-    super::checkpoint::write_games(tx, campaign_id, log.after_each_game())?;
-    super::checkpoint::write(tx, campaign_id, log.checkpoint())
+    super::device::set_head(tx, campaign_id, ordered.head())
 }
 
 /// What is kept beside a record (its row not yet known: 0): its game's number, for a game

@@ -7,13 +7,11 @@ use chrono::NaiveDate;
 use super::campaigns::{
     campaign_exists, campaign_name, insert_campaign, name_from_log, set_current,
 };
-use super::checkpoint::{Added, keep_games};
 use super::decode::{Stored, read_records};
 use super::device::set_head;
 use super::encode::{append_resolved, update_derived, write_log};
 use super::{CampaignInfo, Store, StoreError};
 use super::{device, ids};
-use crate::domain::checkpoint::KeptWorlds;
 use crate::domain::log::{Ordered, check_record, resolve_and_fold};
 use crate::domain::names::CampaignName;
 use crate::domain::{
@@ -149,25 +147,8 @@ pub struct Recorded {
 }
 
 impl Store {
-    /// Reads a campaign's records and works out its log, with the state it folds to: its
-    /// checkpoint when there is a current one (kept in the same transaction as every
-    /// write, and verified by `check`), else the log folded through the rules.
-    pub fn load(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
-        let super::Kept::Current(campaign) = self.checkpoint(campaign_id)? else {
-            return self.folded(campaign_id);
-        };
-        let read = self.read(campaign_id)?;
-        Ok(Loaded {
-            entries: read.entries,
-            corrections: read.corrections,
-            records: read.records,
-            pending: read.pending,
-            campaign: *campaign,
-        })
-    }
-
     /// Reads a campaign's records, works out its log and folds it through the rules.
-    fn folded(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
+    pub fn load(&self, campaign_id: i64) -> Result<Loaded, StoreError> {
         let ordered = self.ordered(campaign_id)?;
         let (resolved, campaign) = resolve_and_fold(&ordered.log).map_err(StoreError::BrokenLog)?;
         Ok(Loaded {
@@ -209,19 +190,10 @@ impl Store {
         })
     }
 
-    /// Chooses the campaign and gives its state now, on one snapshot: from its checkpoint
-    /// when there is a current one, else folded from its log.
+    /// Chooses the campaign and gives its state now, folded from its log on one snapshot.
     pub fn load_now(&self, named: Option<&str>) -> Result<(CampaignInfo, Campaign), StoreError> {
-        self.snapshot(|store| {
-            let info = store.choose_campaign(named)?;
-            let campaign = match store.checkpoint(info.id)? {
-                super::Kept::Current(kept) => *kept,
-                super::Kept::None | super::Kept::OtherFold | super::Kept::Unreadable => {
-                    store.folded(info.id)?.campaign
-                }
-            };
-            Ok((info, campaign))
-        })
+        self.load_campaign(named)
+            .map(|(info, loaded)| (info, loaded.campaign))
     }
 
     /// Chooses the campaign and reads its log without folding it, on one snapshot.
@@ -239,7 +211,7 @@ impl Store {
     /// Adds one record to a campaign's log in one `BEGIN IMMEDIATE` transaction: reads the
     /// records, works out the log and folds it, lets `build` make the record from it, checks
     /// the record and works out and folds the log with it (every later entry through the
-    /// rules again), and writes it with what is kept beside the records. A refusal or an
+    /// rules again), and writes it with the columns derived from the log. A refusal or an
     /// error writes nothing; so does a dry run.
     pub fn append<E>(
         &mut self,
@@ -289,22 +261,10 @@ impl Store {
                 place: new.place,
                 body: new.body,
             };
-            // A record the log is folded again for keeps each game's world on the way.
-            let mut worlds = (!dry_run).then(KeptWorlds::default);
-            let (resolved_after, after, applied) = with_record(
-                &ordered,
-                &resolved_before,
-                &before,
-                &mut record,
-                worlds.as_mut(),
-            )?;
+            let (resolved_after, after, applied) =
+                with_record(&ordered, &resolved_before, &before, &mut record)?;
             check_record(&record, stamp.today)?;
             if !dry_run {
-                let added = applied.as_ref().map_or_else(
-                    || Added::Elsewhere(worlds.map(|w| w.worlds).unwrap_or_default()),
-                    |a| Added::AtEnd(a.game),
-                );
-                keep_games(tx, campaign_id, seq - 1, added, &resolved_after.entries)?;
                 let mut derived = derived;
                 derived.push(append_resolved(tx, campaign_id, &record, &resolved_after)?);
                 let mut ids = ids;
@@ -314,7 +274,6 @@ impl Store {
                 if renames_campaign(&record, &ordered.log) {
                     name_from_log(tx, campaign_id, &resolved_after.corrections)?;
                 }
-                super::checkpoint::write(tx, campaign_id, &after.checkpoint())?;
             }
             Ok(Appended {
                 before,
@@ -455,13 +414,12 @@ pub(super) fn append_for_test(
 /// The log with a new record: at the end of it, the entry is applied to the campaign as it
 /// stands (the entry kept as the rules record it); anywhere else, or a correction, the log
 /// is worked out again and every entry folded through the rules, and a refusal names the
-/// entry that breaks; `worlds`, when given, keeps the world after each game on the way.
+/// entry that breaks.
 fn with_record(
     ordered: &Ordered,
     resolved: &Resolved,
     campaign: &Campaign,
     record: &mut LogRecord,
-    mut worlds: Option<&mut KeptWorlds>,
 ) -> Result<(Resolved, Campaign, Option<Applied>), Refusal> {
     if let (Place::End, Body::Add(entry)) = (&record.place, &record.body) {
         let (after, applied) = campaign.after(entry)?;
@@ -501,9 +459,6 @@ fn with_record(
         matches!(&record.body, Body::Add(e) if matches!(**e, Entry::Rule { on: true, .. }));
     let mut strict = false;
     for entry in resolved.standing() {
-        if let Some(kept) = worlds.as_deref_mut() {
-            kept.before(entry, &campaign);
-        }
         // The entry the record adds or changes meets every rule, as a new one; the others
         // those that shape the board (see `Mode`).
         let own = is_own(entry, record);

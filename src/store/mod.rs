@@ -3,7 +3,6 @@
 
 mod campaigns;
 mod check;
-mod checkpoint;
 mod decode;
 mod decode_game;
 mod device;
@@ -14,7 +13,6 @@ mod insert;
 mod log;
 mod open;
 mod stored;
-mod stream;
 mod sync;
 #[cfg(test)]
 mod tests;
@@ -26,12 +24,10 @@ use rusqlite::{Connection, TransactionBehavior};
 
 pub use campaigns::CampaignInfo;
 pub use check::CheckReport;
-pub use checkpoint::Kept;
 pub use error::StoreError;
 pub use ids::mint as mint_id;
 pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
 pub use open::{Access, Opening, refuse_uri};
-pub use stream::{After, Cut, Reading};
 pub use sync::Synced;
 
 mod embedded {

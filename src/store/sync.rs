@@ -117,8 +117,6 @@ impl Store {
                 update_derived(tx, &derived, &ids, &resolved)?;
                 device::set_head(tx, campaign_id, head.as_ref())?;
                 renamed_by_log(tx, campaign_id, &resolved)?;
-                super::checkpoint::make_games(tx, campaign_id, &resolved.entries)?;
-                super::checkpoint::write(tx, campaign_id, &after.checkpoint())?;
             }
             let mut own: Vec<LogRecord> = records
                 .iter()

@@ -19,12 +19,11 @@ mod undo;
 
 use super::context::Context;
 use super::error::CliError;
-use super::lazy::Lazy;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Record a finished game: players, results, rewards, what changed
-    Log(Box<Lazy<args::LogArgs>>),
+    Log(Box<args::LogArgs>),
     /// The games so far, one line each
     List,
     /// One game in full
@@ -33,22 +32,22 @@ pub enum Command {
         number: u32,
     },
     /// Replace game N whole, with the `game log` flags; every later entry checked again
-    Edit(Box<Lazy<edit::EditArgs>>),
+    Edit(Box<edit::EditArgs>),
     /// Add a forgotten game before game N, with the `game log` flags
-    Insert(Box<Lazy<edit::InsertArgs>>),
+    Insert(Box<edit::InsertArgs>),
     /// Take back the latest game (the history keeps it, with when and why)
-    Undo(Lazy<undo::UndoArgs>),
+    Undo(undo::UndoArgs),
 }
 
 pub(super) use args::LogArgs;
 
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {
-        Command::Log(args) => log::run(context, args.0),
+        Command::Log(args) => log::run(context, *args),
         Command::List => list::run(context),
         Command::Show { number } => show::run(context, number),
-        Command::Edit(args) => edit::edit(context, args.0),
-        Command::Insert(args) => edit::insert(context, args.0),
-        Command::Undo(args) => undo::run(context, args.0),
+        Command::Edit(args) => edit::edit(context, *args),
+        Command::Insert(args) => edit::insert(context, *args),
+        Command::Undo(args) => undo::run(context, args),
     }
 }
