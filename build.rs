@@ -102,7 +102,7 @@ fn by_name(territories: &[serde_json::Value]) -> String {
         .map(|(i, t)| (t["name"].as_str().expect("name"), i))
         .collect();
     by_name.sort_unstable();
-    let mut out = String::from("pub(crate) static TERRITORIES_BY_NAME: &[(&str, u16)] = &[\n");
+    let mut out = String::from("pub(crate) static TERRITORIES_BY_NAME: &[(&str, u8)] = &[\n");
     for (name, index) in by_name {
         writeln!(out, "    ({name:?}, {index}),").expect("write");
     }

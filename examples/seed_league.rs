@@ -290,8 +290,8 @@ fn random_reward(random: &mut Random, campaign: &Campaign) -> Option<Reward> {
         (RewardKind::MajorCity, Targets::Territories(t)) => {
             let territory = random.pick(&t)?;
             Reward::MajorCity {
-                territory,
                 name: format!("Great {}", territory.name()),
+                territory,
             }
         }
         (RewardKind::HealScar, Targets::Territories(t)) => Reward::HealScar {

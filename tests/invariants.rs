@@ -408,8 +408,8 @@ fn steps() -> impl Strategy<Value = Vec<Step>> {
 // ---------------------------------------------------------------------------------------
 // Turning a step into an entry, against the campaign as it stands.
 
-fn pick<T: Copy>(items: &[T], index: &Index) -> Option<T> {
-    (!items.is_empty()).then(|| items[index.index(items.len())])
+fn pick<T: Clone>(items: &[T], index: &Index) -> Option<T> {
+    (!items.is_empty()).then(|| items[index.index(items.len())].clone())
 }
 
 fn any_territory(index: &Index) -> Territory {
@@ -485,7 +485,7 @@ fn fullest(
     let mut cards: Vec<(u8, Territory)> = cards
         .map(|t| {
             let extra = added.get(&t).copied().unwrap_or(0);
-            (c.territory(t).card.resources() + extra, t)
+            (c.territory(&t).card.resources() + extra, t)
         })
         .collect();
     cards.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
@@ -510,12 +510,12 @@ fn build(step: &Step, c: &Campaign) -> Entry {
                     break;
                 }
                 let room: Vec<Territory> = Territory::all()
-                    .filter(|&t| {
-                        c.territory(t).card.stickers + on_card.get(&t).copied().unwrap_or(0) < 2
+                    .filter(|t| {
+                        c.territory(t).card.stickers + on_card.get(t).copied().unwrap_or(0) < 2
                     })
                     .collect();
                 if let Some(t) = pick(&room, index) {
-                    *on_card.entry(t).or_default() += 1;
+                    *on_card.entry(t.clone()).or_default() += 1;
                     territories.push(t);
                 }
             }
@@ -600,9 +600,9 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
             if *aim {
                 let known = c.known_person(name).unwrap_or(name).to_string();
                 let legal: Vec<Territory> = Territory::all()
-                    .filter(|&t| {
+                    .filter(|t| {
                         c.is_legal_start(t, &known)
-                            && !hqs.contains(&t)
+                            && !hqs.contains(t)
                             && !t.printed_neighbours().any(|n| hqs.contains(&n))
                     })
                     .collect();
@@ -611,7 +611,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
                 Some(any_territory(index))
             }
         });
-        hqs.extend(hq);
+        hqs.extend(hq.clone());
         seats.push(Seat {
             person,
             faction,
@@ -667,7 +667,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
             *left -= 1;
         }
         let free: Vec<Territory> = Territory::all()
-            .filter(|&t| c.territory(t).scar.is_none() && !scars.iter().any(|p| p.territory == t))
+            .filter(|t| c.territory(t).scar.is_none() && !scars.iter().any(|p| p.territory == *t))
             .collect();
         if let Some(territory) = pick(&free, &s.territory) {
             scars.push(ScarPlacement {
@@ -684,7 +684,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
         .fortified()
         .into_iter()
         .filter_map(|t| {
-            c.territory(t)
+            c.territory(&t)
                 .fortification
                 .as_ref()
                 .map(|f| (t, f.boxes_left))
@@ -701,7 +701,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
         let fortified: Vec<Territory> = boxes
             .iter()
             .filter(|(_, left)| **left > 0)
-            .map(|(t, _)| *t)
+            .map(|(t, _)| t.clone())
             .collect();
         if let Some(territory) = pick(&fortified, &w.territory) {
             let left = boxes.get_mut(&territory).expect("fortified");
@@ -735,7 +735,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
                 RewardKind::MajorCity => t(c.without_city()).map(|territory| {
                     let name = city_name(c, &r.name, true, &city_names);
                     city_names.push(name.trim().to_string());
-                    new_city = Some(territory);
+                    new_city = Some(territory.clone());
                     Reward::MajorCity { territory, name }
                 }),
                 RewardKind::HealScar => {
@@ -759,7 +759,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
                         standing
                     };
                     t(cards).map(|territory| {
-                        destroyed = Some(territory);
+                        destroyed = Some(territory.clone());
                         Reward::DestroyCard { territory }
                     })
                 }
@@ -844,7 +844,7 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
             pick(&free, &h.territory).map(|territory| {
                 let name = city_name(c, &h.name, true, &city_names);
                 city_names.push(name.trim().to_string());
-                founded.push(territory);
+                founded.push(territory.clone());
                 minor_left -= 1;
                 HeldOnChoice::MinorCity { territory, name }
             })
@@ -856,14 +856,14 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
             let mut fullest = fullest(c, cards.into_iter(), &added);
             if matches!(h.fill, Fill::WithRoom) {
                 fullest.retain(|t| {
-                    Some(*t) != destroyed
-                        && c.territory(*t).card.resources() + added.get(t).copied().unwrap_or(0)
+                    Some(t) != destroyed.as_ref()
+                        && c.territory(t).card.resources() + added.get(t).copied().unwrap_or(0)
                             < MAX_CARD_RESOURCES
                 });
                 fullest.truncate(1);
             }
             pick(&fullest, &h.territory).map(|territory| {
-                *added.entry(territory).or_default() += 1;
+                *added.entry(territory.clone()).or_default() += 1;
                 coins_left -= 1;
                 HeldOnChoice::AddResource { territory }
             })
@@ -872,13 +872,13 @@ fn build_game(spec: &GameSpec, c: &Campaign) -> Game {
                 .cards_with_room()
                 .into_iter()
                 .filter(|t| {
-                    Some(*t) != destroyed
-                        && c.territory(*t).card.resources() + added.get(t).copied().unwrap_or(0)
+                    Some(t) != destroyed.as_ref()
+                        && c.territory(t).card.resources() + added.get(t).copied().unwrap_or(0)
                             < MAX_CARD_RESOURCES
                 })
                 .collect();
             pick(&room, &h.territory).map(|territory| {
-                *added.entry(territory).or_default() += 1;
+                *added.entry(territory.clone()).or_default() += 1;
                 coins_left -= 1;
                 HeldOnChoice::AddResource { territory }
             })
@@ -996,7 +996,7 @@ fn check_invariants(before: &Campaign, after: &Campaign) -> Result<(), TestCaseE
     let mut scars_placed = 0;
     for kind in after.scar_types() {
         let standing = Territory::all()
-            .filter(|&t| {
+            .filter(|t| {
                 after
                     .territory(t)
                     .scar
@@ -1012,7 +1012,7 @@ fn check_invariants(before: &Campaign, after: &Campaign) -> Result<(), TestCaseE
         scars_placed += placed;
     }
     let standing = Territory::all()
-        .filter(|&t| after.territory(t).scar.is_some())
+        .filter(|t| after.territory(t).scar.is_some())
         .count();
     prop_assert_eq!(
         standing + used(PoolKind::ScarCover),
@@ -1023,8 +1023,8 @@ fn check_invariants(before: &Campaign, after: &Campaign) -> Result<(), TestCaseE
     // Cards.
     let mut stickers = 0;
     for t in Territory::all() {
-        let now = &after.territory(t).card;
-        let was = &before.territory(t).card;
+        let now = &after.territory(&t).card;
+        let was = &before.territory(&t).card;
         prop_assert!(
             now.resources() <= MAX_CARD_RESOURCES,
             "{} holds {} resources",
@@ -1053,11 +1053,11 @@ fn check_invariants(before: &Campaign, after: &Campaign) -> Result<(), TestCaseE
     // Fortifications.
     let mut fortifications = 0;
     for t in Territory::all() {
-        if let Some(f) = &after.territory(t).fortification {
+        if let Some(f) = &after.territory(&t).fortification {
             fortifications += 1;
             prop_assert!(f.boxes_left <= FORTIFICATION_BOXES, "{}: {:?}", t.name(), f);
             prop_assert!(
-                after.territory(t).city.is_some(),
+                after.territory(&t).city.is_some(),
                 "{} fortified, no city",
                 t.name()
             );
@@ -1220,7 +1220,7 @@ impl Run {
         );
         self.stats.most_games = self.campaign.games_played();
         self.stats.full_cards = Territory::all()
-            .filter(|&t| self.campaign.territory(t).card.resources() == MAX_CARD_RESOURCES)
+            .filter(|t| self.campaign.territory(t).card.resources() == MAX_CARD_RESOURCES)
             .count();
         Ok(self.stats)
     }

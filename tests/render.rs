@@ -48,7 +48,7 @@ fn every_territory_and_city_is_on_the_map() {
     let board = demo_board();
     let texts = texts(&map(&board));
     for t in &board.territories {
-        assert!(texts.iter().any(|text| text == t.name), "{}", t.name);
+        assert!(texts.contains(&t.name), "{}", t.name);
         if let Some(city) = &t.city {
             assert!(texts.contains(&city.name), "{}", city.name);
         }

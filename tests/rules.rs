@@ -168,8 +168,8 @@ fn minor(territory: &str, name: &str) -> HeldOnChoice {
 /// A minor city named after its territory ("Peru Town"), so names never clash.
 fn town(territory: Territory) -> HeldOnChoice {
     HeldOnChoice::MinorCity {
-        territory,
         name: format!("{} Town", territory.name()),
+        territory,
     }
 }
 fn coin(territory: Territory) -> HeldOnChoice {
@@ -181,7 +181,7 @@ fn coin(territory: Territory) -> HeldOnChoice {
 /// Australia backwards).
 fn any_reward(c: &Campaign) -> Reward {
     Reward::DestroyCard {
-        territory: *c.standing_cards().last().expect("a card left"),
+        territory: c.standing_cards().last().expect("a card left").clone(),
     }
 }
 
@@ -372,7 +372,7 @@ fn the_winner_reward_is_required_in_game_15() {
     assert!(matches!(r, Refusal::RewardMissing { game: 15, .. }));
     let applied = c.allow(game(&c, three()).winner_takes(destroy("Peru")));
     assert_eq!(applied.game, Some(15));
-    assert_eq!(c.territory(t("Peru")).card.destroyed, Some(15));
+    assert_eq!(c.territory(&t("Peru")).card.destroyed, Some(15));
 }
 
 #[test]
@@ -384,7 +384,7 @@ fn the_winner_takes_exactly_one_reward_as_recorded() {
     };
     assert_eq!(recorded.reward, Some(major("Egypt", "Kyro")));
     assert_eq!(
-        &*c.territory(t("Egypt")).city.as_ref().unwrap().name,
+        &*c.territory(&t("Egypt")).city.as_ref().unwrap().name,
         "Kyro"
     );
 }
@@ -404,7 +404,7 @@ fn game_16_without_a_reward_is_logged_and_scars_still_land() {
     assert_eq!(c.games_played(), 16);
     // Winning after game 15 changes nothing more: the board has 15 signatures (rules §5).
     assert_eq!(c.signatures().len(), 15);
-    assert_eq!(c.territory(t("Peru")).scar.as_ref().unwrap().game, 16);
+    assert_eq!(c.territory(&t("Peru")).scar.as_ref().unwrap().game, 16);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -420,12 +420,12 @@ fn each_player_who_held_on_takes_one_reward() {
         .held("bob", minor("Peru", "Lima Nova"))
         .held("Cat", coin(t("Brazil")));
     let applied = c.allow(g);
-    let city = c.territory(t("Peru")).city.clone().unwrap();
+    let city = c.territory(&t("Peru")).city.clone().unwrap();
     assert_eq!(
         (city.kind, city.founder.as_deref().unwrap_or_default()),
         (CityKind::Minor, "Bob")
     );
-    assert_eq!(c.territory(t("Brazil")).card.stickers, 1);
+    assert_eq!(c.territory(&t("Brazil")).card.stickers, 1);
     let Entry::Game(recorded) = applied.entry else {
         panic!("a game")
     };
@@ -504,7 +504,7 @@ fn held_on_rewards_stop_after_game_15() {
         .winner_takes(any_reward(&c))
         .held("Bob", coin(t("Brazil")));
     c.allow(g);
-    assert_eq!(c.territory(t("Brazil")).card.stickers, 1);
+    assert_eq!(c.territory(&t("Brazil")).card.stickers, 1);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -563,8 +563,8 @@ fn twelve_first_coins_at_most_two_on_a_card_come_from_the_coin_pool() {
         "Alaska", "India", "Siam", "Ural", "Peru", "Iceland",
     ]));
     assert_eq!(c.first_coins(), 12);
-    assert_eq!(c.territory(t("Egypt")).card.stickers, 2);
-    assert_eq!(c.territory(t("Southeast Asia")).card.resources(), 2);
+    assert_eq!(c.territory(&t("Egypt")).card.stickers, 2);
+    assert_eq!(c.territory(&t("Southeast Asia")).card.resources(), 2);
     assert_eq!(used(&c, PoolKind::CoinSticker), 12);
     assert_eq!(c.left(&PoolKind::CoinSticker), 23);
 }
@@ -620,7 +620,7 @@ fn a_city_goes_on_a_territory_with_no_city() {
         .winner_takes(major("Egypt", "Kyro"))
         .held("Bob", minor("Peru", "Lima Nova"));
     c.allow(g);
-    let kyro = c.territory(t("Egypt")).city.clone().unwrap();
+    let kyro = c.territory(&t("Egypt")).city.clone().unwrap();
     assert_eq!(
         (kyro.kind, kyro.founder.as_deref().unwrap_or_default()),
         (CityKind::Major, "Ann")
@@ -695,11 +695,11 @@ fn a_scar_goes_on_a_territory_with_no_scar() {
         .scar("Brazil", "ammo shortage");
     c.allow(g);
     assert_eq!(
-        &*c.territory(t("Peru")).scar.as_ref().unwrap().kind,
+        &*c.territory(&t("Peru")).scar.as_ref().unwrap().kind,
         "Bunker"
     );
     assert_eq!(
-        &*c.territory(t("Brazil")).scar.as_ref().unwrap().kind,
+        &*c.territory(&t("Brazil")).scar.as_ref().unwrap().kind,
         "Ammo Shortage"
     );
     assert_eq!(c.scarred(), [t("Peru"), t("Brazil")]);
@@ -745,7 +745,7 @@ fn a_city_and_a_scar_share_a_territory() {
     );
     c.allow(game(&c, three()).winner_takes(major("Peru", "Lima")));
     for place in ["Egypt", "Peru"] {
-        let state = c.territory(t(place));
+        let state = c.territory(&t(place));
         assert!(state.city.is_some() && state.scar.is_some(), "{place}");
     }
 }
@@ -1112,7 +1112,7 @@ fn fortified_kyro() -> Campaign {
 #[test]
 fn a_city_is_fortified_with_10_boxes() {
     let c = fortified_kyro();
-    let f = c.territory(t("Egypt")).fortification.clone().unwrap();
+    let f = c.territory(&t("Egypt")).fortification.clone().unwrap();
     assert_eq!((f.boxes_left, f.game), (FORTIFICATION_BOXES, 2));
     assert_eq!(FORTIFICATION_BOXES, 10);
     assert_eq!(c.fortified(), [t("Egypt")]);
@@ -1134,7 +1134,7 @@ fn refortifying_takes_a_new_mark_and_resets_to_10_boxes() {
             .wear("Egypt", 4),
     );
     assert_eq!(
-        c.territory(t("Egypt"))
+        c.territory(&t("Egypt"))
             .fortification
             .as_ref()
             .unwrap()
@@ -1146,7 +1146,7 @@ fn refortifying_takes_a_new_mark_and_resets_to_10_boxes() {
             .wear("Egypt", 3)
             .winner_takes(fortify("Egypt")),
     );
-    let f = c.territory(t("Egypt")).fortification.clone().unwrap();
+    let f = c.territory(&t("Egypt")).fortification.clone().unwrap();
     assert_eq!((f.boxes_left, f.game), (10, 4), "the 3 boxes left are lost");
     assert_eq!(used(&c, PoolKind::Fortification), 2);
 }
@@ -1160,12 +1160,12 @@ fn ticking_all_10_boxes_leaves_0_and_a_worn_city_may_be_fortified_again() {
             .wear("Egypt", 6)
             .wear("Egypt", 4),
     );
-    let f = c.territory(t("Egypt")).fortification.clone().unwrap();
+    let f = c.territory(&t("Egypt")).fortification.clone().unwrap();
     assert_eq!(f.boxes_left, 0);
     assert!(c.fortified().is_empty(), "no longer fortified");
     c.allow(game(&c, three()).winner_takes(fortify("Egypt")));
     assert_eq!(
-        c.territory(t("Egypt"))
+        c.territory(&t("Egypt"))
             .fortification
             .as_ref()
             .unwrap()
@@ -1283,7 +1283,7 @@ fn a_winner_heals_a_scar_placed_in_the_same_game() {
             .scar("Peru", "Bunker")
             .winner_takes(heal("Peru")),
     );
-    assert!(c.territory(t("Peru")).scar.is_none());
+    assert!(c.territory(&t("Peru")).scar.is_none());
 }
 
 #[test]
@@ -1308,7 +1308,7 @@ fn a_healed_territory_may_be_scarred_again_and_the_pool_counts_both_scars() {
             .winner_takes(any_reward(&c))
             .scar("Peru", "Bunker"),
     );
-    assert_eq!(c.territory(t("Peru")).scar.as_ref().unwrap().game, 3);
+    assert_eq!(c.territory(&t("Peru")).scar.as_ref().unwrap().game, 3);
     assert_eq!(used(&c, bunker()), 2);
     assert_eq!(c.left(&bunker()), 1);
 }
@@ -1328,14 +1328,14 @@ fn a_card_holds_at_most_6_resources() {
         "Brazil", "Brazil", "China", "China", "India", "India",
     ]));
     set_powers(&mut c);
-    assert_eq!(c.territory(t("Peru")).card.resources(), 3);
+    assert_eq!(c.territory(&t("Peru")).card.resources(), 3);
     let peru = t("Peru");
     c.allow(rewarded(
         &c,
         any_reward(&c),
-        vec![coin(peru), coin(peru), coin(peru)],
+        vec![coin(peru.clone()), coin(peru.clone()), coin(peru.clone())],
     ));
-    let card = &c.territory(peru).card;
+    let card = &c.territory(&peru).card;
     assert_eq!((card.stickers, card.resources()), (5, 6));
     assert!(!c.cards_with_room().contains(&peru));
 
@@ -1347,7 +1347,7 @@ fn a_card_holds_at_most_6_resources() {
 fn a_destroyed_card_takes_no_resource() {
     let mut c = fresh();
     c.allow(game(&c, three()).winner_takes(destroy("Peru")));
-    assert_eq!(c.territory(t("Peru")).card.destroyed, Some(1));
+    assert_eq!(c.territory(&t("Peru")).card.destroyed, Some(1));
     let r = c.refuse(
         game(&c, three())
             .winner_takes(any_reward(&c))
@@ -1390,7 +1390,7 @@ fn clockwise_the_first_player_after_the_winner_gets_the_last_minor_city() {
         .held("Bob", minor("Japan", "Bob Town"));
     let applied = c.allow(g);
     assert_eq!(
-        c.territory(t("Japan"))
+        c.territory(&t("Japan"))
             .city
             .as_ref()
             .unwrap()
@@ -1437,7 +1437,7 @@ fn clockwise_order_wraps_around_a_winner_in_the_middle_of_the_table() {
         .held("Dan", coin(t("Ural")));
     let applied = c.allow(g);
     assert_eq!(
-        c.territory(t("Japan"))
+        c.territory(&t("Japan"))
             .city
             .as_ref()
             .unwrap()
@@ -1479,7 +1479,7 @@ fn clockwise_order_decides_the_last_coin_sticker_too() {
         .winner_takes(any_reward(&c))
         .held("Cat", coin(t("Egypt")));
     c.allow(g);
-    assert_eq!(c.territory(t("Egypt")).card.stickers, 1);
+    assert_eq!(c.territory(&t("Egypt")).card.stickers, 1);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1518,8 +1518,8 @@ fn an_unmarked_territory_and_ones_own_major_city_are_legal_starts() {
         seat("Cat", "saharan", HeldOn),
     ];
     c.allow(game(&c, seats).winner_takes(any_reward(&c)));
-    assert!(c.is_legal_start(t("Egypt"), "Ann"));
-    assert!(!c.is_legal_start(t("Egypt"), "Bob"));
+    assert!(c.is_legal_start(&t("Egypt"), "Ann"));
+    assert!(!c.is_legal_start(&t("Egypt"), "Bob"));
 }
 
 #[test]
@@ -1798,14 +1798,14 @@ fn a_misspelt_territory_gets_the_closest_names() {
 
 #[test]
 fn territories_are_found_by_the_names_players_use() {
-    let name = |s: &str| Territory::find(s).map(Territory::name);
-    assert_eq!(name("Quebec"), Ok("Eastern Canada"));
-    assert_eq!(name("QUÉBEC"), Ok("Eastern Canada"));
-    assert_eq!(name("Ukraine"), Ok("Russia"));
-    assert_eq!(name("Congo"), Ok("Central Africa"));
-    assert_eq!(name("Siam"), Ok("Southeast Asia"));
-    assert_eq!(name("Western US"), Ok("Western United States"));
-    assert_eq!(name("eastern u.s."), Ok("Eastern United States"));
+    let name = |s: &str| Territory::find(s).map(|t| t.name().to_string());
+    assert_eq!(name("Quebec").as_deref(), Ok("Eastern Canada"));
+    assert_eq!(name("QUÉBEC").as_deref(), Ok("Eastern Canada"));
+    assert_eq!(name("Ukraine").as_deref(), Ok("Russia"));
+    assert_eq!(name("Congo").as_deref(), Ok("Central Africa"));
+    assert_eq!(name("Siam").as_deref(), Ok("Southeast Asia"));
+    assert_eq!(name("Western US").as_deref(), Ok("Western United States"));
+    assert_eq!(name("eastern u.s.").as_deref(), Ok("Eastern United States"));
 }
 
 #[test]
@@ -1856,7 +1856,7 @@ fn names_in_any_script_are_kept_intact() {
     assert_eq!(names(c.people()), ["Дмитрий", "Zoë", "李娜"]);
     assert_eq!(c.continent_name(continent("Asia")), "Офигеназия");
     assert_eq!(c.find_continent("офигеназия"), Ok(continent("Asia")));
-    let city = c.territory(t("Northern Europe")).city.clone().unwrap();
+    let city = c.territory(&t("Northern Europe")).city.clone().unwrap();
     assert_eq!(
         (&*city.name, city.founder.as_deref().unwrap_or_default()),
         ("Čechy", "Zoë")

@@ -77,7 +77,7 @@ fn destroy(territory: &str) -> Reward {
 /// card of the last territory whose card still stands.
 fn any_reward(c: &Campaign) -> Reward {
     Reward::DestroyCard {
-        territory: *c.standing_cards().last().expect("a card left"),
+        territory: c.standing_cards().last().expect("a card left").clone(),
     }
 }
 
@@ -539,13 +539,13 @@ fn a_group_mark_marks_its_territory_so_no_hq_goes_there() {
             .winner_takes(destroy("Egypt"))
             .event(mark("Peru", "  Ruins ")),
     );
-    let peru = c.territory(t("Peru"));
+    let peru = c.territory(&t("Peru"));
     assert_eq!(
         peru.mark.as_ref().map(|(text, game)| (&**text, *game)),
         Some(("Ruins", 1))
     );
     assert!(peru.is_marked());
-    assert!(!c.is_legal_start(t("Peru"), "Ann"));
+    assert!(!c.is_legal_start(&t("Peru"), "Ann"));
 
     let r = c.refuse(game(&c, hqs("Peru", "Alaska")).winner_takes(any_reward(&c)));
     assert!(
@@ -654,12 +654,12 @@ fn fallout_takes_the_city_and_the_card_and_leaves_a_mark_once() {
             .winner_takes(destroy("China"))
             .event(fallout("Peru")),
     );
-    let peru = c.territory(t("Peru"));
+    let peru = c.territory(&t("Peru"));
     assert!(peru.city.is_none(), "the city is gone");
     assert_eq!(peru.card.destroyed, Some(2));
     assert_eq!(peru.fallout, Some(2));
     assert!(peru.is_marked());
-    assert!(!c.is_legal_start(t("Peru"), "Bob"));
+    assert!(!c.is_legal_start(&t("Peru"), "Bob"));
 
     let r = c.refuse(
         game(&c, ann_wins())
@@ -686,13 +686,13 @@ fn an_event_destroys_a_city_with_its_fortification_and_needs_a_city() {
     c.allow(game(&c, ann_wins()).winner_takes(Reward::Fortify {
         territory: t("Egypt"),
     }));
-    assert!(c.territory(t("Egypt")).fortification.is_some());
+    assert!(c.territory(&t("Egypt")).fortification.is_some());
     c.allow(
         game(&c, ann_wins())
             .winner_takes(any_reward(&c))
             .event(destroy_city("Egypt")),
     );
-    let egypt = c.territory(t("Egypt"));
+    let egypt = c.territory(&t("Egypt"));
     assert!(egypt.city.is_none() && egypt.fortification.is_none());
     assert!(!egypt.is_marked(), "no sticker left on Egypt");
     assert_eq!(
@@ -1001,7 +1001,7 @@ fn two_coins_a_card_off_lets_three_first_coins_go_on_one_card() {
     );
     c.allow(rule(HouseRule::TwoCoinsACard, false));
     c.allow(three_on_alaska());
-    assert_eq!(c.territory(t("Alaska")).card.stickers, 3);
+    assert_eq!(c.territory(&t("Alaska")).card.stickers, 3);
     assert_eq!(c.first_coins(), 3);
 }
 
@@ -1149,7 +1149,7 @@ fn a_scar_records_who_placed_it_as_the_table_spells_them() {
             .scar_by("Brazil", "Bunker", "ann"),
     );
     assert_eq!(recorded(&applied).scars[0].by.as_deref(), Some("Ann"));
-    assert!(c.territory(t("Brazil")).scar.is_some());
+    assert!(c.territory(&t("Brazil")).scar.is_some());
 
     let r = c.refuse(
         game(&c, ann_wins())

@@ -29,9 +29,9 @@ fn an_added_territory_is_on_the_map_with_its_card_and_sea_lines() {
     let mut c = set_up();
     c.allow(add("Atlantis", &["Brazil", "North Africa"], Some("Africa")));
     let atlantis = c.find_territory("atlantis").expect("found by its name");
-    assert!(c.has_territory(atlantis));
+    assert!(c.has_territory(&atlantis));
     assert_eq!(
-        c.territory(atlantis).card.resources(),
+        c.territory(&atlantis).card.resources(),
         1,
         "its printed coin"
     );
@@ -39,9 +39,9 @@ fn an_added_territory_is_on_the_map_with_its_card_and_sea_lines() {
         c.standing_cards().contains(&atlantis),
         "its card is in the deck"
     );
-    assert!(c.borders(atlantis, t("Brazil")) && c.borders(t("Brazil"), atlantis));
-    assert!(!c.borders(atlantis, t("Peru")));
-    assert_eq!(c.continent_of(atlantis), Continent::find_printed("Africa"));
+    assert!(c.borders(&atlantis, &t("Brazil")) && c.borders(&t("Brazil"), &atlantis));
+    assert!(!c.borders(&atlantis, &t("Peru")));
+    assert_eq!(c.continent_of(&atlantis), Continent::find_printed("Africa"));
     assert!(
         c.continent_territories(Continent::find_printed("Africa").unwrap())
             .contains(&atlantis)
@@ -50,19 +50,61 @@ fn an_added_territory_is_on_the_map_with_its_card_and_sea_lines() {
 }
 
 #[test]
+fn each_campaign_keeps_its_own_added_territories() {
+    // Two campaigns in one process, each adding a territory in another order: each map
+    // holds only its own, and what stands on one is never read as the other's.
+    let mut first = set_up();
+    let mut second = set_up();
+    second.allow(add("Lemuria", &["Madagascar"], None));
+    first.allow(add("Atlantis", &["Brazil"], None));
+    second.allow(add("Atlantis", &["Iceland"], Some("Europe")));
+    let atlantis = Territory::named("Atlantis");
+    let lemuria = Territory::named("Lemuria");
+    assert!(first.has_territory(&atlantis) && !first.has_territory(&lemuria));
+    assert!(second.has_territory(&atlantis) && second.has_territory(&lemuria));
+    assert!(first.borders(&atlantis, &t("Brazil")) && !first.borders(&atlantis, &t("Iceland")));
+    assert!(second.borders(&atlantis, &t("Iceland")) && !second.borders(&atlantis, &t("Brazil")));
+    assert_eq!(first.continent_of(&atlantis), None);
+    assert_eq!(
+        second.continent_of(&atlantis),
+        Continent::find_printed("Europe")
+    );
+    let mut fallout = Game::new(
+        next_date(&second),
+        vec![
+            seat("Ann", "bear", Won),
+            seat("Bob", "khan", HeldOn),
+            seat("Cat", "saharan", HeldOn),
+        ],
+    );
+    fallout.reward = Some(Reward::DestroyCard {
+        territory: t("Peru"),
+    });
+    fallout.events.push(PlayEvent::Fallout {
+        territory: lemuria.clone(),
+    });
+    second.allow(fallout);
+    assert!(second.territory(&lemuria).fallout.is_some());
+    assert!(second.territory(&atlantis).fallout.is_none());
+    assert!(first.territory(&atlantis).fallout.is_none());
+    assert_eq!(first.territories().count(), 43);
+    assert_eq!(second.territories().count(), 44);
+}
+
+#[test]
 fn an_added_territory_takes_a_start_a_city_a_scar_and_a_fallout() {
     let mut c = set_up();
     c.allow(add("Lemuria", &["Madagascar"], None));
     let lemuria = Territory::named("Lemuria");
     assert!(
-        c.is_legal_start(lemuria, "Ann"),
+        c.is_legal_start(&lemuria, "Ann"),
         "an unmarked territory is a legal start"
     );
     let mut game = Game::new(
         next_date(&c),
         vec![
             chronicle::domain::Seat {
-                hq: Some(lemuria),
+                hq: Some(lemuria.clone()),
                 ..seat("Ann", "bear", Won)
             },
             seat("Bob", "khan", HeldOn),
@@ -70,12 +112,12 @@ fn an_added_territory_takes_a_start_a_city_a_scar_and_a_fallout() {
         ],
     );
     game.reward = Some(Reward::MajorCity {
-        territory: lemuria,
+        territory: lemuria.clone(),
         name: "Mu".to_string(),
     });
     c.allow(game);
     assert_eq!(
-        c.territory(lemuria).city.as_ref().map(|c| &*c.name),
+        c.territory(&lemuria).city.as_ref().map(|c| &*c.name),
         Some("Mu")
     );
     let alias = Entry::Alias {
@@ -97,11 +139,16 @@ fn an_added_territory_takes_a_start_a_city_a_scar_and_a_fallout() {
     next.reward = Some(Reward::DestroyCard {
         territory: t("Peru"),
     });
-    next.events.push(PlayEvent::Fallout { territory: lemuria });
+    next.events.push(PlayEvent::Fallout {
+        territory: lemuria.clone(),
+    });
     c.allow(next);
-    let state = c.territory(lemuria);
+    let state = c.territory(&lemuria);
     assert!(state.city.is_none() && state.fallout.is_some() && state.card.destroyed.is_some());
-    assert!(!c.is_legal_start(lemuria, "Bob"), "a fallout mark marks it");
+    assert!(
+        !c.is_legal_start(&lemuria, "Bob"),
+        "a fallout mark marks it"
+    );
 }
 
 #[test]

@@ -111,7 +111,7 @@ impl Campaign {
                 territory,
                 neighbours,
                 continent,
-            } => next.add_territory(*territory, neighbours, *continent)?,
+            } => next.add_territory(territory.clone(), neighbours, *continent)?,
             Entry::PoolCapacity {
                 pool,
                 capacity,
@@ -202,7 +202,7 @@ impl Campaign {
             });
         }
         let two_a_card = self.rule_on(HouseRule::TwoCoinsACard);
-        for &territory in territories {
+        for territory in territories {
             let card = &mut self.territory_mut(territory).card;
             if card.stickers >= MAX_FIRST_COINS_ON_A_CARD && two_a_card {
                 return Err(Refusal::TooManyCoinsOnCard {
@@ -397,14 +397,14 @@ impl Campaign {
                     second: person,
                 });
             }
-            if let Some(hq) = seat.hq {
+            if let Some(hq) = seat.hq.clone() {
                 self.check_start(&seats, &person, hq, mode)?;
             }
             seats.push(Seat {
                 person,
                 faction,
                 result: seat.result,
-                hq: seat.hq,
+                hq: seat.hq.clone(),
             });
         }
         let winners: Vec<String> = seats
@@ -434,23 +434,23 @@ impl Campaign {
         hq: Territory,
         mode: Mode,
     ) -> Result<(), Refusal> {
-        if let Some(other) = seated.iter().find(|s| s.hq == Some(hq)) {
+        if let Some(other) = seated.iter().find(|s| s.hq == Some(hq.clone())) {
             return Err(Refusal::SameHq {
                 territory: hq.name().to_string(),
                 first: other.person.clone(),
                 second: person.to_string(),
             });
         }
-        mode.gate(|| self.hq_apart(seated, person, hq))?;
+        mode.gate(|| self.hq_apart(seated, person, hq.clone()))?;
         let legal = match mode {
-            Mode::Strict => self.is_legal_start(hq, person),
+            Mode::Strict => self.is_legal_start(&hq, person),
             // A log written before group marks and fallout marked a territory.
-            Mode::Replay => self.was_legal_start(hq, person),
+            Mode::Replay => self.was_legal_start(&hq, person),
         };
         if legal {
             return Ok(());
         }
-        let state = self.territory(hq);
+        let state = self.territory(&hq);
         let mark = match (&state.city, &state.scar) {
             (Some(city), _) => format!(
                 "the {} {}{}",
@@ -482,8 +482,8 @@ impl Campaign {
         number: u32,
     ) -> Result<ScarPlacement, Refusal> {
         let kind = self.find_scar_type(&placement.scar)?;
-        let territory = placement.territory;
-        if let Some(scar) = &self.territory(territory).scar {
+        let territory = placement.territory.clone();
+        if let Some(scar) = &self.territory(&territory).scar {
             return Err(Refusal::AlreadyScarred {
                 territory: territory.name().to_string(),
                 scar: scar.kind.to_string(),
@@ -491,7 +491,7 @@ impl Campaign {
             });
         }
         self.take(&PoolKind::Scar(kind.clone()), WayOut::AnotherScarType)?;
-        self.territory_mut(territory).scar = Some(Scar {
+        self.territory_mut(&territory).scar = Some(Scar {
             kind: Name::from(kind.as_str()),
             game: number,
         });
@@ -503,14 +503,14 @@ impl Campaign {
     }
 
     pub(super) fn tick(&mut self, wear: &Wear) -> Result<(), Refusal> {
-        let territory = wear.territory;
+        let territory = wear.territory.clone();
         if wear.boxes == 0 {
             return Err(Refusal::NoWear {
                 territory: territory.name().to_string(),
             });
         }
         let fortified = names(&self.fortified());
-        let Some(fortification) = self.territory_mut(territory).fortification.as_mut() else {
+        let Some(fortification) = self.territory_mut(&territory).fortification.as_mut() else {
             return Err(Refusal::NotFortified {
                 territory: territory.name().to_string(),
                 fortified,

@@ -1,17 +1,25 @@
 //! The standard board: six continents with their printed bonuses and 42 territories with the
 //! names players also use. The data comes from `data/board.json`, turned into Rust by build.rs.
 //!
-//! Sealed content can add territories (`territory add`). Such a territory is known by its
-//! name: the names are kept once for the whole process, and what the territory borders and
-//! where it belongs is the state of the campaign that added it.
+//! Sealed content can add territories (`territory add`). Such a territory is known by the
+//! name the group gave it; what it borders and where it belongs is the state of the
+//! campaign that added it.
+
+use std::sync::Arc;
 
 use super::names::{closest, fold, folds_to};
 use super::refusal::Refusal;
 
 /// A territory: one of the 42 printed ones by its place on the board, or one sealed content
-/// added, after them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Territory(u16);
+/// added, by its name.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Territory(Place);
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Place {
+    Printed(u8),
+    Added(Arc<str>),
+}
 
 /// One of the six continents, by its place on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -37,14 +45,13 @@ include!(concat!(env!("OUT_DIR"), "/board_data.rs"));
 /// Names players type that are not territories, with the territories they may mean.
 const NOT_TERRITORIES: &[(&str, &[&str])] = &[("East Asia", &["China", "Mongolia"])];
 
-/// The names of the territories sealed content added, in the order this process met them.
-static ADDED: std::sync::RwLock<Vec<&'static str>> = std::sync::RwLock::new(Vec::new());
-
 impl Territory {
     /// Every printed territory, in board order (North America first). A campaign's own
     /// territories, added ones included, are `Campaign::territories`.
     pub fn all() -> impl ExactSizeIterator<Item = Territory> + Clone {
-        (0..=u16::MAX).take(TERRITORIES.len()).map(Territory)
+        (0..=u8::MAX)
+            .take(TERRITORIES.len())
+            .map(|at| Territory(Place::Printed(at)))
     }
 
     /// The number of printed territories.
@@ -52,82 +59,62 @@ impl Territory {
         TERRITORIES.len()
     }
 
-    /// The territory of that exact name: a printed one, or one sealed content adds (known
-    /// from then on by that name). Whether a campaign has it is the campaign's to say.
+    /// The territory of that exact name: a printed one, or one sealed content adds. Whether
+    /// a campaign has it is the campaign's to say.
     pub fn named(name: &str) -> Territory {
-        if let Ok(at) = TERRITORIES_BY_NAME.binary_search_by(|(printed, _)| (*printed).cmp(name)) {
-            return Territory(TERRITORIES_BY_NAME[at].1);
+        match TERRITORIES_BY_NAME.binary_search_by(|(printed, _)| (*printed).cmp(name)) {
+            Ok(at) => Territory(Place::Printed(TERRITORIES_BY_NAME[at].1)),
+            Err(_) => Territory(Place::Added(name.into())),
         }
-        let known = ADDED
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(at) = known.iter().position(|n| *n == name) {
-            return Territory::added_at(at);
-        }
-        drop(known);
-        let mut added = ADDED
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let at = added.iter().position(|n| *n == name).unwrap_or_else(|| {
-            // Kept for the process: a handful of names a campaign adds.
-            added.push(Box::leak(name.to_string().into_boxed_str()));
-            added.len() - 1
-        });
-        Territory::added_at(at)
-    }
-
-    fn added_at(at: usize) -> Territory {
-        let index = TERRITORIES.len() + at;
-        Territory(u16::try_from(index).expect("fewer than 65,000 added territories"))
     }
 
     /// Whether it is one of the 42 printed on the board.
-    pub fn is_printed(self) -> bool {
-        self.index() < TERRITORIES.len()
+    pub fn is_printed(&self) -> bool {
+        matches!(self.0, Place::Printed(_))
     }
 
-    fn data(self) -> Option<&'static TerritoryData> {
-        TERRITORIES.get(self.index())
+    /// A printed territory's place on the board, from 0; none for an added one.
+    pub fn printed_index(&self) -> Option<usize> {
+        match self.0 {
+            Place::Printed(at) => Some(usize::from(at)),
+            Place::Added(_) => None,
+        }
     }
 
-    /// The territory's place: on the board from 0, then the added ones.
-    pub fn index(self) -> usize {
-        self.0 as usize
+    fn data(&self) -> Option<&'static TerritoryData> {
+        self.printed_index().map(|at| &TERRITORIES[at])
     }
 
     /// The printed name, or the name the group gave an added territory.
-    pub fn name(self) -> &'static str {
-        match self.data() {
-            Some(data) => data.name,
-            None => ADDED
-                .read()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                [self.index() - TERRITORIES.len()],
+    pub fn name(&self) -> &str {
+        match &self.0 {
+            Place::Printed(at) => TERRITORIES[usize::from(*at)].name,
+            Place::Added(name) => name,
         }
     }
 
     /// Other names players use for it.
-    pub fn aliases(self) -> &'static [&'static str] {
+    pub fn aliases(&self) -> &'static [&'static str] {
         self.data().map_or(&[], |d| d.aliases)
     }
 
     /// The continent it is printed in; an added territory's is `Campaign::continent_of`.
-    pub fn printed_continent(self) -> Option<Continent> {
+    pub fn printed_continent(&self) -> Option<Continent> {
         self.data().map(|d| Continent(d.continent))
     }
 
     /// Where a printed territory sits on a schematic 1200 × 700 map of the board.
-    pub fn position(self) -> Option<(u16, u16)> {
+    pub fn position(&self) -> Option<(u16, u16)> {
         self.data().map(|d| (d.x, d.y))
     }
 
     /// The neighbours printed on the board; with the sea lines of added territories, they
     /// are `Campaign::neighbours`.
-    pub fn printed_neighbours(self) -> impl Iterator<Item = Territory> {
+    pub fn printed_neighbours(&self) -> impl Iterator<Item = Territory> + use<> {
         self.data()
             .map_or(&[][..], |d| d.neighbours)
             .iter()
-            .map(|&i| Territory(u16::from(i)))
+            .map(|&i| Territory(Place::Printed(i)))
     }
 
     /// Finds a territory by its name or a name players use for it, ignoring case, accents
@@ -153,7 +140,7 @@ impl Territory {
         let found = folded_names()
             .iter()
             .find(|(name, _)| *name == wanted)
-            .map(|(_, t)| *t);
+            .map(|(_, t)| t.clone());
         if let Some(found) = found {
             return Ok(found);
         }
@@ -164,13 +151,13 @@ impl Territory {
                 candidates: means.iter().map(ToString::to_string).collect(),
             }));
         }
-        let names = Territory::all().map(|t| (t.name(), t.aliases()));
+        let names = TERRITORIES.iter().map(|t| (t.name, t.aliases));
         let written: Vec<Territory> = super::spelling::written(given, names)
             .into_iter()
             .filter_map(|name| Territory::all().find(|t| t.name() == name))
             .collect();
         match written.as_slice() {
-            [one] => Ok(*one),
+            [one] => Ok(one.clone()),
             [] => Err(None),
             several => Err(Some(Refusal::AmbiguousName {
                 what: "territory",
@@ -186,10 +173,11 @@ fn folded_names() -> &'static [(String, Territory)] {
     static FOLDED: std::sync::OnceLock<Vec<(String, Territory)>> = std::sync::OnceLock::new();
     FOLDED.get_or_init(|| {
         Territory::all()
-            .flat_map(|t| {
-                std::iter::once(t.name())
-                    .chain(t.aliases().iter().copied())
-                    .map(move |n| (fold(n), t))
+            .zip(TERRITORIES)
+            .flat_map(|(t, data)| {
+                std::iter::once(data.name)
+                    .chain(data.aliases.iter().copied())
+                    .map(move |n| (fold(n), t.clone()))
             })
             .collect()
     })
@@ -203,8 +191,9 @@ fn territory_hints(given: &str) -> Vec<String> {
     {
         return means.iter().map(std::string::ToString::to_string).collect();
     }
-    let names =
-        Territory::all().flat_map(|t| std::iter::once(t.name()).chain(t.aliases().iter().copied()));
+    let names = TERRITORIES
+        .iter()
+        .flat_map(|t| std::iter::once(t.name).chain(t.aliases.iter().copied()));
     let mut hints: Vec<String> = Vec::new();
     for hint in closest(given, names) {
         // An alias is answered with the territory it stands for.
@@ -250,7 +239,7 @@ impl Continent {
         self.data()
             .territories
             .iter()
-            .map(|&i| Territory(u16::from(i)))
+            .map(|&i| Territory(Place::Printed(i)))
     }
 
     /// Finds a continent by its printed name (ignoring case, accents and punctuation).
@@ -286,9 +275,12 @@ mod tests {
         for t in Territory::all() {
             assert_eq!(Territory::named(t.name()), t);
         }
-        // A name no printed territory has is one sealed content added, after them.
-        let added = Territory::named("Atlantis of the Named Test");
-        assert!(added.index() >= Territory::count(), "{added:?}");
+        // A name no printed territory has is one sealed content added, known by it.
+        let added = Territory::named("Atlantis");
+        assert!(!added.is_printed());
+        assert_eq!(added.printed_index(), None);
+        assert_eq!(added.name(), "Atlantis");
+        assert_eq!(added, Territory::named("Atlantis"));
     }
 
     #[test]
@@ -307,15 +299,15 @@ mod tests {
 
     #[test]
     fn aliases_and_spellings_find_territories() {
-        let name = |s: &str| Territory::find(s).map(super::Territory::name);
-        assert_eq!(name("Quebec"), Ok("Eastern Canada"));
-        assert_eq!(name("québec"), Ok("Eastern Canada"));
-        assert_eq!(name("Ukraine"), Ok("Russia"));
-        assert_eq!(name("Congo"), Ok("Central Africa"));
-        assert_eq!(name("Siam"), Ok("Southeast Asia"));
-        assert_eq!(name("western us"), Ok("Western United States"));
-        assert_eq!(name("Eastern U.S."), Ok("Eastern United States"));
-        assert_eq!(name("NEW GUINEA"), Ok("New Guinea"));
+        let name = |s: &str| Territory::find(s).map(|t| t.name().to_string());
+        assert_eq!(name("Quebec").as_deref(), Ok("Eastern Canada"));
+        assert_eq!(name("québec").as_deref(), Ok("Eastern Canada"));
+        assert_eq!(name("Ukraine").as_deref(), Ok("Russia"));
+        assert_eq!(name("Congo").as_deref(), Ok("Central Africa"));
+        assert_eq!(name("Siam").as_deref(), Ok("Southeast Asia"));
+        assert_eq!(name("western us").as_deref(), Ok("Western United States"));
+        assert_eq!(name("Eastern U.S.").as_deref(), Ok("Eastern United States"));
+        assert_eq!(name("NEW GUINEA").as_deref(), Ok("New Guinea"));
     }
 
     #[test]

@@ -180,7 +180,7 @@ mod tests {
         entries.push(Entry::Coins {
             territories: crate::domain::Territory::all()
                 .skip(30)
-                .flat_map(|t| [t, t])
+                .flat_map(|t| [t.clone(), t])
                 .take(12)
                 .collect(),
         });

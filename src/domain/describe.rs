@@ -41,8 +41,8 @@ impl Happening {
     }
 
     fn on(mut self, territory: Territory) -> Happening {
-        self.territory = Some(territory);
         self.continent = territory.printed_continent();
+        self.territory = Some(territory);
         self
     }
 
@@ -89,9 +89,10 @@ pub fn happenings(before: &Campaign, entry: &Entry) -> Vec<Happening> {
     for happening in &mut all {
         if let Some(territory) = happening
             .territory
-            .filter(|&t| !t.is_printed() && before.has_territory(t))
+            .clone()
+            .filter(|t| !t.is_printed() && before.has_territory(t))
         {
-            happening.continent = before.continent_of(territory);
+            happening.continent = before.continent_of(&territory);
         }
     }
     all
@@ -179,7 +180,7 @@ fn during_play(before: &Campaign, game: &Game) -> Vec<Happening> {
                 article(&scar.scar)
             ),
         )
-        .on(scar.territory);
+        .on(scar.territory.clone());
         match &scar.by {
             Some(person) => happening.by(person),
             None => happening,
@@ -195,10 +196,10 @@ fn during_play(before: &Campaign, game: &Game) -> Vec<Happening> {
             ChangeKind::Wear,
             format!(
                 "ticked {boxes} of {}",
-                fortification_of(before, wear.territory)
+                fortification_of(before, wear.territory.clone())
             ),
         )
-        .on(wear.territory)
+        .on(wear.territory.clone())
     });
     draft.chain(scars).chain(wear).collect()
 }
@@ -224,12 +225,12 @@ fn held_on_happening(reward: &HeldOnReward) -> Happening {
             ChangeKind::MinorCity,
             format!("founded the minor city {name} in {}", territory.name()),
         )
-        .on(*territory),
+        .on(territory.clone()),
         HeldOnChoice::AddResource { territory } => Happening::new(
             ChangeKind::Resource,
             format!("added a resource to {}'s card", territory.name()),
         )
-        .on(*territory),
+        .on(territory.clone()),
     };
     happening.by(&reward.person)
 }
@@ -245,10 +246,10 @@ fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happenin
             ChangeKind::MajorCity,
             format!("founded the major city {name} in {}", territory.name()),
         )
-        .on(*territory),
+        .on(territory.clone()),
         Reward::HealScar { territory } => {
             let scar = before
-                .territory(*territory)
+                .territory(territory)
                 .scar
                 .as_ref()
                 .map(|s| s.kind.to_string())
@@ -262,7 +263,7 @@ fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happenin
                 Some(kind) => format!("healed the {kind} scar in {}", territory.name()),
                 None => format!("healed the scar in {}", territory.name()),
             };
-            Happening::new(ChangeKind::Heal, text).on(*territory)
+            Happening::new(ChangeKind::Heal, text).on(territory.clone())
         }
         Reward::ContinentBonus { continent, mark } => Happening::new(
             ChangeKind::ContinentBonus,
@@ -276,20 +277,20 @@ fn reward_happening(before: &Campaign, game: &Game, reward: &Reward) -> Happenin
         .in_continent(*continent),
         Reward::Fortify { territory } => Happening::new(
             ChangeKind::Fortify,
-            format!("fortified {}", place(before, *territory)),
+            format!("fortified {}", place(before, territory.clone())),
         )
-        .on(*territory),
+        .on(territory.clone()),
         Reward::DestroyCard { territory } => Happening::new(
             ChangeKind::DestroyCard,
             format!("destroyed {}'s territory card", territory.name()),
         )
-        .on(*territory),
+        .on(territory.clone()),
     }
 }
 
 /// A territory named by its city where it has one: "Kyro (Egypt)".
 fn place(campaign: &Campaign, territory: Territory) -> String {
-    match &campaign.territory(territory).city {
+    match &campaign.territory(&territory).city {
         Some(city) => format!("{} ({})", city.name, territory.name()),
         None => territory.name().to_string(),
     }
@@ -297,7 +298,7 @@ fn place(campaign: &Campaign, territory: Territory) -> String {
 
 /// "Kyro's fortification (Egypt)".
 fn fortification_of(campaign: &Campaign, territory: Territory) -> String {
-    match &campaign.territory(territory).city {
+    match &campaign.territory(&territory).city {
         Some(city) => format!("{}'s fortification ({})", city.name, territory.name()),
         None => format!("the fortification in {}", territory.name()),
     }
@@ -371,7 +372,7 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             territory,
             neighbours,
             continent,
-        } => territory_added(*territory, neighbours, *continent),
+        } => territory_added(territory.clone(), neighbours, *continent),
         Entry::Retire { person, retired } => {
             Happening::new(ChangeKind::Retire, retirement(*retired).to_string()).by(person)
         }
@@ -425,12 +426,12 @@ fn territory_added(
 fn first_coins(territories: &[Territory]) -> Vec<Happening> {
     territories
         .iter()
-        .map(|&t| {
+        .map(|t| {
             Happening::new(
                 ChangeKind::Coin,
                 format!("put a first coin on {}'s card", t.name()),
             )
-            .on(t)
+            .on(t.clone())
         })
         .collect()
 }
@@ -476,48 +477,48 @@ fn event_happening(before: &Campaign, event: &PlayEvent) -> Happening {
             ChangeKind::WorldCapital,
             format!("placed the world capital {name} in {}", territory.name()),
         )
-        .on(*territory),
+        .on(territory.clone()),
         PlayEvent::Fortify { territory } => Happening::new(
             ChangeKind::EventFortify,
-            format!("an event fortified {}", place(before, *territory)),
+            format!("an event fortified {}", place(before, territory.clone())),
         )
-        .on(*territory),
+        .on(territory.clone()),
         PlayEvent::DestroyCard { territory } => Happening::new(
             ChangeKind::EventDestroyCard,
             format!("an event destroyed {}'s territory card", territory.name()),
         )
-        .on(*territory),
+        .on(territory.clone()),
         PlayEvent::Mark { territory, text } => Happening::new(
             ChangeKind::Mark,
             format!("marked {}: {text}", territory.name()),
         )
-        .on(*territory),
+        .on(territory.clone()),
         PlayEvent::Fallout { territory } => Happening::new(
             ChangeKind::Fallout,
             format!(
                 "fallout hit {}: its card destroyed{}, a fallout mark left",
                 territory.name(),
-                city_gone(before, *territory)
+                city_gone(before, territory.clone())
                     .map(|city| format!(", {city} gone"))
                     .unwrap_or_default()
             ),
         )
-        .on(*territory),
+        .on(territory.clone()),
         PlayEvent::DestroyCity { territory } => Happening::new(
             ChangeKind::DestroyCity,
             format!(
                 "an event destroyed {}",
-                city_gone(before, *territory)
+                city_gone(before, territory.clone())
                     .unwrap_or_else(|| format!("the city in {}", territory.name()))
             ),
         )
-        .on(*territory),
+        .on(territory.clone()),
     }
 }
 
 /// "the minor city Lima (Peru)": the city on the territory before the game, if any.
 fn city_gone(before: &Campaign, territory: Territory) -> Option<String> {
-    before.territory(territory).city.as_ref().map(|city| {
+    before.territory(&territory).city.as_ref().map(|city| {
         format!(
             "the {} {} ({})",
             city.kind.words(),

@@ -40,8 +40,8 @@ impl Campaign {
             return Ok(());
         }
         let next = seated.iter().find_map(|s| {
-            let theirs = s.hq?;
-            self.borders(hq, theirs).then_some((s, theirs))
+            let theirs = s.hq.clone()?;
+            self.borders(&hq, &theirs).then_some((s, theirs))
         });
         match next {
             Some((seat, theirs)) => Err(Refusal::AdjacentHq {

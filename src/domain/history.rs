@@ -117,7 +117,9 @@ pub struct Filter {
 impl Filter {
     pub fn matches(&self, event: &HistoryItem) -> bool {
         let h = &event.happening;
-        self.territory.is_none_or(|t| h.territory == Some(t))
+        self.territory
+            .as_ref()
+            .is_none_or(|t| h.territory.as_ref() == Some(t))
             && self.continent.is_none_or(|c| h.continent == Some(c))
             && self.person.as_ref().is_none_or(|p| {
                 h.person

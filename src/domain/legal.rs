@@ -35,28 +35,28 @@ impl Campaign {
     /// Territories with no city.
     pub fn without_city(&self) -> Vec<Territory> {
         self.territories()
-            .filter(|&t| self.territory(t).city.is_none())
+            .filter(|t| self.territory(t).city.is_none())
             .collect()
     }
 
     /// Territories with a standing scar.
     pub fn scarred(&self) -> Vec<Territory> {
         self.territories()
-            .filter(|&t| self.territory(t).scar.is_some())
+            .filter(|t| self.territory(t).scar.is_some())
             .collect()
     }
 
     /// Territories with a city.
     pub fn with_city(&self) -> Vec<Territory> {
         self.territories()
-            .filter(|&t| self.territory(t).city.is_some())
+            .filter(|t| self.territory(t).city.is_some())
             .collect()
     }
 
     /// Territories with a fortification that has boxes left.
     pub fn fortified(&self) -> Vec<Territory> {
         self.territories()
-            .filter(|&t| {
+            .filter(|t| {
                 self.territory(t)
                     .fortification
                     .as_ref()
@@ -68,14 +68,14 @@ impl Campaign {
     /// Territories whose card is still in the game.
     pub fn standing_cards(&self) -> Vec<Territory> {
         self.territories()
-            .filter(|&t| self.territory(t).card.destroyed.is_none())
+            .filter(|t| self.territory(t).card.destroyed.is_none())
             .collect()
     }
 
     /// Territories whose card can take one more resource.
     pub fn cards_with_room(&self) -> Vec<Territory> {
         self.territories()
-            .filter(|&t| {
+            .filter(|t| {
                 let card = &self.territory(t).card;
                 card.destroyed.is_none() && card.resources() < MAX_CARD_RESOURCES
             })
@@ -186,7 +186,7 @@ impl Campaign {
     pub fn legal_starts(&self, person: &str) -> Vec<Territory> {
         let person = self.known_person(person).unwrap_or(person);
         self.territories()
-            .filter(|&t| self.is_legal_start(t, person))
+            .filter(|t| self.is_legal_start(t, person))
             .collect()
     }
 

@@ -63,18 +63,19 @@ impl Campaign {
     /// the city on it ("Kyro" finds Egypt).
     pub fn find_territory(&self, given: &str) -> Result<Territory, Refusal> {
         if let Some(AliasOf::Territory(t)) = self.alias_of(given) {
-            return Ok(*t);
+            return Ok(t.clone());
         }
         Territory::find(given).or_else(|refusal| {
             let wanted = fold(given);
             if !matches!(refusal, Refusal::UnknownName { .. }) || wanted.is_empty() {
                 return Err(refusal);
             }
-            let added = self.added.iter().map(|a| a.territory);
+            let added = self.added.iter().map(|a| a.territory.clone());
             self.named_here(&wanted).ok_or_else(|| match refusal {
                 Refusal::UnknownName { closest: hints, .. } if !self.added.is_empty() => {
                     // The added territories' names are hints too, the closest first.
-                    let mut near = closest(given, added.map(Territory::name));
+                    let added: Vec<Territory> = added.collect();
+                    let mut near = closest(given, added.iter().map(Territory::name));
                     for hint in hints {
                         if !near.contains(&hint) {
                             near.push(hint);
@@ -96,7 +97,7 @@ impl Campaign {
     pub(super) fn named_here(&self, wanted: &str) -> Option<Territory> {
         self.added
             .iter()
-            .map(|a| a.territory)
+            .map(|a| a.territory.clone())
             .find(|t| folds_to(t.name(), wanted))
             .or_else(|| {
                 self.cities()

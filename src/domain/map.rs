@@ -14,7 +14,7 @@ impl Campaign {
     /// Every territory of the campaign's map: the printed ones in board order, then the
     /// added ones in the order they came.
     pub fn territories(&self) -> impl Iterator<Item = Territory> + Clone + '_ {
-        Territory::all().chain(self.added.iter().map(|a| a.territory))
+        Territory::all().chain(self.added.iter().map(|a| a.territory.clone()))
     }
 
     /// The territories sealed content added.
@@ -23,36 +23,36 @@ impl Campaign {
     }
 
     /// The added territory's record, if it is one of this campaign's.
-    pub fn added(&self, territory: Territory) -> Option<&AddedTerritory> {
-        self.added.iter().find(|a| a.territory == territory)
+    pub fn added(&self, territory: &Territory) -> Option<&AddedTerritory> {
+        self.added.iter().find(|a| a.territory == *territory)
     }
 
     /// Whether the territory is on this campaign's map.
-    pub fn has_territory(&self, territory: Territory) -> bool {
+    pub fn has_territory(&self, territory: &Territory) -> bool {
         territory.is_printed() || self.added(territory).is_some()
     }
 
     /// What the territory borders: printed lines, and the sea lines of added territories.
-    pub fn neighbours(&self, territory: Territory) -> Vec<Territory> {
+    pub fn neighbours(&self, territory: &Territory) -> Vec<Territory> {
         let mut all: Vec<Territory> = match self.added(territory) {
             Some(added) => added.neighbours.clone(),
             None => territory.printed_neighbours().collect(),
         };
         for added in &self.added {
-            if added.neighbours.contains(&territory) && !all.contains(&added.territory) {
-                all.push(added.territory);
+            if added.neighbours.contains(territory) && !all.contains(&added.territory) {
+                all.push(added.territory.clone());
             }
         }
         all
     }
 
     /// Whether two territories border each other.
-    pub fn borders(&self, a: Territory, b: Territory) -> bool {
-        self.neighbours(a).contains(&b)
+    pub fn borders(&self, a: &Territory, b: &Territory) -> bool {
+        self.neighbours(a).contains(b)
     }
 
     /// The continent the territory belongs to: printed, or given when it was added.
-    pub fn continent_of(&self, territory: Territory) -> Option<Continent> {
+    pub fn continent_of(&self, territory: &Territory) -> Option<Continent> {
         territory
             .printed_continent()
             .or_else(|| self.added(territory).and_then(|a| a.continent))
@@ -61,13 +61,28 @@ impl Campaign {
     /// The continent's territories, added ones included.
     pub fn continent_territories(&self, continent: Continent) -> Vec<Territory> {
         self.territories()
-            .filter(|&t| self.continent_of(t) == Some(continent))
+            .filter(|t| self.continent_of(t) == Some(continent))
             .collect()
     }
 
-    /// The state of a territory, for a write: an added territory gets its place.
-    pub(super) fn territory_mut(&mut self, territory: Territory) -> &mut TerritoryState {
-        let index = territory.index();
+    /// Where a territory's state is kept among the campaign's: a printed one at its place
+    /// on the board, an added one after them, in the order the campaign added them; none
+    /// for a territory not on its map.
+    pub(super) fn slot(&self, territory: &Territory) -> Option<usize> {
+        territory.printed_index().or_else(|| {
+            self.added
+                .iter()
+                .position(|a| a.territory == *territory)
+                .map(|at| Territory::count() + at)
+        })
+    }
+
+    /// The state of a territory on the campaign's map, for a write (an added territory has
+    /// its place from the moment it is added).
+    pub(super) fn territory_mut(&mut self, territory: &Territory) -> &mut TerritoryState {
+        let index = self
+            .slot(territory)
+            .expect("a territory is on the map before anything is placed on it");
         if self.territories.len() <= index {
             self.territories
                 .resize(index + 1, TerritoryState::default());
@@ -82,7 +97,7 @@ impl Campaign {
         continent: Option<Continent>,
     ) -> Result<Applied, Refusal> {
         let name = valid_name("territory", territory.name())?;
-        if self.has_territory(territory) {
+        if self.has_territory(&territory) {
             return Err(Refusal::TerritoryOnMap { name });
         }
         if let Ok(existing) = self.find_territory(&name) {
@@ -95,19 +110,19 @@ impl Campaign {
             return Err(Refusal::TerritoryWithoutNeighbours { name });
         }
         let mut lines: Vec<Territory> = Vec::new();
-        for &neighbour in neighbours {
+        for neighbour in neighbours {
             self.require_on_map(neighbour)?;
-            if !lines.contains(&neighbour) {
-                lines.push(neighbour);
+            if !lines.contains(neighbour) {
+                lines.push(neighbour.clone());
             }
         }
         self.added.push(AddedTerritory {
-            territory,
+            territory: territory.clone(),
             neighbours: lines.clone(),
             continent,
             after_game: self.games,
         });
-        self.territory_mut(territory);
+        self.territory_mut(&territory);
         Ok(Applied::of(Entry::AddTerritory {
             territory,
             neighbours: lines,
@@ -116,27 +131,31 @@ impl Campaign {
     }
 
     /// Refuses a territory that is not on this campaign's map, with the closest names.
-    pub(super) fn require_on_map(&self, territory: Territory) -> Result<(), Refusal> {
+    pub(super) fn require_on_map(&self, territory: &Territory) -> Result<(), Refusal> {
         if self.has_territory(territory) {
             return Ok(());
         }
-        let names = self.territories().map(Territory::name);
+        let names: Vec<Territory> = self.territories().collect();
         Err(Refusal::UnknownName {
             what: "territory",
             given: territory.name().to_string(),
-            closest: closest(territory.name(), names),
+            closest: closest(territory.name(), names.iter().map(Territory::name)),
         })
     }
 
     /// Refuses an entry that names a territory this campaign's map does not have (one
     /// added to another campaign, or read from a file).
     pub(super) fn require_entry_on_map(&self, entry: &Entry) -> Result<(), Refusal> {
-        if self.added.is_empty() && mentions(entry).iter().all(|t| t.is_printed()) {
+        if self.added.is_empty()
+            && mentions(entry)
+                .iter()
+                .all(super::board::Territory::is_printed)
+        {
             return Ok(());
         }
         mentions(entry)
             .into_iter()
-            .try_for_each(|t| self.require_on_map(t))
+            .try_for_each(|t| self.require_on_map(&t))
     }
 }
 
@@ -148,7 +167,7 @@ fn mentions(entry: &Entry) -> Vec<Territory> {
         Entry::Alias {
             of: super::entry::AliasOf::Territory(t),
             ..
-        } => vec![*t],
+        } => vec![t.clone()],
         Entry::AddTerritory { neighbours, .. } => neighbours.clone(),
         _ => Vec::new(),
     }
@@ -156,19 +175,19 @@ fn mentions(entry: &Entry) -> Vec<Territory> {
 
 fn game_mentions(game: &Game) -> Vec<Territory> {
     use super::entry::{HeldOnChoice, Reward};
-    let mut all: Vec<Territory> = game.seats.iter().filter_map(|s| s.hq).collect();
-    all.extend(game.scars.iter().map(|s| s.territory));
-    all.extend(game.wear.iter().map(|w| w.territory));
+    let mut all: Vec<Territory> = game.seats.iter().filter_map(|s| s.hq.clone()).collect();
+    all.extend(game.scars.iter().map(|s| s.territory.clone()));
+    all.extend(game.wear.iter().map(|w| w.territory.clone()));
     all.extend(game.reward.iter().filter_map(|r| match r {
         Reward::MajorCity { territory, .. }
         | Reward::HealScar { territory }
         | Reward::Fortify { territory }
-        | Reward::DestroyCard { territory } => Some(*territory),
+        | Reward::DestroyCard { territory } => Some(territory.clone()),
         Reward::NameContinent { .. } | Reward::ContinentBonus { .. } => None,
     }));
     all.extend(game.held_on.iter().map(|h| match &h.choice {
         HeldOnChoice::MinorCity { territory, .. } | HeldOnChoice::AddResource { territory } => {
-            *territory
+            territory.clone()
         }
     }));
     all.extend(game.events.iter().map(|e| match e {
@@ -177,7 +196,7 @@ fn game_mentions(game: &Game) -> Vec<Territory> {
         | PlayEvent::DestroyCard { territory }
         | PlayEvent::Mark { territory, .. }
         | PlayEvent::Fallout { territory }
-        | PlayEvent::DestroyCity { territory } => *territory,
+        | PlayEvent::DestroyCity { territory } => territory.clone(),
     }));
     all
 }

@@ -71,15 +71,20 @@ impl Campaign {
                 }
             }
             Reward::MajorCity { territory, name } => {
-                let name =
-                    self.found_city(*territory, name, CityKind::Major, Some(winner), number)?;
+                let name = self.found_city(
+                    territory.clone(),
+                    name,
+                    CityKind::Major,
+                    Some(winner),
+                    number,
+                )?;
                 Reward::MajorCity {
-                    territory: *territory,
+                    territory: territory.clone(),
                     name,
                 }
             }
             Reward::HealScar { territory } => {
-                self.heal(*territory)?;
+                self.heal(territory.clone())?;
                 reward.clone()
             }
             Reward::ContinentBonus { continent, mark } => {
@@ -105,11 +110,11 @@ impl Campaign {
                 reward.clone()
             }
             Reward::Fortify { territory } => {
-                self.fortify(*territory, number)?;
+                self.fortify(territory.clone(), number)?;
                 reward.clone()
             }
             Reward::DestroyCard { territory } => {
-                self.destroy_card(*territory, number)?;
+                self.destroy_card(territory.clone(), number)?;
                 reward.clone()
             }
         };
@@ -168,7 +173,7 @@ impl Campaign {
         territory: Territory,
         number: u32,
     ) -> Result<(), Refusal> {
-        let card = &mut self.territory_mut(territory).card;
+        let card = &mut self.territory_mut(&territory).card;
         if let Some(game) = card.destroyed {
             return Err(Refusal::CardDestroyed {
                 territory: territory.name().to_string(),
@@ -187,11 +192,11 @@ impl Campaign {
         founder: Option<&str>,
         number: u32,
     ) -> Result<String, Refusal> {
-        if let Some(city) = &self.territory(territory).city {
+        if let Some(city) = &self.territory(&territory).city {
             let nearby: Vec<Territory> = self
-                .neighbours(territory)
+                .neighbours(&territory)
                 .into_iter()
-                .filter(|&n| self.territory(n).city.is_none())
+                .filter(|n| self.territory(n).city.is_none())
                 .collect();
             return Err(Refusal::HasCity {
                 territory: territory.name().to_string(),
@@ -220,7 +225,7 @@ impl Campaign {
             CityKind::WorldCapital => PoolKind::WorldCapital,
         };
         self.take(&pool, way_out)?;
-        self.territory_mut(territory).city = Some(City {
+        self.territory_mut(&territory).city = Some(City {
             kind,
             name: Name::from(name.as_str()),
             founder: founder.map(Name::from),
@@ -230,12 +235,12 @@ impl Campaign {
     }
 
     fn heal(&mut self, territory: Territory) -> Result<(), Refusal> {
-        if self.territory(territory).scar.is_none() {
+        if self.territory(&territory).scar.is_none() {
             let scarred = self
                 .scarred()
                 .into_iter()
                 .map(|t| {
-                    let kind = self.territory(t).scar.as_ref().map_or("", |s| &*s.kind);
+                    let kind = self.territory(&t).scar.as_ref().map_or("", |s| &*s.kind);
                     format!("{} ({kind})", t.name())
                 })
                 .collect();
@@ -245,12 +250,12 @@ impl Campaign {
             });
         }
         self.take(&PoolKind::ScarCover, WayOut::AnotherReward)?;
-        self.territory_mut(territory).scar = None;
+        self.territory_mut(&territory).scar = None;
         Ok(())
     }
 
     pub(super) fn fortify(&mut self, territory: Territory, number: u32) -> Result<(), Refusal> {
-        if self.territory(territory).city.is_none() {
+        if self.territory(&territory).city.is_none() {
             return Err(Refusal::NoCity {
                 territory: territory.name().to_string(),
                 cities: self
@@ -261,7 +266,7 @@ impl Campaign {
         }
         self.take(&PoolKind::Fortification, WayOut::AnotherReward)?;
         // A new mark replaces the old one; the old mark's unused boxes are lost.
-        self.territory_mut(territory).fortification = Some(Fortification {
+        self.territory_mut(&territory).fortification = Some(Fortification {
             boxes_left: FORTIFICATION_BOXES,
             game: number,
         });
@@ -372,19 +377,19 @@ impl Campaign {
         match &reward.choice {
             HeldOnChoice::MinorCity { territory, name } => {
                 let name = self.found_city(
-                    *territory,
+                    territory.clone(),
                     name,
                     CityKind::Minor,
                     Some(&reward.person),
                     number,
                 )?;
                 Ok(HeldOnChoice::MinorCity {
-                    territory: *territory,
+                    territory: territory.clone(),
                     name,
                 })
             }
             HeldOnChoice::AddResource { territory } => {
-                let card = &self.territory(*territory).card;
+                let card = &self.territory(territory).card;
                 if let Some(game) = card.destroyed {
                     return Err(Refusal::CardDestroyed {
                         territory: territory.name().to_string(),
@@ -401,7 +406,7 @@ impl Campaign {
                     &PoolKind::CoinSticker,
                     WayOut::OtherHeldOnReward(HeldOnKind::MinorCity),
                 )?;
-                self.territory_mut(*territory).card.stickers += 1;
+                self.territory_mut(territory).card.stickers += 1;
                 Ok(reward.choice.clone())
             }
         }

@@ -254,31 +254,36 @@ impl Campaign {
                     {
                         return Err(Refusal::WorldCapitalSealed);
                     }
-                    let name =
-                        self.found_city(*territory, name, CityKind::WorldCapital, None, number)?;
+                    let name = self.found_city(
+                        territory.clone(),
+                        name,
+                        CityKind::WorldCapital,
+                        None,
+                        number,
+                    )?;
                     PlayEvent::WorldCapital {
-                        territory: *territory,
+                        territory: territory.clone(),
                         name,
                     }
                 }
                 PlayEvent::Fortify { territory } => {
-                    self.fortify(*territory, number)?;
+                    self.fortify(territory.clone(), number)?;
                     event.clone()
                 }
                 PlayEvent::DestroyCard { territory } => {
-                    self.destroy_card(*territory, number)?;
+                    self.destroy_card(territory.clone(), number)?;
                     event.clone()
                 }
                 PlayEvent::Mark { territory, text } => PlayEvent::Mark {
-                    territory: *territory,
-                    text: self.mark(*territory, text, number)?,
+                    territory: territory.clone(),
+                    text: self.mark(territory.clone(), text, number)?,
                 },
                 PlayEvent::Fallout { territory } => {
-                    self.fallout(*territory, number)?;
+                    self.fallout(territory.clone(), number)?;
                     event.clone()
                 }
                 PlayEvent::DestroyCity { territory } => {
-                    self.destroy_city(*territory)?;
+                    self.destroy_city(territory.clone())?;
                     event.clone()
                 }
             });
@@ -288,20 +293,20 @@ impl Campaign {
 
     fn mark(&mut self, territory: Territory, text: &str, number: u32) -> Result<String, Refusal> {
         let text = valid_name("mark", text)?;
-        if let Some((taken, _)) = &self.territory(territory).mark {
+        if let Some((taken, _)) = &self.territory(&territory).mark {
             return Err(Refusal::TerritoryMarked {
                 territory: territory.name().to_string(),
                 text: taken.to_string(),
             });
         }
-        self.territory_mut(territory).mark = Some((Name::from(text.as_str()), number));
+        self.territory_mut(&territory).mark = Some((Name::from(text.as_str()), number));
         Ok(text)
     }
 
     /// Fallout: the card destroyed (if it was not already), any city and its fortification
     /// gone, a fallout mark left for good.
     fn fallout(&mut self, territory: Territory, number: u32) -> Result<(), Refusal> {
-        let state = self.territory_mut(territory);
+        let state = self.territory_mut(&territory);
         if let Some(game) = state.fallout {
             return Err(Refusal::FalloutAgain {
                 territory: territory.name().to_string(),
@@ -318,7 +323,7 @@ impl Campaign {
     /// An event destroys a city: the city and its fortification gone. Its sticker stays
     /// used in its pool (rules §3: a pool counts marks placed).
     fn destroy_city(&mut self, territory: Territory) -> Result<(), Refusal> {
-        if self.territory(territory).city.is_none() {
+        if self.territory(&territory).city.is_none() {
             return Err(Refusal::NoCityToDestroy {
                 territory: territory.name().to_string(),
                 cities: self
@@ -327,7 +332,7 @@ impl Campaign {
                     .collect(),
             });
         }
-        let state = self.territory_mut(territory);
+        let state = self.territory_mut(&territory);
         state.city = None;
         state.fortification = None;
         Ok(())

@@ -20,14 +20,14 @@ pub struct Homeland {
 /// factions first played. `games` are the games of the log, in order.
 pub fn homelands<'a>(
     games: impl IntoIterator<Item = &'a Game>,
-    continent_of: impl Fn(Territory) -> Option<Continent>,
+    continent_of: impl Fn(&Territory) -> Option<Continent>,
 ) -> Vec<Homeland> {
     let mut counts: Vec<(Faction, Vec<u32>)> = Vec::new();
     let continents: Vec<Continent> = Continent::all().collect();
     for game in games.into_iter().take(LAST_REWARDED_GAME as usize) {
         for seat in &game.seats {
             // A start on an added territory of no continent counts for none.
-            let Some(continent) = seat.hq.and_then(&continent_of) else {
+            let Some(continent) = seat.hq.as_ref().and_then(&continent_of) else {
                 continue;
             };
             let at = continents

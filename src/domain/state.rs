@@ -365,7 +365,7 @@ impl Campaign {
     }
 
     /// What stands on a territory now (nothing, for one not on this campaign's map).
-    pub fn territory(&self, territory: Territory) -> &TerritoryState {
+    pub fn territory(&self, territory: &Territory) -> &TerritoryState {
         static NOTHING: TerritoryState = TerritoryState {
             city: None,
             scar: None,
@@ -377,7 +377,9 @@ impl Campaign {
             mark: None,
             fallout: None,
         };
-        self.territories.get(territory.index()).unwrap_or(&NOTHING)
+        self.slot(territory)
+            .and_then(|at| self.territories.get(at))
+            .unwrap_or(&NOTHING)
     }
 
     pub fn continent(&self, continent: Continent) -> &ContinentState {
@@ -480,22 +482,22 @@ impl Campaign {
     /// Every city on the board, with its territory.
     pub fn cities(&self) -> impl Iterator<Item = (Territory, &City)> {
         self.territories()
-            .filter_map(|t| self.territory(t).city.as_ref().map(|c| (t, c)))
+            .filter_map(|t| self.territory(&t).city.as_ref().map(|c| (t, c)))
     }
 
     /// Whether the territory is a legal start for the person: unmarked, or a major city
     /// that person founded, scarred or not (rules §3, §7).
-    pub fn is_legal_start(&self, territory: Territory, person: &str) -> bool {
+    pub fn is_legal_start(&self, territory: &Territory, person: &str) -> bool {
         let state = self.territory(territory);
         !state.is_marked() || self.founded_here(territory, person)
     }
 
     /// As `is_legal_start`, with marked as logs before group marks and fallout had it.
-    pub(super) fn was_legal_start(&self, territory: Territory, person: &str) -> bool {
+    pub(super) fn was_legal_start(&self, territory: &Territory, person: &str) -> bool {
         !self.territory(territory).was_marked() || self.founded_here(territory, person)
     }
 
-    fn founded_here(&self, territory: Territory, person: &str) -> bool {
+    fn founded_here(&self, territory: &Territory, person: &str) -> bool {
         matches!(&self.territory(territory).city, Some(c) if c.kind == CityKind::Major && c.founder.as_deref() == Some(person))
     }
 }

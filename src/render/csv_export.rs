@@ -88,7 +88,7 @@ pub(super) fn territories(board: &BoardView) -> Rows {
             .map(|t| {
                 let city = t.city.as_ref();
                 vec![
-                    t.name.to_string(),
+                    t.name.clone(),
                     opt(t.continent),
                     opt(city.map(|c| c.name.clone())),
                     opt(city.map(|c| c.kind)),
@@ -195,7 +195,7 @@ fn players(campaign: &CampaignExport) -> Rows {
                         p.person.clone(),
                         p.faction.clone(),
                         p.result.to_string(),
-                        opt(p.hq),
+                        opt(p.hq.as_deref()),
                     ]
                 })
             })

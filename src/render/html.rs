@@ -226,7 +226,7 @@ fn marks(out: &mut String, territories: &[TerritoryView]) {
         if !chips.is_empty() {
             items.push(format!(
                 "<li><strong>{}</strong> {}</li>\n",
-                esc(t.name),
+                esc(&t.name),
                 chips.join(" ")
             ));
         }
@@ -328,7 +328,8 @@ fn game_stop(out: &mut String, game: &GameView) {
     out.push_str("<ul class=\"players\">");
     for p in &game.players {
         let hq =
-            p.hq.map_or(String::new(), |hq| format!(" · HQ {}", esc(hq)));
+            p.hq.as_deref()
+                .map_or(String::new(), |hq| format!(" · HQ {}", esc(hq)));
         let named = Faction::new(p.faction.as_str());
         let short = named.short_name();
         let faction = if short == p.faction {

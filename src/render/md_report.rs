@@ -98,7 +98,7 @@ fn cities(out: &mut String, campaign: &CampaignExport) {
                 vec![
                     c.name.clone(),
                     c.kind.replace('_', " "),
-                    t.name.to_string(),
+                    t.name.clone(),
                     c.founder.clone().unwrap_or_default(),
                     c.game.to_string(),
                 ]
@@ -124,7 +124,7 @@ fn scars(out: &mut String, campaign: &CampaignExport) {
             &["Territory", "Scar", "Game"],
             scars
                 .iter()
-                .map(|(t, s)| vec![t.name.to_string(), s.kind.clone(), s.game.to_string()]),
+                .map(|(t, s)| vec![t.name.clone(), s.kind.clone(), s.game.to_string()]),
         );
     }
 }
@@ -146,7 +146,7 @@ fn sealed_marks(out: &mut String, campaign: &CampaignExport) {
         &["Territory", "Mark"],
         marked
             .iter()
-            .map(|t| vec![t.name.to_string(), crate::render::views::sealed_marks(t)]),
+            .map(|t| vec![t.name.clone(), crate::render::views::sealed_marks(t)]),
     );
 }
 
@@ -168,7 +168,7 @@ fn fortifications(out: &mut String, campaign: &CampaignExport) {
             forts.iter().map(|(t, f)| {
                 let city = t.city.as_ref().map(|c| c.name.clone()).unwrap_or_default();
                 vec![
-                    t.name.to_string(),
+                    t.name.clone(),
                     city,
                     f.boxes_left.to_string(),
                     f.game.to_string(),
@@ -188,7 +188,7 @@ fn destroyed_cards(out: &mut String, campaign: &CampaignExport) {
         .filter_map(|t| {
             t.card
                 .destroyed_in
-                .map(|g| format!("- {} (game {g})", md(t.name)))
+                .map(|g| format!("- {} (game {g})", md(&t.name)))
         })
         .collect();
     if destroyed.is_empty() {

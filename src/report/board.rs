@@ -36,7 +36,7 @@ pub struct ContinentView {
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerritoryView {
-    pub name: &'static str,
+    pub name: String,
     /// Null for a territory sealed content added to no continent.
     pub continent: Option<&'static str>,
     /// For a territory sealed content added: when, and what its sea lines reach (null for
@@ -60,7 +60,7 @@ pub struct TerritoryView {
 pub struct AddedView {
     /// The games played before it was added.
     pub after_game: u32,
-    pub neighbours: Vec<&'static str>,
+    pub neighbours: Vec<String>,
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -134,7 +134,7 @@ impl BoardView {
             .collect();
         let territories = campaign
             .territories()
-            .filter(|&t| only.is_none() || campaign.continent_of(t).is_some_and(shown))
+            .filter(|t| only.is_none() || campaign.continent_of(t).is_some_and(shown))
             .map(|t| territory_view(campaign, t))
             .collect();
         let signatures = campaign
@@ -160,13 +160,13 @@ impl BoardView {
 }
 
 fn territory_view(campaign: &Campaign, territory: Territory) -> TerritoryView {
-    let state = campaign.territory(territory);
+    let state = campaign.territory(&territory);
     TerritoryView {
-        name: territory.name(),
-        continent: campaign.continent_of(territory).map(Continent::name),
-        added: campaign.added(territory).map(|a| AddedView {
+        name: territory.name().to_string(),
+        continent: campaign.continent_of(&territory).map(Continent::name),
+        added: campaign.added(&territory).map(|a| AddedView {
             after_game: a.after_game,
-            neighbours: a.neighbours.iter().map(|t| t.name()).collect(),
+            neighbours: a.neighbours.iter().map(|t| t.name().to_string()).collect(),
         }),
         city: state.city.as_ref().map(|c| CityView {
             kind: c.kind.key(),

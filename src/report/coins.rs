@@ -17,7 +17,7 @@ pub struct Coins {
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CoinCard {
-    pub territory: &'static str,
+    pub territory: String,
     pub coins: u8,
     pub resources: u8,
 }
@@ -27,9 +27,9 @@ impl Coins {
         let cards = campaign
             .territories()
             .filter_map(|t| {
-                let card = &campaign.territory(t).card;
+                let card = &campaign.territory(&t).card;
                 (card.stickers > 0).then_some(CoinCard {
-                    territory: t.name(),
+                    territory: t.name().to_string(),
                     coins: card.stickers,
                     resources: card.resources(),
                 })

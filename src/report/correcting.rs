@@ -120,18 +120,24 @@ pub fn lines(game: &GameView) -> Vec<String> {
 
 /// The territories and continents whose marks differ between two boards.
 fn board_changes(before: &Campaign, after: &Campaign) -> Vec<BoardChange> {
-    let continents =
-        Continent::all().map(|c| (c.name(), continent(before, c), continent(after, c)));
+    let continents = Continent::all().map(|c| {
+        (
+            c.name().to_string(),
+            continent(before, c),
+            continent(after, c),
+        )
+    });
     let mut map: Vec<Territory> = after.territories().collect();
-    map.extend(before.territories().filter(|t| !after.has_territory(*t)));
-    let territories = map
-        .into_iter()
-        .map(|t| (t.name(), territory(before, t), territory(after, t)));
+    map.extend(before.territories().filter(|t| !after.has_territory(t)));
+    let territories = map.into_iter().map(|t| {
+        let name = t.name().to_string();
+        (name, territory(before, &t), territory(after, &t))
+    });
     continents
         .chain(territories)
         .filter(|(_, b, a)| b != a)
         .map(|(place, before, after)| BoardChange {
-            place: place.to_string(),
+            place,
             before,
             after,
         })
@@ -166,7 +172,7 @@ fn continent(campaign: &Campaign, continent: Continent) -> String {
     or_nothing(parts)
 }
 
-fn territory(campaign: &Campaign, territory: Territory) -> String {
+fn territory(campaign: &Campaign, territory: &Territory) -> String {
     let state = campaign.territory(territory);
     let mut parts = Vec::new();
     if let Some(city) = &state.city {

@@ -30,7 +30,7 @@ pub struct PlayerView {
     pub person: String,
     pub faction: String,
     pub result: &'static str,
-    pub hq: Option<&'static str>,
+    pub hq: Option<String>,
 }
 
 #[derive(Clone, Serialize, JsonSchema)]
@@ -38,7 +38,7 @@ pub struct PlayerView {
 pub struct ChangeView {
     pub person: Option<String>,
     pub kind: &'static str,
-    pub territory: Option<&'static str>,
+    pub territory: Option<String>,
     pub continent: Option<&'static str>,
     pub text: String,
 }
@@ -48,9 +48,7 @@ impl ChangeView {
         ChangeView {
             person: happening.person.clone(),
             kind: happening.kind.key(),
-            territory: happening
-                .territory
-                .map(super::super::domain::board::Territory::name),
+            territory: happening.territory.as_ref().map(|t| t.name().to_string()),
             continent: happening
                 .continent
                 .map(super::super::domain::board::Continent::name),
@@ -86,7 +84,7 @@ impl GameView {
                     person: s.person.clone(),
                     faction: s.faction.to_string(),
                     result: s.result.key(),
-                    hq: s.hq.map(super::super::domain::board::Territory::name),
+                    hq: s.hq.as_ref().map(|t| t.name().to_string()),
                 })
                 .collect(),
             winner: game.winner().map(|w| w.person.clone()).unwrap_or_default(),

@@ -90,7 +90,7 @@ fn person(campaign: &Campaign, name: &str) -> PersonSetup {
     let starts = campaign.legal_starts(&name);
     let own_major_cities = starts
         .iter()
-        .filter_map(|&t| {
+        .filter_map(|t| {
             let city = campaign.territory(t).city.as_ref()?;
             (city.kind == CityKind::Major).then(|| format!("{} ({})", city.name, t.name()))
         })

@@ -60,7 +60,7 @@ impl CampaignExport {
     fn leave_out_packets(&mut self) {
         let standard_pools: Vec<String> = standard_pools().iter().map(|p| p.kind.key()).collect();
         let standard_scar = |kind: &str| standard_pools.contains(&format!("scar:{kind}"));
-        let added: Vec<&'static str> = self
+        let added: Vec<&str> = self
             .campaign
             .added_territories()
             .iter()
@@ -103,13 +103,14 @@ impl CampaignExport {
         }
         for game in &mut self.games {
             game.opened.clear();
-            game.changes.retain(|c| shown(c.kind, &c.text, c.territory));
+            game.changes
+                .retain(|c| shown(c.kind, &c.text, c.territory.as_deref()));
             for change in &mut game.changes {
                 change.text = hide(&change.text);
             }
             for player in &mut game.players {
                 player.faction = hide(&player.faction);
-                player.hq = player.hq.filter(|t| !added.contains(t));
+                player.hq = player.hq.take().filter(|t| !added.contains(&t.as_str()));
             }
             game.reward = game.reward.take().map(|r| hide(&r));
         }

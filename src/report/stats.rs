@@ -189,17 +189,17 @@ fn faction<'a>(faction: &Faction, games: impl IntoIterator<Item = &'a Game>) -> 
             Outcome::HeldOn => stats.held_on += 1,
             Outcome::Eliminated => stats.eliminated += 1,
         }
-        if let Some(hq) = seat.hq {
-            match starts.iter_mut().find(|(t, _)| *t == hq) {
+        if let Some(hq) = &seat.hq {
+            match starts.iter_mut().find(|(t, _)| t == hq) {
                 Some((_, n)) => *n += 1,
-                None => starts.push((hq, 1)),
+                None => starts.push((hq.clone(), 1)),
             }
         }
     }
     stats.win_rate = rate(stats.won, stats.games);
     // The first territory in board order (added ones after) with the most starts.
-    starts.sort_by_key(|&(t, n)| (std::cmp::Reverse(n), t));
-    let most = starts.first().copied();
+    starts.sort_by(|(a, n), (b, m)| m.cmp(n).then_with(|| a.cmp(b)));
+    let most = starts.first().cloned();
     if let Some((territory, times)) = most {
         stats.started_most = Some(territory.name().to_string());
         stats.started_most_times = times;

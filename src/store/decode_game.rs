@@ -21,6 +21,7 @@ pub(super) struct StoredRow {
 
 pub(super) fn need_territory(row: &StoredRow) -> Result<Territory, String> {
     row.territory
+        .clone()
         .ok_or_else(|| format!("a {} without its territory", row.kind))
 }
 

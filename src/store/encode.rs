@@ -300,7 +300,7 @@ fn change_values(
     insert.value(row.kind)?;
     insert.value(row.person.as_deref())?;
     insert.value(row.faction.as_ref())?;
-    insert.value(row.territory)?;
+    insert.value(row.territory.clone())?;
     insert.value(row.continent)?;
     insert.value(row.name.as_deref())?;
     insert.value(row.amount)?;
@@ -317,7 +317,7 @@ fn write_content(tx: &Transaction<'_>, entry_id: i64, entry: &Entry) -> Result<(
                 insert.value(seat.person.as_str())?;
                 insert.value(&seat.faction)?;
                 insert.value(seat.result)?;
-                insert.value(seat.hq)?;
+                insert.value(seat.hq.clone())?;
             }
             Ok(())
         })?;
@@ -329,7 +329,7 @@ fn write_content(tx: &Transaction<'_>, entry_id: i64, entry: &Entry) -> Result<(
 fn alias_row<'a>(alias: &'a str, of: &'a AliasOf) -> Row<'a> {
     let row = Row::new(ChangeKind::Alias).name(alias).text(of.kind());
     match of {
-        AliasOf::Territory(t) => row.territory(*t),
+        AliasOf::Territory(t) => row.territory(t.clone()),
         AliasOf::Continent(c) => row.continent(*c),
         AliasOf::Person(p) => row.person(p),
         AliasOf::Faction(f) => row.faction(f),
@@ -350,7 +350,7 @@ fn added_territory_rows(
         .chain(
             neighbours
                 .iter()
-                .map(|&t| Row::new(ChangeKind::SeaLine).territory(t)),
+                .map(|t| Row::new(ChangeKind::SeaLine).territory(t.clone())),
         )
         .collect()
 }
@@ -366,13 +366,13 @@ fn rows(entry: &Entry) -> Vec<Row<'_>> {
         }
         Entry::Coins { territories } => territories
             .iter()
-            .map(|&t| Row::new(ChangeKind::Coin).territory(t))
+            .map(|t| Row::new(ChangeKind::Coin).territory(t.clone()))
             .collect(),
         Entry::AddTerritory {
             territory,
             neighbours,
             continent,
-        } => added_territory_rows(*territory, neighbours, *continent),
+        } => added_territory_rows(territory.clone(), neighbours, *continent),
         Entry::PoolCapacity { pool, capacity, .. } => {
             vec![
                 Row::new(ChangeKind::Pool)
@@ -449,7 +449,7 @@ fn draft_and_scar_rows(game: &Game) -> Vec<Row<'_>> {
     }
     for scar in &game.scars {
         let row = Row::new(ChangeKind::Scar)
-            .territory(scar.territory)
+            .territory(scar.territory.clone())
             .name(&scar.scar);
         rows.push(match &scar.by {
             Some(by) => row.person(by),
@@ -464,7 +464,7 @@ fn game_rows(game: &Game) -> Vec<Row<'_>> {
     for wear in &game.wear {
         rows.push(
             Row::new(ChangeKind::Wear)
-                .territory(wear.territory)
+                .territory(wear.territory.clone())
                 .amount(i64::from(wear.boxes)),
         );
     }
@@ -474,15 +474,19 @@ fn game_rows(game: &Game) -> Vec<Row<'_>> {
                 .continent(*continent)
                 .name(name),
             Reward::MajorCity { territory, name } => Row::new(ChangeKind::MajorCity)
-                .territory(*territory)
+                .territory(territory.clone())
                 .name(name),
-            Reward::HealScar { territory } => Row::new(ChangeKind::Heal).territory(*territory),
+            Reward::HealScar { territory } => {
+                Row::new(ChangeKind::Heal).territory(territory.clone())
+            }
             Reward::ContinentBonus { continent, mark } => Row::new(ChangeKind::ContinentBonus)
                 .continent(*continent)
                 .amount(i64::from(mark.delta())),
-            Reward::Fortify { territory } => Row::new(ChangeKind::Fortify).territory(*territory),
+            Reward::Fortify { territory } => {
+                Row::new(ChangeKind::Fortify).territory(territory.clone())
+            }
             Reward::DestroyCard { territory } => {
-                Row::new(ChangeKind::DestroyCard).territory(*territory)
+                Row::new(ChangeKind::DestroyCard).territory(territory.clone())
             }
         };
         rows.push(row.person(&winner.person));
@@ -493,10 +497,10 @@ fn game_rows(game: &Game) -> Vec<Row<'_>> {
     for reward in &game.held_on {
         let row = match &reward.choice {
             HeldOnChoice::MinorCity { territory, name } => Row::new(ChangeKind::MinorCity)
-                .territory(*territory)
+                .territory(territory.clone())
                 .name(name),
             HeldOnChoice::AddResource { territory } => {
-                Row::new(ChangeKind::Resource).territory(*territory)
+                Row::new(ChangeKind::Resource).territory(territory.clone())
             }
         };
         rows.push(row.person(&reward.person));
@@ -504,20 +508,22 @@ fn game_rows(game: &Game) -> Vec<Row<'_>> {
     for event in &game.events {
         rows.push(match event {
             PlayEvent::WorldCapital { territory, name } => Row::new(ChangeKind::WorldCapital)
-                .territory(*territory)
+                .territory(territory.clone())
                 .name(name),
             PlayEvent::Fortify { territory } => {
-                Row::new(ChangeKind::EventFortify).territory(*territory)
+                Row::new(ChangeKind::EventFortify).territory(territory.clone())
             }
             PlayEvent::DestroyCard { territory } => {
-                Row::new(ChangeKind::EventDestroyCard).territory(*territory)
+                Row::new(ChangeKind::EventDestroyCard).territory(territory.clone())
             }
-            PlayEvent::Mark { territory, text } => {
-                Row::new(ChangeKind::Mark).territory(*territory).text(text)
+            PlayEvent::Mark { territory, text } => Row::new(ChangeKind::Mark)
+                .territory(territory.clone())
+                .text(text),
+            PlayEvent::Fallout { territory } => {
+                Row::new(ChangeKind::Fallout).territory(territory.clone())
             }
-            PlayEvent::Fallout { territory } => Row::new(ChangeKind::Fallout).territory(*territory),
             PlayEvent::DestroyCity { territory } => {
-                Row::new(ChangeKind::DestroyCity).territory(*territory)
+                Row::new(ChangeKind::DestroyCity).territory(territory.clone())
             }
         });
     }

@@ -113,7 +113,7 @@ fn set_up(store: &mut Store, id: i64) {
     entries.push(Entry::Coins {
         territories: Territory::all()
             .skip(30)
-            .flat_map(|t| [t, t])
+            .flat_map(|t| [t.clone(), t])
             .take(12)
             .collect(),
     });
@@ -163,7 +163,7 @@ fn a_recorded_game_is_read_back_and_folds_to_the_same_campaign() {
     assert_eq!(game.entry, recorded.applied.entry.into());
     assert_eq!(game.game, Some(1));
     assert_eq!(loaded.campaign, recorded.after);
-    let egypt = loaded.campaign.territory(territory("Egypt"));
+    let egypt = loaded.campaign.territory(&territory("Egypt"));
     assert_eq!(egypt.city.as_ref().map(|c| &*c.name), Some("Kyro"));
 }
 
@@ -401,7 +401,7 @@ fn taking_back_the_latest_game_folds_the_board_without_it_and_keeps_the_record()
 
     let loaded = store.load(id).expect("load");
     assert_eq!(loaded.campaign.games_played(), 1);
-    assert!(loaded.campaign.territory(territory("Peru")).city.is_none());
+    assert!(loaded.campaign.territory(&territory("Peru")).city.is_none());
     let taken_back: Vec<_> = loaded
         .entries
         .iter()

@@ -30,6 +30,7 @@ pub(crate) fn flags(game: &Game) -> Vec<String> {
     for seat in &game.seats {
         let hq = seat
             .hq
+            .as_ref()
             .map(|t| format!("@{}", t.name()))
             .unwrap_or_default();
         flags.push(flag(

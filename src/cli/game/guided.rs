@@ -264,12 +264,12 @@ fn ask_seats(
         let starts: Vec<Territory> = campaign
             .legal_starts(&person)
             .into_iter()
-            .filter(|t| seats.iter().all(|s| s.hq != Some(*t)))
+            .filter(|t| seats.iter().all(|s| s.hq != Some(t.clone())))
             .collect();
         let mut options = vec!["(not recorded)".to_string()];
-        options.extend(starts.iter().map(|&t| label(campaign, t)));
+        options.extend(starts.iter().map(|t| label(campaign, t)));
         let pick = ask.search(&format!("{person}'s HQ (type to search)"), &options)?;
-        let hq = pick.checked_sub(1).map(|i| starts[i]);
+        let hq = pick.checked_sub(1).map(|i| starts[i].clone());
         seats.push(Seat {
             person,
             faction,
@@ -351,14 +351,14 @@ fn ask_scars(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<(), CliE
             .collect();
         let open: Vec<Territory> = state
             .territories()
-            .filter(|&t| state.territory(t).scar.is_none())
+            .filter(|t| state.territory(t).scar.is_none())
             .collect();
         if types.is_empty() || open.is_empty() {
             say("No scar can be placed: every scar sticker is used.");
             break;
         }
-        let names: Vec<String> = open.iter().map(|&t| label(campaign, t)).collect();
-        let territory = open[ask.search("Scarred territory (type to search)", &names)?];
+        let names: Vec<String> = open.iter().map(|t| label(campaign, t)).collect();
+        let territory = open[ask.search("Scarred territory (type to search)", &names)?].clone();
         let scar = types[ask.choose("Which scar", &types, 0)?].clone();
         game.scars.push(ScarPlacement {
             territory,
@@ -385,7 +385,7 @@ fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<bool, Cli
         }
         let names: Vec<String> = fortified
             .iter()
-            .map(|&t| {
+            .map(|t| {
                 let left = state
                     .territory(t)
                     .fortification
@@ -394,9 +394,9 @@ fn ask_wear(ask: &Ask, campaign: &Campaign, game: &mut Game) -> Result<bool, Cli
                 format!("{} ({left} boxes left)", t.name())
             })
             .collect();
-        let territory = fortified[ask.choose("Which fortification", &names, 0)?];
+        let territory = fortified[ask.choose("Which fortification", &names, 0)?].clone();
         let left = state
-            .territory(territory)
+            .territory(&territory)
             .fortification
             .as_ref()
             .map_or(0, |f| f.boxes_left);

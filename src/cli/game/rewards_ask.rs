@@ -91,12 +91,13 @@ fn ask_reward_target(
             Ok(Reward::ContinentBonus { continent, mark })
         }
         Targets::Territories(territories) => {
-            let names: Vec<String> = territories.iter().map(|&t| place(state, t)).collect();
-            let territory = territories[ask.search("Which territory (type to search)", &names)?];
+            let names: Vec<String> = territories.iter().map(|t| place(state, t)).collect();
+            let territory =
+                territories[ask.search("Which territory (type to search)", &names)?].clone();
             Ok(match kind {
                 RewardKind::MajorCity => {
                     let city = |name: &str| Reward::MajorCity {
-                        territory,
+                        territory: territory.clone(),
                         name: name.to_string(),
                     };
                     let prompt = format!("Name of the major city in {}", territory.name());
@@ -146,12 +147,13 @@ pub(super) fn ask_held_on(
         let Some((kind, territories)) = choices.get(pick) else {
             continue;
         };
-        let names: Vec<String> = territories.iter().map(|&t| place(&state, t)).collect();
-        let territory = territories[ask.search("Which territory (type to search)", &names)?];
+        let names: Vec<String> = territories.iter().map(|t| place(&state, t)).collect();
+        let territory =
+            territories[ask.search("Which territory (type to search)", &names)?].clone();
         let choice = match kind {
             HeldOnKind::MinorCity => {
                 let city = |name: &str| HeldOnChoice::MinorCity {
-                    territory,
+                    territory: territory.clone(),
                     name: name.to_string(),
                 };
                 let legal = |name: &str| {

@@ -44,17 +44,17 @@ pub(super) fn ask_sealed(
             .map(ToString::to_string)
             .collect();
         let kind = ask.choose("What changed", &kinds, 0)?;
-        let has_event = |t: Territory| {
+        let has_event = |t: &Territory| {
             game.events.iter().any(|e| match e {
                 PlayEvent::Fallout { territory } | PlayEvent::DestroyCity { territory } => {
-                    *territory == t
+                    territory == t
                 }
                 _ => false,
             })
         };
         let targets: Vec<Territory> = state
             .territories()
-            .filter(|&t| {
+            .filter(|t| {
                 let here = state.territory(t);
                 match kind {
                     0 | 2 => here.city.is_some() && !has_event(t),
@@ -69,8 +69,8 @@ pub(super) fn ask_sealed(
             question = "Another sealed change?";
             continue;
         }
-        let names: Vec<String> = targets.iter().map(|&t| place(&state, t)).collect();
-        let territory = targets[ask.search("Which territory (type to search)", &names)?];
+        let names: Vec<String> = targets.iter().map(|t| place(&state, t)).collect();
+        let territory = targets[ask.search("Which territory (type to search)", &names)?].clone();
         game.events.push(match kind {
             0 => PlayEvent::Fortify { territory },
             1 => PlayEvent::DestroyCard { territory },

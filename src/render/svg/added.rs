@@ -21,14 +21,14 @@ pub(super) fn places(board: &BoardView) -> Vec<(Territory, Pt)> {
         let neighbours: Vec<Pt> = added
             .neighbours
             .iter()
-            .map(|&n| at(Territory::named(n), &placed))
+            .map(|n| at(&Territory::named(n), &placed))
             .collect();
         let count = neighbours.len().max(1) as f64;
         let sum = neighbours
             .iter()
             .fold((0.0, 0.0), |s, p| (s.0 + p.0, s.1 + p.1));
         let middle = (sum.0 / count, sum.1 / count);
-        placed.push((Territory::named(view.name), free_spot(middle, &placed)));
+        placed.push((Territory::named(&view.name), free_spot(middle, &placed)));
     }
     placed
 }
@@ -42,13 +42,13 @@ pub(super) fn room(placed: &[(Territory, Pt)]) -> impl Iterator<Item = super::Re
 }
 
 /// The point of a territory: printed, or where its island was placed.
-pub(super) fn at(territory: Territory, placed: &[(Territory, Pt)]) -> Pt {
+pub(super) fn at(territory: &Territory, placed: &[(Territory, Pt)]) -> Pt {
     if territory.is_printed() {
         return point(territory);
     }
     placed
         .iter()
-        .find(|(t, _)| *t == territory)
+        .find(|(t, _)| t == territory)
         .map_or((MAP_W / 2.0, MAP_H / 2.0), |(_, p)| *p)
 }
 
@@ -57,7 +57,7 @@ pub(super) fn at(territory: Territory, placed: &[(Territory, Pt)]) -> Pt {
 fn free_spot(wanted: Pt, placed: &[(Territory, Pt)]) -> Pt {
     let clear = |p: Pt| {
         let printed = Territory::all().all(|t| {
-            let q = point(t);
+            let q = point(&t);
             (q.0 - p.0).hypot(q.1 - p.1) >= REACH + ISLAND + 6.0
         });
         let islands = placed
@@ -95,10 +95,10 @@ pub(super) fn islands(
     let pen = "stroke-width=\"2\" stroke-dasharray=\"3 4\"";
     let _ = writeln!(out, "<g fill=\"none\" stroke=\"{LANE}\" {pen}>");
     for view in board.territories.iter().filter(|v| v.added.is_some()) {
-        let here = at(Territory::named(view.name), placed);
-        for &name in view.added.iter().flat_map(|a| &a.neighbours) {
+        let here = at(&Territory::named(&view.name), placed);
+        for name in view.added.iter().flat_map(|a| &a.neighbours) {
             let neighbour = Territory::named(name);
-            let there = at(neighbour, placed);
+            let there = at(&neighbour, placed);
             let distance = (there.0 - here.0).hypot(there.1 - here.1).max(1.0);
             let towards = |from: Pt, to: Pt, by: f64| {
                 (
@@ -106,16 +106,16 @@ pub(super) fn islands(
                     from.1 + (to.1 - from.1) * by / distance,
                 )
             };
-            let end = match tiles.get(neighbour.index()) {
-                Some(tile) if neighbour.is_printed() => exit(tile, there, here),
-                _ => towards(there, here, ISLAND),
+            let end = match super::tile_of(tiles, &neighbour) {
+                Some(tile) => exit(tile, there, here),
+                None => towards(there, here, ISLAND),
             };
             line(out, towards(here, there, ISLAND), end);
         }
     }
     out.push_str("</g>\n");
     for view in board.territories.iter().filter(|v| v.added.is_some()) {
-        island(out, view, at(Territory::named(view.name), placed));
+        island(out, view, at(&Territory::named(&view.name), placed));
     }
 }
 
@@ -131,6 +131,6 @@ fn island(out: &mut String, view: &TerritoryView, (x, y): Pt) {
         num(x),
         num(y),
         num(ISLAND),
-        super::esc(view.name)
+        super::esc(&view.name)
     );
 }

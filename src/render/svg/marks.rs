@@ -181,9 +181,9 @@ fn rows(view: &TerritoryView, (city_first, two): (bool, bool)) -> Vec<Row<'_>> {
         rows.extend(city.clone());
     }
     if two {
-        rows.extend(wrap(view.name).into_iter().map(Row::Name));
+        rows.extend(wrap(&view.name).into_iter().map(Row::Name));
     } else {
-        rows.push(Row::Name(view.name));
+        rows.push(Row::Name(&view.name));
     }
     if !city_first {
         rows.extend(city);
@@ -216,7 +216,7 @@ pub(super) fn territory_marks(out: &mut String, view: &TerritoryView, (x, y): Pt
         .into_iter()
         .reduce(|best, next| if next.0 < best.0 { next } else { best });
     let (_, mut top, rows) = best.expect("four orders");
-    let group = esc(view.name);
+    let group = esc(&view.name);
     let _ = writeln!(out, "<g class=\"territory\" data-territory=\"{group}\">");
     for row in &rows {
         let span = room::span(tile, (top, top + row.height()));

@@ -83,7 +83,7 @@ type Rect = (f64, f64, f64, f64);
 
 /// The board as an SVG document: deterministic, well-formed XML.
 pub fn map(board: &BoardView) -> String {
-    let tiles: Vec<Vec<Pt>> = Territory::all().map(tile).collect();
+    let tiles: Vec<Vec<Pt>> = Territory::all().map(|t| tile(&t)).collect();
     let top = MAP_TOP + MAP_H + 16.0;
     let mut panel = String::new();
     let panel_h = legend(&mut panel, top).max(signatures(&mut panel, board, top));
@@ -108,11 +108,11 @@ pub fn map(board: &BoardView) -> String {
     added::islands(&mut out, board, &tiles, &placed);
     continent_labels(&mut out, board, notes);
     for view in &board.territories {
-        let territory = Territory::named(view.name);
-        let at = added::at(territory, &placed);
-        match tiles.get(territory.index()) {
-            Some(tile) if territory.is_printed() => territory_marks(&mut out, view, at, tile),
-            _ => territory_marks(&mut out, view, at, &room::circle(at, added::ROOM)),
+        let territory = Territory::named(&view.name);
+        let at = added::at(&territory, &placed);
+        match tile_of(&tiles, &territory) {
+            Some(tile) => territory_marks(&mut out, view, at, tile),
+            None => territory_marks(&mut out, view, at, &room::circle(at, added::ROOM)),
         }
     }
     out.push_str("</g>\n");
@@ -203,7 +203,15 @@ fn palette(continent: Continent) -> [&'static str; 3] {
 }
 
 /// Where a printed territory is drawn.
-fn point(territory: Territory) -> Pt {
+/// A printed territory's tile; none for an added one, which is drawn as an island.
+fn tile_of<'a>(tiles: &'a [Vec<Pt>], territory: &Territory) -> Option<&'a [Pt]> {
+    territory
+        .printed_index()
+        .and_then(|at| tiles.get(at))
+        .map(Vec::as_slice)
+}
+
+fn point(territory: &Territory) -> Pt {
     let (x, y) = territory.position().unwrap_or((600, 350));
     (f64::from(x), f64::from(y))
 }
@@ -265,15 +273,15 @@ fn edges(polygon: &[Pt]) -> impl Iterator<Item = (Pt, Pt)> + '_ {
 /// A territory's tile: the part of the board nearer to it than to any other territory,
 /// within its reach; a thin border parts it from its neighbours, a seam from the other
 /// tiles of its continent, the sea from other continents.
-fn tile(territory: Territory) -> Vec<Pt> {
+fn tile(territory: &Territory) -> Vec<Pt> {
     let (x, y) = point(territory);
     let corner = |i: u32| f64::from(i) * TAU / 32.0;
     let circle = (0..32)
         .map(corner)
         .map(|a| (x + REACH * a.cos(), y + REACH * a.sin()));
     let mut polygon: Vec<Pt> = circle.collect();
-    for other in Territory::all().filter(|&o| o != territory) {
-        let (ox, oy) = point(other);
+    for other in Territory::all().filter(|o| o != territory) {
+        let (ox, oy) = point(&other);
         let distance = (ox - x).hypot(oy - y);
         if distance > 2.0 * REACH {
             continue;
@@ -321,7 +329,10 @@ fn regions(out: &mut String, tiles: &[Vec<Pt>], shade: usize) {
             pen[shade]
         );
         for territory in continent.territories() {
-            let (d, name) = (path(&tiles[territory.index()]), esc(territory.name()));
+            let (d, name) = (
+                path(tile_of(tiles, &territory).unwrap_or_default()),
+                esc(territory.name()),
+            );
             let _ = writeln!(out, "<path d=\"{d}\"><title>{name}</title></path>");
         }
         out.push_str("</g>\n");
@@ -366,8 +377,11 @@ fn lanes(out: &mut String, tiles: &[Vec<Pt>]) -> Vec<Rect> {
     let pen = "stroke-width=\"2\" stroke-dasharray=\"6 4\"";
     let _ = writeln!(out, "<g fill=\"none\" stroke=\"{LANE}\" {pen}>");
     for a in Territory::all() {
-        for b in a.printed_neighbours().filter(|&b| b > a) {
-            let (ta, tb, pa, pb) = (&tiles[a.index()], &tiles[b.index()], point(a), point(b));
+        for b in a.printed_neighbours().filter(|b| *b > a) {
+            let (a, b) = (a.clone(), b);
+            let (ta, tb) = (tile_of(tiles, &a), tile_of(tiles, &b));
+            let (ta, tb) = (ta.unwrap_or_default(), tb.unwrap_or_default());
+            let (pa, pb) = (point(&a), point(&b));
             if (pa.0 - pb.0).abs() > MAP_W / 2.0 {
                 let west_east = if pa.0 < pb.0 { (a, b) } else { (b, a) };
                 notes.extend(edge_lanes(out, tiles, west_east));
@@ -387,12 +401,16 @@ fn edge_lanes(
     tiles: &[Vec<Pt>],
     (west, east): (Territory, Territory),
 ) -> Vec<Rect> {
-    let (w, e) = (point(west), point(east));
+    let (w, e) = (point(&west), point(&east));
     let (left, right) = (8.0 - MARGIN, MAP_W + MARGIN - 8.0);
     let y = w.1 + (e.1 - w.1) * (w.0 - left) / (w.0 - left + right - e.0);
     let mut notes = Vec::new();
-    for (from, edge, to) in [(west, left, east), (east, right, west)] {
-        let coast = exit(&tiles[from.index()], point(from), (edge, y));
+    for (from, edge, to) in [(&west, left, &east), (&east, right, &west)] {
+        let coast = exit(
+            tile_of(tiles, from).unwrap_or_default(),
+            point(from),
+            (edge, y),
+        );
         line(out, coast, (edge, y));
         let x = edge + if edge < 0.0 { 14.0 } else { -14.0 };
         let note = format!("to {}", fit(to.name(), 11.0, 150.0));
@@ -434,7 +452,7 @@ fn overlaps(a: Rect, b: Rect) -> bool {
 fn label_score(continent: Continent, rect: Rect, centre: Pt) -> Option<f64> {
     let (mut own, mut other) = (f64::MAX, f64::MAX);
     for territory in Territory::all() {
-        let distance = distance_to(rect, point(territory));
+        let distance = distance_to(rect, point(&territory));
         if territory.printed_continent() == Some(continent) {
             own = own.min(distance);
         } else {
@@ -447,7 +465,7 @@ fn label_score(continent: Continent, rect: Rect, centre: Pt) -> Option<f64> {
 
 /// The middle of a continent's territories.
 fn centre(continent: Continent) -> Pt {
-    let own: Vec<Pt> = continent.territories().map(point).collect();
+    let own: Vec<Pt> = continent.territories().map(|t| point(&t)).collect();
     let count = own.len().max(1) as f64;
     let sum = own.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0, s.1 + p.1));
     (sum.0 / count, sum.1 / count)

@@ -215,5 +215,5 @@ fn territory_row(t: &TerritoryView) -> Vec<String> {
         Some(game) => format!("X (game {game})"),
         None => t.card.resources.to_string(),
     };
-    vec![t.name.to_string(), city, scar, fortification, card]
+    vec![t.name.clone(), city, scar, fortification, card]
 }

@@ -21,7 +21,7 @@ impl Tabular for GameView {
                 p.person.clone(),
                 p.faction.clone(),
                 p.result.to_string(),
-                p.hq.unwrap_or("").to_string(),
+                p.hq.clone().unwrap_or_default(),
             ]);
         }
         let mut changes = Table::new(&["What changed"]);

@@ -36,7 +36,7 @@ impl Tabular for Coins {
         let mut table = Table::new(&["Territory", "First coins", "Resources"]);
         for card in &self.cards {
             table.row(vec![
-                card.territory.to_string(),
+                card.territory.clone(),
                 card.coins.to_string(),
                 card.resources.to_string(),
             ]);
