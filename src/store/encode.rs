@@ -8,7 +8,6 @@ use rusqlite::{Transaction, params};
 
 use super::StoreError;
 use super::decode::Derived;
-use super::insert::{Rows, Table, insert_rows};
 use super::stored::{CorrectionKind, entry_key};
 use crate::domain::{
     AliasOf, Body, ChangeKind, CheckedLog, Continent, Correction, Entry, EntryId, Faction, Game,
@@ -280,47 +279,44 @@ fn join_rows(
 }
 
 fn change_rows(tx: &Transaction<'_>, entry_id: i64, rows: Vec<Row>) -> Result<(), StoreError> {
-    insert_rows(tx, Table::Change, rows.len(), |insert| {
-        for (position, row) in (1i64..).zip(&rows) {
-            change_values(insert, entry_id, position, row)?;
-        }
-        Ok(())
-    })
-}
-
-/// A change row's values, in the order of its columns.
-fn change_values(
-    insert: &mut Rows<'_>,
-    entry_id: i64,
-    position: i64,
-    row: &Row,
-) -> Result<(), StoreError> {
-    insert.value(entry_id)?;
-    insert.value(position)?;
-    insert.value(row.kind)?;
-    insert.value(row.person.as_deref())?;
-    insert.value(row.faction.as_ref())?;
-    insert.value(row.territory.clone())?;
-    insert.value(row.continent)?;
-    insert.value(row.name.as_deref())?;
-    insert.value(row.amount)?;
-    insert.value(row.text.as_deref())
+    let mut insert = tx.prepare_cached(
+        "INSERT INTO change (entry_id, position, kind, person, faction, territory, continent, name, amount, text)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    )?;
+    for (position, row) in (1i64..).zip(rows) {
+        insert.execute(params![
+            entry_id,
+            position,
+            row.kind,
+            row.person.as_deref(),
+            row.faction.as_ref(),
+            row.territory,
+            row.continent,
+            row.name.as_deref(),
+            row.amount,
+            row.text.as_deref(),
+        ])?;
+    }
+    Ok(())
 }
 
 /// An entry's seats and change rows.
 fn write_content(tx: &Transaction<'_>, entry_id: i64, entry: &Entry) -> Result<(), StoreError> {
     if let Entry::Game(g) = entry {
-        insert_rows(tx, Table::Seat, g.seats.len(), |insert| {
-            for (position, seat) in (1i64..).zip(&g.seats) {
-                insert.value(entry_id)?;
-                insert.value(position)?;
-                insert.value(seat.person.as_str())?;
-                insert.value(&seat.faction)?;
-                insert.value(seat.result)?;
-                insert.value(seat.hq.clone())?;
-            }
-            Ok(())
-        })?;
+        let mut insert = tx.prepare_cached(
+            "INSERT INTO seat (entry_id, position, person, faction, result, hq)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for (position, seat) in (1i64..).zip(&g.seats) {
+            insert.execute(params![
+                entry_id,
+                position,
+                seat.person.as_str(),
+                &seat.faction,
+                seat.result,
+                seat.hq,
+            ])?;
+        }
     }
     change_rows(tx, entry_id, rows(entry))
 }

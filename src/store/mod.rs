@@ -9,7 +9,6 @@ mod device;
 mod encode;
 mod error;
 mod ids;
-mod insert;
 mod log;
 mod open;
 mod stored;

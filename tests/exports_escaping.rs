@@ -1,4 +1,4 @@
-//! Exports and conventions, round two (first slice): cells a spreadsheet would run are
+//! Exports and conventions: cells a spreadsheet would run are
 //! written as text, Markdown escapes what it would read as markup, an explicit `--color`
 //! wins over `NO_COLOR`, and the shell completions and manual pages are made.
 

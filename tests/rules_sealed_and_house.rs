@@ -1,4 +1,4 @@
-//! The rules of the second round (docs/rules.md §2–§6c): the setup before game 1, games
+//! The rules of a campaign beyond its first games (docs/rules.md §2–§6c): the setup before game 1, games
 //! after the 15th, group marks and fallout, destroyed cities, a declined reward, empty
 //! held-on pools, the world's name, house rules, who placed a scar, the draft, homelands and
 //! the lead faction, and `check` on a log written under earlier rules.
