@@ -88,7 +88,7 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("clap", &["cli", "main"]),
         ("dialoguer", &["cli"]),
         ("ctrlc", &["cli"]),
-        ("tabled", &["render", "cli"]),
+        ("tabled", &["render"]),
         ("terminal_size", &["cli"]),
         ("schemars", &["report", "exchange"]),
         ("serde", &["report", "exchange", "render", "cli"]),

@@ -5,7 +5,6 @@
 pub mod bgstats;
 pub mod csv;
 pub mod csv_export;
-mod fit;
 pub mod html;
 pub mod md;
 pub mod md_report;

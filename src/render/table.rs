@@ -1,15 +1,14 @@
-//! Tables for a terminal: lines of text, then tables drawn with borders and fitted to
-//! the width.
-//!
-//! A table is drawn here, line by line, in tabled's sharp style, with the columns' widths
-//! from `fit`: drawing with tabled's `Table`, which measures every cell again and lays out
-//! a grid first, was a quarter of `board`'s instructions. The same lines draw a table held
-//! whole and one whose rows come one at a time (`stream`). The tests hold the lines to
-//! what tabled draws.
+//! Tables for a terminal: lines of text, then tables drawn by tabled in its sharp style and
+//! fitted to the width.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
-use super::fit::{self, Fitted};
+use tabled::builder::Builder;
+use tabled::settings::peaker::Peaker;
+use tabled::settings::{Format, Style, Width};
+use unicode_width::UnicodeWidthStr;
+
 use super::tabular::{Table, TableStyle, Tabular, end_blocks, push_block};
 use super::terminal::clean;
 
@@ -26,170 +25,389 @@ pub fn text(report: &impl Tabular, style: TableStyle) -> String {
     text
 }
 
-/// One table drawn with borders, fitted to the width, after its title.
+/// One table after its title, drawn with borders. A table wider than the width is wrapped
+/// to it: its columns give way as `GiveWay` picks them, their text wrapped at spaces.
 fn draw(out: &mut String, table: &Table, style: TableStyle) {
-    let headers: Vec<Cow<'_, str>> = table.headers.iter().map(|h| cell(h)).collect();
-    let rows: Vec<Vec<Cow<'_, str>>> = table
-        .rows
-        .iter()
-        .map(|row| row.iter().map(|c| cell(c)).collect())
-        .collect();
     match table.title.as_deref().map(clean) {
         Some(title) if style.bold_titles => {
-            out.push_str("\x1b[1m");
-            out.push_str(&title);
-            out.push_str("\x1b[0m\n");
+            let _ = writeln!(out, "\x1b[1m{title}\x1b[0m");
         }
         Some(title) => {
-            out.push_str(&title);
-            out.push('\n');
+            let _ = writeln!(out, "{title}");
         }
         None => {}
     }
-    sharp(out, &fit::fit(headers, rows, style.width));
-}
-
-/// The cells in tabled's sharp style, written to `out`: a frame, columns split by a line, a
-/// line under the headers and none between rows; each cell left-aligned with a space
-/// either side.
-fn sharp(out: &mut String, fitted: &Fitted<'_>) {
-    let widths = &fitted.widths;
-    if widths.is_empty() {
-        return;
+    let mut builder = Builder::default();
+    for row in std::iter::once(&table.headers).chain(&table.rows) {
+        builder.push_record(row.iter().map(|c| cell(c)));
     }
-    // Room made at once: a line is the widths, the padding, the borders (three bytes each)
-    // and its end, if its text is ASCII.
-    let line: usize = widths.iter().map(|w| w + 2 + 3).sum::<usize>() + 3 + 1;
-    let height: usize = fitted.rows.iter().map(|row| height_of(row)).sum();
-    out.reserve((height + height_of(&fitted.headers) + 3) * line);
-    headed(out, widths, &fitted.headers);
-    for row in &fitted.rows {
-        row_lines(out, widths, row);
+    let mut drawn = builder.build();
+    drawn.with(Style::sharp());
+    if drawn.total_width() > style.width {
+        let give_way = GiveWay::of(drawn.get_records());
+        drawn
+            .with(Width::wrap(style.width).keep_words(true).priority(give_way))
+            .with(Format::content(tidy));
     }
-    closed(out, widths, !fitted.rows.is_empty());
-}
-
-/// The top of a table: the frame, the headers' lines and the line under them.
-pub(super) fn headed(out: &mut String, widths: &[usize], headers: &[Cow<'_, str>]) {
-    border(out, widths, ['┌', '┬', '┐']);
-    row_lines(out, widths, headers);
-    border(out, widths, ['├', '┼', '┤']);
-}
-
-/// The end of a table: the frame's bottom under its last row (with no rows, the line
-/// under the headers ends it, as tabled draws it).
-pub(super) fn closed(out: &mut String, widths: &[usize], any_rows: bool) {
-    if any_rows {
-        border(out, widths, ['└', '┴', '┘']);
-    }
-}
-
-/// A line of the frame across every column: its left end, the mark where columns meet
-/// and its right end.
-fn border(out: &mut String, widths: &[usize], [left, meet, right]: [char; 3]) {
-    out.push(left);
-    for (i, width) in widths.iter().enumerate() {
-        if i > 0 {
-            out.push(meet);
-        }
-        repeated(out, RULE, width + 2);
-    }
-    out.push(right);
-    out.push('\n');
-}
-
-/// A row as the lines it is drawn in: as many as its cell of most lines, a shorter cell
-/// blank below its text, a missing cell blank; each cell padded to its column's width.
-pub(super) fn row_lines(out: &mut String, widths: &[usize], row: &[Cow<'_, str>]) {
-    if !row.iter().any(|c| c.contains('\n')) {
-        // A row of one line (most are): drawn from its cells, not split.
-        line(out, widths, |i| row.get(i).map_or("", |c| c.as_ref()));
-        return;
-    }
-    let mut split: Vec<_> = row.iter().map(|c| c.split('\n')).collect();
-    for _ in 0..height_of(row) {
-        line(out, widths, |i| {
-            split.get_mut(i).and_then(Iterator::next).unwrap_or("")
-        });
-    }
-}
-
-/// One line of a row: each column's text (`text` of its index), padded to the column's
-/// width, between the borders.
-fn line<'t>(out: &mut String, widths: &[usize], mut text: impl FnMut(usize) -> &'t str) {
-    out.push('│');
-    for (i, width) in widths.iter().enumerate() {
-        let text = text(i);
-        out.push(' ');
-        out.push_str(text);
-        let pad = width.saturating_sub(fit::line_width(text));
-        repeated(out, SPACES, pad + 1);
-        out.push('│');
-    }
-    out.push('\n');
-}
-
-/// Runs of `RUN` spaces and of `RUN` of the frame's line, written a piece at a time
-/// rather than a character at a time.
-const SPACES: &str = "                                                                ";
-const RULE: &str = "────────────────────────────────────────────────────────────────";
-const RUN: usize = 64;
-
-/// `n` of the one character `run` repeats, written from it a piece at a time.
-fn repeated(out: &mut String, run: &str, mut n: usize) {
-    let one = run.len() / RUN;
-    while n > 0 {
-        let take = n.min(RUN);
-        out.push_str(&run[..take * one]);
-        n -= take;
-    }
-}
-
-/// The lines a row is drawn in: as many as its cell of most lines.
-fn height_of(row: &[Cow<'_, str>]) -> usize {
-    row.iter().map(|c| c.split('\n').count()).max().unwrap_or(1)
+    let _ = write!(out, "{drawn}");
 }
 
 /// A cell as a terminal may show it: no control character raw, a tab as a space.
-pub(super) fn cell(text: &str) -> Cow<'_, str> {
+fn cell(text: &str) -> Cow<'_, str> {
     match clean(text) {
         Cow::Borrowed(text) if !text.contains('\t') => Cow::Borrowed(text),
         cleaned => Cow::Owned(cleaned.replace('\t', " ")),
     }
 }
 
+/// A wrapped cell without what tabled's wrapping leaves where it breaks a line: the space
+/// it broke at, kept at the end of the line or the start of the next, and a line of
+/// nothing but that space (when the word after it is as wide as the column).
+fn tidy(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|line| line.trim_matches(' '))
+        .filter(|line| !line.is_empty())
+        .collect();
+    lines.join("\n")
+}
+
+/// Once words are cut, no column is made narrower than this while another is wider.
+const NARROW: usize = 8;
+
+/// Which column gives way, one character at a time, when a table is too wide:
+/// - the widest column still wider than its longest word, so that names and dates
+///   ("2012-03-18") stay whole while any column can give way without cutting a word;
+/// - then, cutting words, the column of the longest text still wider than `NARROW`
+///   (prose before a date);
+/// - then the widest column still wider than one character: no column loses its text,
+///   however narrow the width.
+///
+/// The leftmost of equal columns gives way first.
+struct GiveWay {
+    /// Each column's longest word as tabled's wrapping sees words: the text between two
+    /// spaces, a line break in it counted as one character.
+    words: Vec<usize>,
+    /// Each column's widest line.
+    texts: Vec<usize>,
+}
+
+impl GiveWay {
+    fn of(rows: &[Vec<impl AsRef<str>>]) -> GiveWay {
+        let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let (mut words, mut texts) = (vec![0; columns], vec![0; columns]);
+        for row in rows {
+            for (i, cell) in row.iter().enumerate() {
+                let cell = cell.as_ref();
+                let word = cell.split(' ').map(str::width).max().unwrap_or(0);
+                let text = cell.lines().map(str::width).max().unwrap_or(0);
+                words[i] = words[i].max(word);
+                texts[i] = texts[i].max(text);
+            }
+        }
+        GiveWay { words, texts }
+    }
+}
+
+impl Peaker for GiveWay {
+    /// `padding` is each column's width with no text, `widths` each column's width now.
+    fn peak(&mut self, padding: &[usize], widths: &[usize]) -> Option<usize> {
+        let text = |i: usize| widths[i].saturating_sub(padding[i]);
+        // The leftmost column of the greatest `key` among those whose text is wider than
+        // `floor`.
+        let first = |floor: &dyn Fn(usize) -> usize, key: &dyn Fn(usize) -> usize| {
+            (0..widths.len())
+                .rev()
+                .filter(|&i| text(i) > floor(i))
+                .max_by_key(|&i| key(i))
+        };
+        first(&|i| self.words[i], &text)
+            .or_else(|| first(&|_| NARROW, &|i| self.texts[i]))
+            .or_else(|| first(&|_| 1, &text))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use tabled::builder::Builder;
-    use tabled::settings::Style;
+    use serde::Serialize;
 
     use super::*;
 
-    /// Text cells fitted to `width`.
-    fn fit_text<'a>(headers: &'a [String], rows: &'a [Vec<String>], width: usize) -> Fitted<'a> {
-        let lent = |row: &'a [String]| row.iter().map(|c| Cow::Borrowed(c.as_str())).collect();
-        fit::fit(lent(headers), rows.iter().map(|r| lent(r)).collect(), width)
+    fn table(headers: &[&str], rows: &[&[&str]]) -> Table {
+        let mut table = Table::new(headers);
+        for row in rows {
+            table.row(row.iter().map(ToString::to_string).collect());
+        }
+        table
     }
 
-    fn drawn(fitted: &Fitted<'_>) -> String {
+    fn drawn(table: &Table, width: usize) -> String {
         let mut out = String::new();
-        sharp(&mut out, fitted);
+        let style = TableStyle {
+            width,
+            bold_titles: false,
+        };
+        draw(&mut out, table, style);
         out
     }
 
-    /// What tabled's `Table` draws in the sharp style, ended with a newline: what `sharp` is
-    /// to match.
-    fn with_table(fitted: &Fitted<'_>) -> String {
-        let mut builder = Builder::default();
-        builder.push_record(fitted.headers.iter().map(ToString::to_string));
-        for row in &fitted.rows {
-            builder.push_record(row.iter().map(ToString::to_string));
+    /// The display width of the widest line.
+    fn widest(text: &str) -> usize {
+        text.lines().map(str::width).max().unwrap_or(0)
+    }
+
+    fn games() -> Table {
+        table(
+            &["Game", "Date", "Winner", "Reward"],
+            &[
+                &[
+                    "1",
+                    "2012-03-18",
+                    "Ann (Enclave of the Bear)",
+                    "founded the major city Kyro in Egypt",
+                ],
+                &[
+                    "2",
+                    "2012-03-25",
+                    "Bo (Khan Industries)",
+                    "named South America \"Amazonia\"",
+                ],
+            ],
+        )
+    }
+
+    #[test]
+    fn a_table_that_fits_is_drawn_whole_in_the_sharp_style() {
+        assert_eq!(
+            drawn(&games(), 88),
+            "\
+┌──────┬────────────┬───────────────────────────┬──────────────────────────────────────┐
+│ Game │ Date       │ Winner                    │ Reward                               │
+├──────┼────────────┼───────────────────────────┼──────────────────────────────────────┤
+│ 1    │ 2012-03-18 │ Ann (Enclave of the Bear) │ founded the major city Kyro in Egypt │
+│ 2    │ 2012-03-25 │ Bo (Khan Industries)      │ named South America \"Amazonia\"       │
+└──────┴────────────┴───────────────────────────┴──────────────────────────────────────┘"
+        );
+    }
+
+    #[test]
+    fn a_wide_table_is_wrapped_to_the_width() {
+        assert_eq!(widest(&drawn(&games(), 88)), 88);
+        for width in 17..88 {
+            let text = drawn(&games(), width);
+            assert!(widest(&text) <= width, "{width} columns:\n{text}");
         }
-        let mut table = builder.build();
-        table.with(Style::sharp());
-        // Each line is drawn with its end, the last too.
-        format!("{table}\n")
+        assert_eq!(
+            drawn(&games(), 60),
+            "\
+┌──────┬────────────┬─────────────────┬───────────────────┐
+│ Game │ Date       │ Winner          │ Reward            │
+├──────┼────────────┼─────────────────┼───────────────────┤
+│ 1    │ 2012-03-18 │ Ann (Enclave of │ founded the major │
+│      │            │ the Bear)       │ city Kyro in      │
+│      │            │                 │ Egypt             │
+│ 2    │ 2012-03-25 │ Bo (Khan        │ named South       │
+│      │            │ Industries)     │ America           │
+│      │            │                 │ \"Amazonia\"        │
+└──────┴────────────┴─────────────────┴───────────────────┘"
+        );
+    }
+
+    #[test]
+    fn words_are_kept_whole_while_the_width_allows() {
+        // The longest words: the date (10), "Industries)" (11) and "\"Amazonia\"" (10),
+        // in a frame of 13: every word fits whole from 48 columns.
+        let games = games();
+        let words: Vec<&str> = games
+            .rows
+            .iter()
+            .flatten()
+            .flat_map(|cell| cell.split(' '))
+            .collect();
+        for width in 48..88 {
+            let text = drawn(&games, width);
+            for word in &words {
+                assert!(text.contains(word), "{width} columns, {word} cut:\n{text}");
+            }
+        }
+        assert_eq!(
+            drawn(&games, 48),
+            "\
+┌──────┬────────────┬─────────────┬────────────┐
+│ Game │ Date       │ Winner      │ Reward     │
+├──────┼────────────┼─────────────┼────────────┤
+│ 1    │ 2012-03-18 │ Ann         │ founded    │
+│      │            │ (Enclave of │ the major  │
+│      │            │ the Bear)   │ city Kyro  │
+│      │            │             │ in Egypt   │
+│ 2    │ 2012-03-25 │ Bo (Khan    │ named      │
+│      │            │ Industries) │ South      │
+│      │            │             │ America    │
+│      │            │             │ \"Amazonia\" │
+└──────┴────────────┴─────────────┴────────────┘"
+        );
+    }
+
+    #[test]
+    fn text_is_measured_by_its_display_width() {
+        // Cyrillic letters are one column wide, CJK ideographs two.
+        let names = table(
+            &["Имя", "漢字"],
+            &[
+                &["Дмитрий Иванович", "漢字漢字 漢字漢字漢字"],
+                &["Ann", "東京"],
+            ],
+        );
+        assert_eq!(
+            drawn(&names, 44),
+            "\
+┌──────────────────┬───────────────────────┐
+│ Имя              │ 漢字                  │
+├──────────────────┼───────────────────────┤
+│ Дмитрий Иванович │ 漢字漢字 漢字漢字漢字 │
+│ Ann              │ 東京                  │
+└──────────────────┴───────────────────────┘"
+        );
+        assert_eq!(
+            drawn(&names, 30),
+            "\
+┌──────────┬──────────────┐
+│ Имя      │ 漢字         │
+├──────────┼──────────────┤
+│ Дмитрий  │ 漢字漢字     │
+│ Иванович │ 漢字漢字漢字 │
+│ Ann      │ 東京         │
+└──────────┴──────────────┘"
+        );
+        for width in 9..44 {
+            let text = drawn(&names, width);
+            assert!(widest(&text) <= width, "{width} columns:\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_table_of_headers_only_ends_under_them() {
+        assert_eq!(
+            drawn(&table(&["Game", "Date"], &[]), 80),
+            "\
+┌──────┬──────┐
+│ Game │ Date │
+├──────┼──────┤"
+        );
+        assert_eq!(drawn(&table(&[], &[]), 80), "");
+    }
+
+    #[test]
+    fn multi_line_cells_keep_their_lines() {
+        let notes = table(
+            &["Who", "Note"],
+            &[&["Ann", "first line\nsecond line here"], &["Bo", "one"]],
+        );
+        assert_eq!(
+            drawn(&notes, 80),
+            "\
+┌─────┬──────────────────┐
+│ Who │ Note             │
+├─────┼──────────────────┤
+│ Ann │ first line       │
+│     │ second line here │
+│ Bo  │ one              │
+└─────┴──────────────────┘"
+        );
+        assert_eq!(
+            drawn(&notes, 20),
+            "\
+┌─────┬────────────┐
+│ Who │ Note       │
+├─────┼────────────┤
+│ Ann │ first line │
+│     │ second     │
+│     │ line here  │
+│ Bo  │ one        │
+└─────┴────────────┘"
+        );
+    }
+
+    #[test]
+    fn rows_short_of_cells_are_drawn_blank_where_they_end() {
+        assert_eq!(
+            drawn(
+                &table(&["Game", "Date", "Winner"], &[&["1"], &["2", "2012-03-25"]]),
+                80
+            ),
+            "\
+┌──────┬────────────┬────────┐
+│ Game │ Date       │ Winner │
+├──────┼────────────┼────────┤
+│ 1    │            │        │
+│ 2    │ 2012-03-25 │        │
+└──────┴────────────┴────────┘"
+        );
+    }
+
+    #[test]
+    fn a_width_too_narrow_for_any_table_still_draws_every_column() {
+        // Four columns of one character are 17 wide: narrower, the table is as narrow as
+        // it can be.
+        for width in 0..17 {
+            let text = drawn(&games(), width);
+            assert_eq!(widest(&text), 17, "{width} columns:\n{text}");
+            let mut rows = text.lines().filter(|line| line.starts_with('│'));
+            assert!(rows.all(|line| line.matches('│').count() == 5), "{text}");
+        }
+    }
+
+    #[derive(Serialize)]
+    struct Report;
+
+    impl Tabular for Report {
+        fn lines(&self) -> Vec<String> {
+            vec![
+                "Earth, after \u{1b}[2J 2 games.".into(),
+                "Second line.".into(),
+            ]
+        }
+
+        fn tables(&self) -> Vec<Table> {
+            vec![
+                table(&["Player", "Won"], &[&["Ann\tB.", "1"]]).titled("Players"),
+                table(&["Faction"], &[&["Bear"]]),
+            ]
+        }
+    }
+
+    #[test]
+    fn a_report_is_its_lines_then_each_table_after_its_title() {
+        let plain = TableStyle {
+            width: 80,
+            bold_titles: false,
+        };
+        assert_eq!(
+            text(&Report, plain),
+            "\
+Earth, after \\u{1b}[2J 2 games.
+Second line.
+
+Players
+┌────────┬─────┐
+│ Player │ Won │
+├────────┼─────┤
+│ Ann B. │ 1   │
+└────────┴─────┘
+
+┌─────────┐
+│ Faction │
+├─────────┤
+│ Bear    │
+└─────────┘
+"
+        );
+        let bold = TableStyle {
+            bold_titles: true,
+            ..plain
+        };
+        assert!(text(&Report, bold).contains("\n\n\x1b[1mPlayers\x1b[0m\n┌"));
     }
 
     fn cell_text() -> impl Strategy<Value = String> {
@@ -198,41 +416,20 @@ mod tests {
 
     proptest! {
         #[test]
-        fn tables_are_drawn_as_tabled_draws_them(
+        fn tables_are_never_wider_than_a_width_they_can_fit(
             columns in 1usize..5,
             cells in proptest::collection::vec(cell_text(), 0..30),
-            width in 10usize..60,
+            extra in 0usize..60,
         ) {
             let headers: Vec<String> = (0..columns).map(|i| format!("h{i}")).collect();
-            let rows: Vec<Vec<String>> = cells.chunks(columns)
-                .map(|chunk| (0..columns).map(|i| chunk.get(i).cloned().unwrap_or_default()).collect())
-                .collect();
-            let fitted = fit_text(&headers, &rows, width);
-            prop_assert_eq!(drawn(&fitted), with_table(&fitted));
-        }
-    }
-
-    #[test]
-    fn runs_repeat_one_character_and_write_any_number_of_it() {
-        for run in [SPACES, RULE] {
-            assert_eq!(run.chars().count(), RUN);
-            let one = run.chars().next().expect("a character");
-            for n in [0, 1, RUN - 1, RUN, RUN + 1, 3 * RUN + 5] {
-                let mut out = String::new();
-                repeated(&mut out, run, n);
-                assert_eq!(out, one.to_string().repeat(n));
+            let mut table = Table::new(&headers.iter().map(String::as_str).collect::<Vec<_>>());
+            for chunk in cells.chunks(columns) {
+                table.row(chunk.to_vec());
             }
+            // A column of one character is 4 wide with its padding and border.
+            let width = 4 * columns + 1 + extra;
+            let text = drawn(&table, width);
+            prop_assert!(widest(&text) <= width, "{} columns:\n{}", width, text);
         }
-    }
-
-    #[test]
-    fn wrapped_headers_keep_the_line_under_them() {
-        let headers = vec!["first\nheader".to_string(), "x".to_string()];
-        let rows = vec![vec!["a".to_string(), "two\nlines".to_string()]];
-        let fitted = fit_text(&headers, &rows, 80);
-        assert_eq!(drawn(&fitted), with_table(&fitted));
-        let no_rows: Vec<Vec<String>> = Vec::new();
-        let fitted = fit_text(&headers, &no_rows, 80);
-        assert_eq!(drawn(&fitted), with_table(&fitted));
     }
 }
