@@ -1,66 +1,37 @@
 #!/usr/bin/env bash
-# Every performance budget of issue #19 from one run, as ratios (or rates and megabytes)
-# against its budget: the whole commands timed side by side with the sqlite3 shell
-# (benches/cli.sh), the cost per entry and the memory of long logs (benches/long_log.sh),
-# and the correction and sync against logging and importing (`cargo bench`, in-process).
+# Every performance budget from one run (docs/performance.md): the whole commands against
+# their yardsticks, peak memory and the league's file size (benches/cli.sh), then the cost
+# per entry of long logs (benches/long_log.sh). Prints every figure, then one PASS or FAIL
+# line per budget, and exits non-zero if any budget fails.
 #
-#   benches/report.sh                      (about 25 minutes on 2 cores)
-#   ROUNDS=5 RUNS=3 LONG=0 benches/report.sh   (a quick look: fewer rounds, no 100,000-entry log)
+#   benches/report.sh                       (ROUNDS=30 RUNS=3: under a minute on 2 cores once built)
+#   ROUNDS=100 RUNS=5 benches/report.sh     (steadier medians on a busy machine: a few minutes)
+#
+# ROUNDS: rounds of benches/cli.sh; RUNS: runs of each command per round there, and runs of
+# each command in benches/long_log.sh. Needs hyperfine, sqlite3, GNU time and python3
+# (apt-get install hyperfine sqlite3 time python3); it installs nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export ROUNDS=${ROUNDS:-30} RUNS=${RUNS:-3} LONG=${LONG:-1}
+source benches/needs.sh
+needs benches/report.sh hyperfine sqlite3 time python3
+export ROUNDS=${ROUNDS:-30} RUNS=${RUNS:-3}
 REPORT=$(mktemp)
 trap 'rm -f "$REPORT"' EXIT
 export REPORT
+started=$SECONDS
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
-echo "== whole commands against the sqlite3 shell (benches/cli.sh, $ROUNDS rounds)" >&2
+echo "== whole commands against their yardsticks (benches/cli.sh, $ROUNDS rounds of $RUNS runs)" >&2
 benches/cli.sh
-echo "== long logs (benches/long_log.sh)" >&2
+echo
+echo "== long logs (benches/long_log.sh, $RUNS runs)" >&2
 benches/long_log.sh
-echo "== correction and sync, in-process (cargo bench)" >&2
-cargo bench --quiet --bench ledger -- correct_game_1_of_15 log_game_16_after_15 \
-  import_15_games sync_join_15_games_and 2>/dev/null | tee "$REPORT.bench"
-
-python3 - "$REPORT" "$REPORT.bench" <<'PY'
-import json, re, sys
-report, bench = sys.argv[1], sys.argv[2]
-def ms(text):
-    value, unit = text.split()
-    return float(value) * {"ns": 1e-6, "µs": 1e-3, "ms": 1, "s": 1e3}[unit]
-medians, group = {}, None
-for line in open(bench):
-    # divan: name, then fastest │ slowest │ median │ mean; a group's cases are indented.
-    m = re.match(r"^[│ ]*[├╰]─ (\S+)\s+(.*)$", line)
-    if not m:
-        continue
-    name, rest = m.groups()
-    cells = [c.strip() for c in rest.split("│")]
-    if len(cells) < 3 or not cells[2]:
-        group = name
-        continue
-    key = f"{group}/{name}" if line.startswith(("│  ", "   ")) and group else name
-    medians[key] = ms(cells[2])
-os_lines = []
-def add(what, value, limit):
-    os_lines.append({"what": what, "value": value, "limit": limit, "unit": "x", "at_most": True})
-if "correct_game_1_of_15" in medians and "log_game_16_after_15" in medians:
-    add("a correction of game 1 of 15 against logging a game",
-        medians["correct_game_1_of_15"] / medians["log_game_16_after_15"], 2.0)
-if "sync_join_15_games_and/0" in medians and "import_15_games" in medians:
-    add("a sync of two 15-game devices against an import",
-        medians["sync_join_15_games_and/0"] / medians["import_15_games"], 2.0)
-rows = [json.loads(l) for l in open(report) if l.strip()] + os_lines
-print()
-print(f"{'budget':70} {'measured':>12} {'budget':>12}  ")
-held = 0
-for r in rows:
-    ok = r["value"] <= r["limit"] if r["at_most"] else r["value"] >= r["limit"]
-    held += ok
-    sign = "<=" if r["at_most"] else ">="
-    unit = r["unit"]
-    value = f"{r['value']:,.2f} {unit}" if unit != "games/s" else f"{r['value']:,.0f} /s"
-    limit = f"{sign} {r['limit']:,} {unit}" if unit != "games/s" else f"{sign} {r['limit']:,} /s"
-    print(f"{r['what'][:70]:70} {value:>12} {limit:>12}  {'held' if ok else 'MISSED'}")
-print(f"\n{held} of {len(rows)} budgets held.")
-PY
-rm -f "$REPORT.bench"
+echo
+echo "Budgets"
+status=0
+python3 benches/verdicts.py "$REPORT" || status=$?
+echo
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(uname -sr);" \
+  "load average $load_before at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+echo "ROUNDS=$ROUNDS RUNS=$RUNS; took $(((SECONDS - started) / 60)) min $(((SECONDS - started) % 60)) s."
+exit "$status"

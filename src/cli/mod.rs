@@ -5,7 +5,6 @@
 mod after;
 mod alias;
 mod backup;
-pub mod bench;
 mod board;
 mod campaign;
 mod check;
@@ -22,7 +21,6 @@ mod game;
 mod history;
 mod import;
 mod init;
-pub mod long_log;
 mod output;
 mod packets;
 mod person;
