@@ -219,7 +219,7 @@ fn gone(pid: u32, file: &Path) -> bool {
     if proc.is_dir() {
         return !proc.join(pid.to_string()).exists();
     }
-    let day = std::time::Duration::from_secs(24 * 60 * 60);
+    let day = std::time::Duration::from_hours(24);
     std::fs::metadata(file)
         .and_then(|m| m.modified())
         .ok()

@@ -7,7 +7,7 @@ use std::process::{Command, Output};
 
 /// What went wrong running git.
 #[derive(Debug, thiserror::Error)]
-pub enum GitError {
+pub(crate) enum GitError {
     #[error("git cannot be run ({0}); install git, or sync without --git")]
     Missing(String),
     #[error("{} is not a git clone (`git -C {} status` fails: {detail})", .folder.display(), .folder.display())]
@@ -17,13 +17,13 @@ pub enum GitError {
 }
 
 /// A git clone to sync through.
-pub struct GitClone {
+pub(crate) struct GitClone {
     folder: PathBuf,
 }
 
 /// How a push went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pushed {
+pub(crate) enum Pushed {
     /// The remote has the commit.
     Done,
     /// Another device pushed first: pull and try again.
@@ -34,7 +34,7 @@ pub enum Pushed {
 
 impl GitClone {
     /// The clone at `folder`; refused when it is not one.
-    pub fn open(folder: &Path) -> Result<GitClone, GitError> {
+    pub(crate) fn open(folder: &Path) -> Result<GitClone, GitError> {
         let clone = GitClone {
             folder: folder.to_path_buf(),
         };
@@ -88,7 +88,7 @@ impl GitClone {
 
     /// Brings in what the other devices pushed. A remote with nothing yet (a new shared
     /// repository) is nothing to pull.
-    pub fn pull(&self) -> Result<(), GitError> {
+    pub(crate) fn pull(&self) -> Result<(), GitError> {
         if !self.has_remote()? {
             return Ok(());
         }
@@ -119,7 +119,7 @@ impl GitClone {
     }
 
     /// Commits `file` (a path inside the clone) if it changed; false when it had not.
-    pub fn commit(&self, file: &Path, message: &str) -> Result<bool, GitError> {
+    pub(crate) fn commit(&self, file: &Path, message: &str) -> Result<bool, GitError> {
         let path = file.strip_prefix(&self.folder).unwrap_or(file);
         let path = path.to_string_lossy();
         self.must(&["add", "--", &path])?;
@@ -155,7 +155,7 @@ impl GitClone {
     }
 
     /// Pushes the branch; says when another device pushed first.
-    pub fn push(&self) -> Result<Pushed, GitError> {
+    pub(crate) fn push(&self) -> Result<Pushed, GitError> {
         if !self.has_remote()? {
             return Ok(Pushed::NoRemote);
         }

@@ -59,7 +59,7 @@ fn chromium(page: &Path, args: &[String], output: &Path) {
         .expect("chromium can be waited for")
         .is_none()
     {
-        if started.elapsed() > Duration::from_secs(180) {
+        if started.elapsed() > Duration::from_mins(3) {
             let _ = child.kill();
             panic!(
                 "chromium took more than three minutes on {}",

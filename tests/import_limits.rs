@@ -174,7 +174,7 @@ fn a_big_file_is_read_in_bounded_memory() {
             None => command.env_remove(key),
         };
     }
-    let output = output_within(command, Duration::from_secs(60));
+    let output = output_within(command, Duration::from_mins(1));
     let run = Run::from_output("import spaces.json".to_string(), output);
     assert_refused(
         &env,

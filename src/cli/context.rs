@@ -83,7 +83,7 @@ impl Terminal {
     }
 
     /// How tables are drawn on stdout.
-    pub fn table_style(&self) -> TableStyle {
+    pub(crate) fn table_style(&self) -> TableStyle {
         TableStyle {
             width: self.width,
             bold_titles: self.stdout_color,
@@ -126,7 +126,7 @@ impl Context {
 
     /// The database given with the --db flag itself (not CHRONICLE_DB), if any: the demo
     /// goes there or into its own file, never into the database a shell points at.
-    pub fn db_flag(&self) -> Option<&PathBuf> {
+    pub(crate) fn db_flag(&self) -> Option<&PathBuf> {
         self.db_flag.as_ref()
     }
 
@@ -148,13 +148,6 @@ impl Context {
     pub fn open(&self, access: Access) -> Result<Store, CliError> {
         let path = self.db_path(access)?;
         open_store(&path, access)
-    }
-
-    /// Opens the database for writing and picks the campaign to work on.
-    pub fn open_campaign(&self) -> Result<(Store, CampaignInfo), CliError> {
-        let store = self.open(Access::Write)?;
-        let campaign = store.choose_campaign(self.campaign.as_deref())?;
-        Ok((store, campaign))
     }
 
     /// Records one entry in the chosen campaign, at the end or right after game N
@@ -200,7 +193,7 @@ impl Context {
     }
 
     /// As `append`, to the campaign named (else the one chosen as usual).
-    pub fn append_in(
+    pub(crate) fn append_in(
         &self,
         named: Option<&str>,
         asked: Asked,
@@ -229,7 +222,10 @@ impl Context {
 
     /// Reads the chosen campaign's log and the state it folds to after game `after` (see
     /// `--after`), or now.
-    pub fn load_after(&self, after: Option<u32>) -> Result<(CampaignInfo, Loaded), CliError> {
+    pub(crate) fn load_after(
+        &self,
+        after: Option<u32>,
+    ) -> Result<(CampaignInfo, Loaded), CliError> {
         let Some(n) = after else {
             return self.load();
         };
@@ -249,7 +245,10 @@ impl Context {
 
     /// The chosen campaign's state now, or after game `after`: for the commands that show
     /// the state and not the log.
-    pub fn campaign_after(&self, after: Option<u32>) -> Result<(CampaignInfo, Campaign), CliError> {
+    pub(crate) fn campaign_after(
+        &self,
+        after: Option<u32>,
+    ) -> Result<(CampaignInfo, Campaign), CliError> {
         let (info, loaded) = self.load_after(after)?;
         Ok((info, loaded.campaign))
     }

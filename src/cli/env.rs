@@ -170,7 +170,7 @@ impl Clock {
     }
 
     /// What a write is stamped with.
-    pub fn write_stamp(&self) -> crate::store::Stamp {
+    pub(crate) fn write_stamp(&self) -> crate::store::Stamp {
         crate::store::Stamp {
             at: self.stamp(),
             today: self.today,
@@ -180,12 +180,12 @@ impl Clock {
 
     /// The latest date a game from another machine may carry: a day after today, since
     /// that machine's today may be ahead of this one's.
-    pub fn latest_elsewhere(&self) -> NaiveDate {
+    pub(crate) fn latest_elsewhere(&self) -> NaiveDate {
         self.today.succ_opt().unwrap_or(self.today)
     }
 
     /// The stored form of a moment: RFC 3339 in UTC, to the second.
-    pub fn stamp(&self) -> String {
+    pub(crate) fn stamp(&self) -> String {
         self.now.format("%Y-%m-%dT%H:%M:%SZ").to_string()
     }
 }

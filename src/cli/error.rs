@@ -10,17 +10,17 @@ use super::explain::{self, Asked};
 
 /// Exit codes (see the README).
 pub mod exit {
-    pub const DONE: u8 = 0;
+    pub(crate) const DONE: u8 = 0;
     /// Refused by the rules, or bad input; nothing written.
-    pub const REFUSED: u8 = 1;
+    pub(crate) const REFUSED: u8 = 1;
     /// Command-line usage.
-    pub const USAGE: u8 = 2;
+    pub(crate) const USAGE: u8 = 2;
     /// The database: missing, not a database, busy, damaged, newer.
-    pub const DATABASE: u8 = 3;
+    pub(crate) const DATABASE: u8 = 3;
     /// A bug in chronicle.
-    pub const BUG: u8 = 4;
+    pub(crate) const BUG: u8 = 4;
     /// Ctrl-C at a question (128 + SIGINT, as shells report it).
-    pub const INTERRUPTED: u8 = 130;
+    pub(crate) const INTERRUPTED: u8 = 130;
 }
 
 /// What kind of thing went wrong.
@@ -100,7 +100,7 @@ impl CliError {
         CliError::new(ErrorKind::File, message)
     }
 
-    pub fn bug(message: impl Into<String>) -> CliError {
+    pub(crate) fn bug(message: impl Into<String>) -> CliError {
         CliError::new(ErrorKind::Bug, message)
             .hinted("This is a bug in chronicle; please report it with the command you ran.")
     }
@@ -111,11 +111,11 @@ impl CliError {
 
     /// Whether the person stepped back out of a question (Esc), rather than anything going
     /// wrong.
-    pub fn is_stopped(&self) -> bool {
+    pub(crate) fn is_stopped(&self) -> bool {
         self.kind == ErrorKind::Stopped
     }
 
-    pub fn interrupted() -> CliError {
+    pub(crate) fn interrupted() -> CliError {
         CliError::new(ErrorKind::Interrupted, "Stopped before the end (Ctrl-C).")
     }
 
@@ -134,7 +134,7 @@ impl CliError {
 
     /// The same error with a hint after its message.
     #[must_use]
-    pub fn hinted(mut self, hint: impl Into<String>) -> CliError {
+    pub(crate) fn hinted(mut self, hint: impl Into<String>) -> CliError {
         self.hints.push(hint.into());
         self
     }
@@ -150,7 +150,7 @@ impl CliError {
 
     /// The same error, said to have left the database as it was.
     #[must_use]
-    pub fn nothing_written(mut self) -> CliError {
+    pub(crate) fn nothing_written(mut self) -> CliError {
         self.nothing_written = true;
         self
     }

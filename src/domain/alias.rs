@@ -11,7 +11,7 @@ use super::state::Name;
 
 impl Campaign {
     /// What the alias stands for, if the group made it one.
-    pub fn alias_of(&self, given: &str) -> Option<&AliasOf> {
+    pub(crate) fn alias_of(&self, given: &str) -> Option<&AliasOf> {
         if self.aliases.is_empty() {
             return None;
         }
@@ -82,7 +82,7 @@ impl Campaign {
     }
 
     /// Whether the person is retired from the lists of who plays next.
-    pub fn is_retired(&self, person: &str) -> bool {
+    pub(crate) fn is_retired(&self, person: &str) -> bool {
         self.known_person(person)
             .is_some_and(|p| self.retired.iter().any(|r| **r == *p))
     }

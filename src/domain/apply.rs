@@ -365,7 +365,7 @@ impl Campaign {
 
     /// Whether the winner of game `number` signs the board: games 1 to 15, and later ones
     /// only where the group switched `signing-ends-at-15` off.
-    pub fn game_signs(&self, number: u32) -> bool {
+    pub(crate) fn game_signs(&self, number: u32) -> bool {
         number <= super::state::LAST_REWARDED_GAME
             || !self.rule_on(super::house::HouseRule::SigningEndsAt15)
     }
@@ -537,7 +537,7 @@ pub struct PacketProgress {
 
 impl Campaign {
     /// Progress towards a packet's condition, for the packets the ledger sees coming.
-    pub fn packet_progress(&self, packet: Packet) -> Option<PacketProgress> {
+    pub(crate) fn packet_progress(&self, packet: Packet) -> Option<PacketProgress> {
         let met = self.packet_met(packet)?;
         let text = match packet {
             Packet::MinorCities => format!(

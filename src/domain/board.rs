@@ -69,12 +69,12 @@ impl Territory {
     }
 
     /// Whether it is one of the 42 printed on the board.
-    pub fn is_printed(&self) -> bool {
+    pub(crate) fn is_printed(&self) -> bool {
         matches!(self.0, Place::Printed(_))
     }
 
     /// A printed territory's place on the board, from 0; none for an added one.
-    pub fn printed_index(&self) -> Option<usize> {
+    pub(crate) fn printed_index(&self) -> Option<usize> {
         match self.0 {
             Place::Printed(at) => Some(usize::from(at)),
             Place::Added(_) => None,

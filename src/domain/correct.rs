@@ -46,7 +46,7 @@ impl Resolved {
     }
 
     /// The campaign as it stood at a place of the log: before an entry, or at the end.
-    pub fn campaign_at(&self, place: &Place) -> Result<Campaign, BrokenLog> {
+    pub(crate) fn campaign_at(&self, place: &Place) -> Result<Campaign, BrokenLog> {
         match place {
             Place::End => fold(&self.entries),
             Place::Before(id) => {
@@ -75,7 +75,7 @@ impl Resolved {
 
 /// The latest record that `undo` takes back: the last written that stands, of any kind but
 /// a take-back (a take-back is not taken back: the entry is logged again).
-pub fn latest_to_take_back<'a>(
+pub(crate) fn latest_to_take_back<'a>(
     records: &'a [LogRecord],
     resolved: &Resolved,
 ) -> Option<&'a LogRecord> {
@@ -87,7 +87,11 @@ pub fn latest_to_take_back<'a>(
 /// A person renamed: `from` as the campaign spells them, `to` a name nobody has yet (a
 /// person already there is merged, not renamed). Changing only the case or accents of a
 /// name is a renaming too.
-pub fn rename_person(campaign: &Campaign, from: &str, to: &str) -> Result<Correction, Refusal> {
+pub(crate) fn rename_person(
+    campaign: &Campaign,
+    from: &str,
+    to: &str,
+) -> Result<Correction, Refusal> {
     let from = campaign.find_person(from)?.to_string();
     let to = valid_person(to)?;
     if from == to {
@@ -106,7 +110,7 @@ pub fn rename_person(campaign: &Campaign, from: &str, to: &str) -> Result<Correc
 
 /// One person typed two ways made one: every entry of `from` becomes `into`'s. Refused when
 /// both sat at one game (they are two people).
-pub fn merge_person(
+pub(crate) fn merge_person(
     campaign: &Campaign,
     resolved: &Resolved,
     from: &str,

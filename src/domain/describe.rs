@@ -52,12 +52,12 @@ impl Happening {
     }
 
     /// The change with its person in front: "Ann founded the major city Kyro in Egypt".
-    pub fn sentence(&self) -> String {
+    pub(crate) fn sentence(&self) -> String {
         capitalise(self.clause())
     }
 
     /// The same, not capitalised, to stand inside a sentence.
-    pub fn clause(&self) -> String {
+    pub(crate) fn clause(&self) -> String {
         match &self.person {
             Some(person) => format!("{person} {}", self.text),
             None => self.text.clone(),
@@ -66,7 +66,7 @@ impl Happening {
 }
 
 /// The text with its first letter in capitals (in any script).
-pub fn capitalise(mut text: String) -> String {
+pub(crate) fn capitalise(mut text: String) -> String {
     let Some(first) = text.chars().next() else {
         return text;
     };

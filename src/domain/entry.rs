@@ -335,7 +335,7 @@ impl BonusMark {
         }
     }
 
-    pub fn from_delta(delta: i64) -> Option<BonusMark> {
+    pub(crate) fn from_delta(delta: i64) -> Option<BonusMark> {
         match delta {
             1 => Some(BonusMark::Plus),
             -1 => Some(BonusMark::Minus),
@@ -442,7 +442,7 @@ impl Game {
 
     /// The seats of the players after the winner, clockwise: the order in which held-on
     /// rewards are given (rules §4.5). Empty when the game has no single winner.
-    pub fn clockwise_from_winner(&self) -> impl Iterator<Item = &Seat> {
+    pub(crate) fn clockwise_from_winner(&self) -> impl Iterator<Item = &Seat> {
         let n = self.seats.len();
         let winner = self.seats.iter().position(|s| s.result == Outcome::Won);
         (1..n)

@@ -35,7 +35,7 @@ impl Faction {
 
     /// The short name for narrow tables: "Bear" for Enclave of the Bear; a faction added by
     /// the group keeps its full name.
-    pub fn short_name(&self) -> &str {
+    pub(crate) fn short_name(&self) -> &str {
         short_name_of(self.name())
     }
 }
@@ -61,7 +61,7 @@ impl Power {
         }
     }
 
-    pub fn from_letter(letter: &str) -> Option<Power> {
+    pub(crate) fn from_letter(letter: &str) -> Option<Power> {
         match letter.trim().to_lowercase().as_str() {
             "a" => Some(Power::A),
             "b" => Some(Power::B),
@@ -132,7 +132,7 @@ fn standard_named(name: &str) -> Option<&'static StandardFaction> {
 
 /// The short name of the faction with this full name ("Bear" for "Enclave of the Bear"); a
 /// faction not in the box is its own short name.
-pub fn short_name_of(name: &str) -> &str {
+pub(crate) fn short_name_of(name: &str) -> &str {
     standard_named(name).map_or(name, |f| f.short)
 }
 

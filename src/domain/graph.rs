@@ -11,7 +11,7 @@ use super::refusal::Refusal;
 
 /// A log read from its head.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Linear {
+pub(crate) struct Linear {
     /// The records of the log that ends at the head, in the log's order (indexes into the
     /// records given).
     pub order: Vec<usize>,
@@ -20,7 +20,7 @@ pub struct Linear {
 }
 
 /// The records of a log with their parents found.
-pub struct Graph<'a> {
+pub(crate) struct Graph<'a> {
     records: &'a [LogRecord],
     parents: Vec<Vec<usize>>,
 }
@@ -28,7 +28,7 @@ pub struct Graph<'a> {
 impl<'a> Graph<'a> {
     /// The graph of `records`. A record with no parent after the first follows the one
     /// before it (records written before identities, or before sync, were written so).
-    pub fn new(records: &'a [LogRecord]) -> Result<Graph<'a>, Unresolved> {
+    pub(crate) fn new(records: &'a [LogRecord]) -> Result<Graph<'a>, Unresolved> {
         let mut index: HashMap<&EntryId, usize> = HashMap::with_capacity(records.len());
         for (i, record) in records.iter().enumerate() {
             if index.insert(&record.id, i).is_some() {
@@ -60,7 +60,7 @@ impl<'a> Graph<'a> {
     }
 
     /// Whether every record follows the one before it: the log of one device, in order.
-    pub fn is_a_line(&self) -> bool {
+    pub(crate) fn is_a_line(&self) -> bool {
         self.parents
             .iter()
             .enumerate()
@@ -68,7 +68,7 @@ impl<'a> Graph<'a> {
     }
 
     /// The records with nothing written after them, in the order given.
-    pub fn heads(&self) -> Vec<usize> {
+    pub(crate) fn heads(&self) -> Vec<usize> {
         let mut has_child = vec![false; self.records.len()];
         for parents in &self.parents {
             for &p in parents {
@@ -80,7 +80,7 @@ impl<'a> Graph<'a> {
 
     /// `head` and every record it was written after, in the log's order: each record after
     /// its parents, a join's branches one after the other in the order it keeps them.
-    pub fn log_to(&self, head: usize) -> Result<Vec<usize>, Unresolved> {
+    pub(crate) fn log_to(&self, head: usize) -> Result<Vec<usize>, Unresolved> {
         const NEW: u8 = 0;
         const OPEN: u8 = 1;
         const DONE: u8 = 2;
@@ -117,7 +117,7 @@ impl<'a> Graph<'a> {
     }
 
     /// Every record `from` was written after, and itself.
-    pub fn ancestors(&self, from: &[usize]) -> HashSet<usize> {
+    pub(crate) fn ancestors(&self, from: &[usize]) -> HashSet<usize> {
         let mut seen: HashSet<usize> = HashSet::new();
         let mut todo: Vec<usize> = from.to_vec();
         while let Some(i) = todo.pop() {
@@ -130,7 +130,7 @@ impl<'a> Graph<'a> {
 
     /// For each record, the join that set it aside, if one did: the records a join's
     /// set-aside tips were written after that none of its kept tips was.
-    pub fn set_aside(&self) -> Vec<Option<usize>> {
+    pub(crate) fn set_aside(&self) -> Vec<Option<usize>> {
         let mut aside: Vec<Option<usize>> = vec![None; self.records.len()];
         for (j, record) in self.records.iter().enumerate() {
             let Body::Correct(Correction::Join { kept, .. }) = &record.body else {
@@ -153,7 +153,7 @@ impl<'a> Graph<'a> {
 
     /// The latest record every one of `heads` was written after (none if they share
     /// none), the latest by its place in the log to the first head.
-    pub fn fork_point(&self, heads: &[usize]) -> Result<Option<usize>, Unresolved> {
+    pub(crate) fn fork_point(&self, heads: &[usize]) -> Result<Option<usize>, Unresolved> {
         let Some(&first) = heads.first() else {
             return Ok(None);
         };
@@ -169,7 +169,10 @@ impl<'a> Graph<'a> {
 
 /// The log that ends at `head` (none: the last record given), and the records that wait on
 /// another branch.
-pub fn linearize(records: &[LogRecord], head: Option<&EntryId>) -> Result<Linear, Unresolved> {
+pub(crate) fn linearize(
+    records: &[LogRecord],
+    head: Option<&EntryId>,
+) -> Result<Linear, Unresolved> {
     let Some(last) = records.len().checked_sub(1) else {
         return Ok(Linear {
             order: Vec::new(),

@@ -51,14 +51,14 @@ pub fn events<'a>(
 /// The history worked out one entry of the log at a time, for a log too long to hold: the
 /// campaign so far, and where in the log the next entry is.
 #[derive(Debug, Default)]
-pub struct Events {
+pub(crate) struct Events {
     campaign: Campaign,
     index: usize,
 }
 
 impl Events {
     /// Hands `each` the changes of the log's next entry, and applies it when it stands.
-    pub fn next(
+    pub(crate) fn next(
         &mut self,
         entry: &Entry,
         standing: Standing,

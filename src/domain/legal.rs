@@ -133,7 +133,7 @@ impl Campaign {
 
     /// The campaign as it would stand after what happened during `game` (its scars and
     /// wear), before the rewards: what a guided prompt offers rewards against.
-    pub fn after_play(&self, game: &Game) -> Result<Campaign, Refusal> {
+    pub(crate) fn after_play(&self, game: &Game) -> Result<Campaign, Refusal> {
         let mut next = self.clone();
         for scar in &game.scars {
             next.place_scar(scar, self.games + 1)?;

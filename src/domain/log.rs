@@ -149,7 +149,7 @@ where
 /// A campaign's records in the order of its log: those of the log that ends at its head,
 /// and those on another branch, waiting for a fork to be resolved.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Ordered {
+pub(crate) struct Ordered {
     pub log: Vec<LogRecord>,
     pub pending: Vec<LogRecord>,
 }
@@ -157,7 +157,10 @@ pub struct Ordered {
 impl Ordered {
     /// `records` (in any order their parents are found in) as the log that ends at `head`
     /// (none: the last of them) and the records waiting on another branch.
-    pub fn new(records: Vec<LogRecord>, head: Option<&EntryId>) -> Result<Ordered, BrokenLog> {
+    pub(crate) fn new(
+        records: Vec<LogRecord>,
+        head: Option<&EntryId>,
+    ) -> Result<Ordered, BrokenLog> {
         let linear = super::graph::linearize(&records, head).map_err(BrokenLog::from)?;
         if linear.pending.is_empty() && linear.order.iter().enumerate().all(|(i, &o)| i == o) {
             return Ok(Ordered {
@@ -175,14 +178,14 @@ impl Ordered {
     }
 
     /// The last record of the log: where the next record written here goes after.
-    pub fn head(&self) -> Option<&EntryId> {
+    pub(crate) fn head(&self) -> Option<&EntryId> {
         self.log.last().map(|r| &r.id)
     }
 }
 
 /// Works out a log from its records (in the log's order) and folds it: the log as corrected
 /// and the campaign.
-pub fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), BrokenLog> {
+pub(crate) fn resolve_and_fold(records: &[LogRecord]) -> Result<(Resolved, Campaign), BrokenLog> {
     let resolved = resolve(records).map_err(BrokenLog::from)?;
     let campaign = fold(&resolved.entries)?;
     Ok((resolved, campaign))
@@ -207,7 +210,7 @@ impl CheckedLog {
 
     /// As `new`, for the log that ends at `head` (records on other branches are kept,
     /// checked, waiting).
-    pub fn with_head(
+    pub(crate) fn with_head(
         records: Vec<LogRecord>,
         head: Option<&EntryId>,
         latest: NaiveDate,
@@ -229,7 +232,7 @@ impl CheckedLog {
 
     /// Each record of the log with what the log as corrected says of it: the game's
     /// number (for a game that stands), and when and why it was taken back.
-    pub fn each_kept<E>(
+    pub(crate) fn each_kept<E>(
         &self,
         mut each: impl FnMut(&LogRecord, Option<u32>, Option<&TakenBack>) -> Result<(), E>,
     ) -> Result<(), E> {
@@ -275,7 +278,7 @@ impl CheckedLog {
     }
 
     /// The records and those waiting on another branch.
-    pub fn ordered(&self) -> &Ordered {
+    pub(crate) fn ordered(&self) -> &Ordered {
         &self.ordered
     }
 

@@ -109,7 +109,7 @@ impl Campaign {
     /// Known people a new name is within two edits of ("Jermey" of Jeremy), closest first:
     /// most likely the same person mistyped. Short names count fewer edits ("Bo" is not
     /// "Cy").
-    pub fn people_resembling(&self, name: &str) -> Vec<String> {
+    pub(crate) fn people_resembling(&self, name: &str) -> Vec<String> {
         if self.known_person(name).is_some() {
             return Vec::new();
         }
@@ -129,13 +129,13 @@ impl Campaign {
     }
 
     /// People already in the campaign whose names are close to `name`.
-    pub fn people_like(&self, name: &str) -> Vec<String> {
+    pub(crate) fn people_like(&self, name: &str) -> Vec<String> {
         closest(name, self.people.iter().map(|p| &**p))
     }
 
     /// A person who has played in the campaign, in the campaign's spelling; refused with
     /// the closest names when nobody by that name has played.
-    pub fn find_person(&self, given: &str) -> Result<&str, Refusal> {
+    pub(crate) fn find_person(&self, given: &str) -> Result<&str, Refusal> {
         self.known_person(given)
             .ok_or_else(|| Refusal::UnknownName {
                 what: "player",

@@ -18,7 +18,7 @@ impl Campaign {
     }
 
     /// The territories sealed content added.
-    pub fn added_territories(&self) -> &[AddedTerritory] {
+    pub(crate) fn added_territories(&self) -> &[AddedTerritory] {
         &self.added
     }
 

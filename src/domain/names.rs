@@ -7,7 +7,7 @@ use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfc_quick};
 use super::refusal::{NameProblem, Refusal};
 
 /// The longest name chronicle accepts for a person, a city or a continent, in characters.
-pub const MAX_NAME_CHARS: usize = 60;
+pub(crate) const MAX_NAME_CHARS: usize = 60;
 
 /// A name folded for comparison: accents dropped, case folded, and everything that is not a
 /// letter or a digit left out, so "Québec", "quebec" and "QUEBEC" compare equal, and so do
@@ -18,7 +18,7 @@ pub fn fold(name: &str) -> String {
 
 /// Whether `name` folds to `folded` (a name already folded), without making its folded
 /// form: a name is looked up by comparing it with many.
-pub fn folds_to(name: &str, folded: &str) -> bool {
+pub(crate) fn folds_to(name: &str, folded: &str) -> bool {
     self::folded(name).eq(folded.chars())
 }
 
@@ -44,7 +44,7 @@ fn folded(name: &str) -> impl Iterator<Item = char> + '_ {
 
 /// A name as stored: surrounding white space trimmed and put in composed (NFC) form, so the
 /// same word typed on two keyboards is stored the same way.
-pub fn tidy(name: &str) -> String {
+pub(crate) fn tidy(name: &str) -> String {
     let name = name.trim();
     // ASCII is in composed form already, and so is most text typed anywhere.
     if name.is_ascii() || is_nfc_quick(name.chars()) == IsNormalized::Yes {
@@ -115,7 +115,7 @@ fn similarity(wanted: &str, folded: &str, candidate: &str) -> f64 {
 
 /// Checks a name someone gives to a person, a city, a continent or a campaign: not empty,
 /// at most [`MAX_NAME_CHARS`] characters, no control characters. Returns it tidied.
-pub fn valid_name(what: &'static str, name: &str) -> Result<String, Refusal> {
+pub(crate) fn valid_name(what: &'static str, name: &str) -> Result<String, Refusal> {
     let tidied = tidy(name);
     let count = tidied.chars().count();
     let problem = if tidied.is_empty() {
@@ -162,7 +162,7 @@ impl std::fmt::Display for CampaignName {
 
 /// Checks a person's name: a valid name that also leaves out `=`, `:` and `@`, the
 /// characters that separate the parts of a player where a game is typed on one line.
-pub fn valid_person(name: &str) -> Result<String, Refusal> {
+pub(crate) fn valid_person(name: &str) -> Result<String, Refusal> {
     let tidied = valid_name("person's name", name)?;
     if let Some(c) = tidied.chars().find(|c| matches!(c, '=' | ':' | '@')) {
         return Err(Refusal::BadName {

@@ -49,15 +49,6 @@ impl Packet {
             Packet::DoNotOpen => "never",
         }
     }
-
-    /// Whether chronicle sees the condition coming in its own data (the others the group
-    /// reports).
-    pub fn seen_by_ledger(self) -> bool {
-        matches!(
-            self,
-            Packet::MinorCities | Packet::FirstElimination | Packet::SecondSignature
-        )
-    }
 }
 
 /// Where a packet stands.

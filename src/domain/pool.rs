@@ -3,10 +3,10 @@
 //! corrected with `pool set`.
 
 /// A scar type ("Bunker", "Ammo Shortage"), by name.
-pub type ScarType = String;
+pub(crate) type ScarType = String;
 
 /// The scar types printed in the box, with the stickers of each.
-pub const STANDARD_SCARS: &[(&str, u32)] = &[("Bunker", 3), ("Ammo Shortage", 3)];
+pub(crate) const STANDARD_SCARS: &[(&str, u32)] = &[("Bunker", 3), ("Ammo Shortage", 3)];
 
 /// What a pool holds.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -24,7 +24,7 @@ pub enum PoolKind {
 }
 
 /// The pools every campaign starts with and their capacities, in the order they are listed.
-pub fn standard_pools() -> Vec<Pool> {
+pub(crate) fn standard_pools() -> Vec<Pool> {
     let fixed = [
         (PoolKind::ContinentName, 6),
         (PoolKind::MajorCity, 5),

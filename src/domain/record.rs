@@ -26,7 +26,7 @@ impl EntryId {
     }
 
     /// Whether the text is a UUID in its usual form (`8-4-4-4-12` lowercase hex digits).
-    pub fn is_well_formed(text: &str) -> bool {
+    pub(crate) fn is_well_formed(text: &str) -> bool {
         let groups: Vec<&str> = text.split('-').collect();
         groups.len() == 5
             && groups.iter().zip([8, 4, 4, 4, 12]).all(|(g, n)| {
@@ -145,7 +145,7 @@ pub struct LogRecord {
 impl LogRecord {
     /// Makes the parent's identity one with the identity of `previous` when it names that
     /// record (as it does for most records), so that a long log holds each identity once.
-    pub fn share_parent(&mut self, previous: Option<&LogRecord>) {
+    pub(crate) fn share_parent(&mut self, previous: Option<&LogRecord>) {
         if let (Some(parent), Some(previous)) = (&mut self.parent, previous)
             && *parent == previous.id
         {
@@ -155,7 +155,7 @@ impl LogRecord {
 
     /// The records it was written after: its parent, or for a join every tip it joins,
     /// the kept ones first.
-    pub fn parents(&self) -> Vec<&EntryId> {
+    pub(crate) fn parents(&self) -> Vec<&EntryId> {
         match &self.body {
             Body::Correct(Correction::Join { kept, set_aside }) => {
                 kept.iter().chain(set_aside).collect()

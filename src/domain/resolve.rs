@@ -104,13 +104,13 @@ impl<'a> Said<'a> {
 
 impl LoggedEntry {
     /// The game's number, for a game that stands.
-    pub fn standing_game(&self) -> Option<u32> {
+    pub(crate) fn standing_game(&self) -> Option<u32> {
         self.game.filter(|_| self.taken_back.is_none())
     }
 
     /// Whether the log cut after game `after` (see `--after`) ends before this entry: the
     /// next game that stands (never, for none).
-    pub fn is_past(&self, after: Option<u32>) -> bool {
+    pub(crate) fn is_past(&self, after: Option<u32>) -> bool {
         after.is_some_and(|after| self.standing_game() == Some(after.saturating_add(1)))
     }
 }
@@ -350,7 +350,7 @@ fn set_aside(records: &[LogRecord]) -> Result<Vec<Option<TakenBack>>, Unresolved
 }
 
 /// Why the entries of a branch a fork's resolution did not keep are out of the log.
-pub const SET_ASIDE: &str = "set aside when the fork was resolved (`sync resolve`)";
+pub(crate) const SET_ASIDE: &str = "set aside when the fork was resolved (`sync resolve`)";
 
 /// The records that add entries, in the order of the log as corrected.
 fn order(records: &[LogRecord], at: &HashMap<&EntryId, usize>) -> Result<Vec<usize>, Unresolved> {

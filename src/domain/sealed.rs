@@ -175,7 +175,7 @@ impl Campaign {
     }
 
     /// The most signatures anyone has.
-    pub fn most_signatures(&self) -> usize {
+    pub(crate) fn most_signatures(&self) -> usize {
         self.people
             .iter()
             .map(|p| self.signatures_of(p))
@@ -184,7 +184,7 @@ impl Campaign {
     }
 
     /// The people with the most signatures, and that number.
-    pub fn most_signed(&self) -> (Vec<String>, usize) {
+    pub(crate) fn most_signed(&self) -> (Vec<String>, usize) {
         let most = self.most_signatures();
         let leaders = self
             .people

@@ -18,10 +18,10 @@ pub const MAX_CARD_RESOURCES: u8 = 6;
 /// The first coin stickers placed before game 1 (rules §2).
 pub const FIRST_COINS: u32 = 12;
 /// The most first coins on one card (rules §2, likely).
-pub const MAX_FIRST_COINS_ON_A_CARD: u8 = 2;
+pub(crate) const MAX_FIRST_COINS_ON_A_CARD: u8 = 2;
 /// The minor city whose founding opens the Minor cities packet (rules §6), whatever the
 /// pool's capacity.
-pub const MINOR_CITIES_PACKET_AT: u32 = 9;
+pub(crate) const MINOR_CITIES_PACKET_AT: u32 = 9;
 /// Winner and held-on rewards stop after this game (rules §5).
 pub const LAST_REWARDED_GAME: u32 = 15;
 
@@ -167,7 +167,7 @@ pub struct Signature {
 
 /// A faction card's marks (one per colour of slot) and scar.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct FactionCard {
+pub(crate) struct FactionCard {
     /// (slot colour, text, after game).
     pub marks: Vec<(String, String, u32)>,
     /// (text, after game).
@@ -332,7 +332,7 @@ impl Campaign {
     }
 
     /// Whether the next game gives the winner's and held-on rewards (games 1 to 15).
-    pub fn next_game_rewarded(&self) -> bool {
+    pub(crate) fn next_game_rewarded(&self) -> bool {
         self.games < LAST_REWARDED_GAME
     }
 
@@ -451,7 +451,7 @@ impl Campaign {
     }
 
     /// The game whose end met the packet's condition, for the packets the ledger sees.
-    pub fn condition_met_in(&self, packet: Packet) -> Option<u32> {
+    pub(crate) fn condition_met_in(&self, packet: Packet) -> Option<u32> {
         self.conditions_met
             .iter()
             .find(|(p, _)| *p == packet)
@@ -459,7 +459,7 @@ impl Campaign {
     }
 
     /// The effect the group wrote for a scar type it added.
-    pub fn scar_effect(&self, scar: &str) -> Option<&str> {
+    pub(crate) fn scar_effect(&self, scar: &str) -> Option<&str> {
         self.scar_effects
             .iter()
             .find(|(s, _)| s == scar)
@@ -467,7 +467,7 @@ impl Campaign {
     }
 
     /// A faction card's marks and scar.
-    pub fn faction_card(&self, faction: &Faction) -> Option<&FactionCard> {
+    pub(crate) fn faction_card(&self, faction: &Faction) -> Option<&FactionCard> {
         self.faction_cards
             .iter()
             .find(|(f, _)| f == faction)

@@ -52,7 +52,7 @@ pub struct Branch {
 
 /// Two records under one identity say the same: everything but where each device keeps
 /// it (its place among that device's records, which device claimed it).
-pub fn same_record(a: &LogRecord, b: &LogRecord) -> bool {
+pub(crate) fn same_record(a: &LogRecord, b: &LogRecord) -> bool {
     a.id == b.id
         && a.recorded_at == b.recorded_at
         && a.place == b.place

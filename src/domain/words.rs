@@ -1,7 +1,7 @@
 //! Names in a sentence.
 
 /// "A", "A or B", "A, B or C": names to choose from, in a sentence.
-pub fn one_of(names: &[String]) -> String {
+pub(crate) fn one_of(names: &[String]) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),
@@ -10,7 +10,7 @@ pub fn one_of(names: &[String]) -> String {
 }
 
 /// "A", "A and B", "A, B and C": every one of the names, in a sentence.
-pub fn all_of(names: &[String]) -> String {
+pub(crate) fn all_of(names: &[String]) -> String {
     match names {
         [] => String::new(),
         [one] => one.clone(),
@@ -21,7 +21,7 @@ pub fn all_of(names: &[String]) -> String {
 /// A day as YYYY-MM-DD, as chrono writes it, without chrono's general formatter (which
 /// cost a history row more than the rest of its cells). A year outside 0 to 9999 goes to
 /// chrono.
-pub fn day_text(day: chrono::NaiveDate) -> String {
+pub(crate) fn day_text(day: chrono::NaiveDate) -> String {
     use chrono::Datelike;
     let Ok(year) = u32::try_from(day.year()) else {
         return day.to_string();

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use crate::report::game::GameView;
 
 /// Risk Legacy on BoardGameGeek.
-pub const BGG_ID: u32 = 105_134;
+pub(crate) const BGG_ID: u32 = 105_134;
 const LINK: &str = "https://app.bgstatsapp.com/createPlay.html?data=";
 
 /// Every game as a link, one a line, in the order played.

@@ -16,7 +16,7 @@ fn spreadsheet_safe(cell: &str) -> String {
 }
 
 /// A cell as a spreadsheet takes it: no control character raw, nothing it would run.
-pub fn safe_cell(cell: &str) -> String {
+pub(crate) fn safe_cell(cell: &str) -> String {
     spreadsheet_safe(&clean(cell))
 }
 

@@ -6,7 +6,7 @@ use super::tabular::{Table, Tabular, join_blocks};
 use super::terminal::clean;
 
 /// A table cell: escaped as running text (pipes too), lines and tabs as spaces.
-pub fn cell(cell: &str) -> String {
+pub(crate) fn cell(cell: &str) -> String {
     text(cell).replace('\t', " ")
 }
 

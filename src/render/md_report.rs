@@ -15,7 +15,7 @@ fn table(out: &mut String, headers: &[&str], rows: impl IntoIterator<Item = Vec<
     out.push('\n');
 }
 
-pub fn campaign_report(campaign: &CampaignExport) -> String {
+pub(crate) fn campaign_report(campaign: &CampaignExport) -> String {
     let mut out = String::new();
     for section in [
         heading,

@@ -21,7 +21,7 @@ impl Table {
     }
 
     #[must_use]
-    pub fn titled(mut self, title: impl Into<String>) -> Table {
+    pub(crate) fn titled(mut self, title: impl Into<String>) -> Table {
         self.title = Some(title.into());
         self
     }
@@ -65,7 +65,7 @@ pub trait Tabular: Serialize {
 }
 
 /// A title as a sheet's name: its words before any bracket, lowercase, joined by `-`.
-pub fn sheet_name(title: &str) -> String {
+pub(crate) fn sheet_name(title: &str) -> String {
     let words = title.split('(').next().unwrap_or(title);
     words
         .split(|c: char| !c.is_alphanumeric())
@@ -85,7 +85,7 @@ pub struct TableStyle {
 }
 
 /// Blocks of text one after another, a blank line between them, ending with a newline.
-pub fn join_blocks(blocks: &[String]) -> String {
+pub(crate) fn join_blocks(blocks: &[String]) -> String {
     let mut text = String::with_capacity(blocks.iter().map(|b| b.len() + 2).sum());
     for block in blocks {
         push_block(&mut text, |t| t.push_str(block));
@@ -97,7 +97,7 @@ pub fn join_blocks(blocks: &[String]) -> String {
 /// Adds the block `write` writes to `text` as `join_blocks` joins them: after a blank line,
 /// without its trailing whitespace, and not at all when that leaves nothing. Written in
 /// place: a long history is tens of megabytes of text, not to be copied.
-pub fn push_block(text: &mut String, write: impl FnOnce(&mut String)) {
+pub(crate) fn push_block(text: &mut String, write: impl FnOnce(&mut String)) {
     let before = text.len();
     if before > 0 {
         text.push_str("\n\n");
@@ -109,7 +109,7 @@ pub fn push_block(text: &mut String, write: impl FnOnce(&mut String)) {
 }
 
 /// Ends blocks pushed with `push_block` as `join_blocks` does: with a newline, if any.
-pub fn end_blocks(text: &mut String) {
+pub(crate) fn end_blocks(text: &mut String) {
     if !text.is_empty() {
         text.push('\n');
     }

@@ -8,7 +8,7 @@ const QUOTED_MAX: usize = 80;
 
 /// A message as it can safely go to a terminal: control characters someone typed are shown
 /// escaped (`\u{1b}`), never sent raw, and a long piece of quoted input is shortened.
-pub fn printable(message: &str) -> String {
+pub(crate) fn printable(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(4096));
     for (index, piece) in message.split('"').enumerate() {
         if index > 0 {

@@ -8,7 +8,7 @@ use crate::domain::Campaign;
 /// One alias: the word, what kind of name it stands for, and that name.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct AliasRow {
+pub(crate) struct AliasRow {
     pub alias: String,
     /// `territory`, `continent`, `person` or `faction`.
     pub of: String,
@@ -18,13 +18,13 @@ pub struct AliasRow {
 /// `alias list --format json`.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Aliases {
+pub(crate) struct Aliases {
     pub campaign: String,
     pub aliases: Vec<AliasRow>,
 }
 
 impl Aliases {
-    pub fn new(name: &str, campaign: &Campaign) -> Aliases {
+    pub(crate) fn new(name: &str, campaign: &Campaign) -> Aliases {
         Aliases {
             campaign: name.to_string(),
             aliases: campaign

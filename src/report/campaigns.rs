@@ -5,13 +5,13 @@ use serde::Serialize;
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignList {
+pub(crate) struct CampaignList {
     pub campaigns: Vec<CampaignRow>,
 }
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CampaignRow {
+pub(crate) struct CampaignRow {
     pub name: String,
     pub games_played: u32,
     pub created_at: String,

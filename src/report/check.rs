@@ -5,7 +5,7 @@ use serde::Serialize;
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CheckView {
+pub(crate) struct CheckView {
     pub database: String,
     pub ok: bool,
     pub problems: Vec<String>,
@@ -19,7 +19,7 @@ pub struct CheckView {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct CheckedCampaign {
+pub(crate) struct CheckedCampaign {
     pub name: String,
     pub games: u32,
 }

@@ -12,7 +12,7 @@ use crate::domain::{BrokenLog, Campaign, Continent, EntryId, LoggedEntry, Territ
 /// `game edit|insert --format json`.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Correcting {
+pub(crate) struct Correcting {
     /// edit or insert.
     pub kind: &'static str,
     /// Whether it was written (false for a dry run).
@@ -32,7 +32,7 @@ pub struct Correcting {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct LaterGame {
+pub(crate) struct LaterGame {
     /// Its number after the correction.
     pub game: u32,
     /// Its changes in words, before the correction and after.
@@ -42,7 +42,7 @@ pub struct LaterGame {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct BoardChange {
+pub(crate) struct BoardChange {
     /// A territory or a continent.
     pub place: String,
     pub before: String,
@@ -50,7 +50,7 @@ pub struct BoardChange {
 }
 
 /// The log before a correction and after it, with the campaign each folds to.
-pub struct BeforeAfter<'a> {
+pub(crate) struct BeforeAfter<'a> {
     pub before: &'a [LoggedEntry],
     pub after: &'a [LoggedEntry],
     pub campaign_before: &'a Campaign,
@@ -59,7 +59,7 @@ pub struct BeforeAfter<'a> {
 
 impl Correcting {
     /// What a correction of game `target` (the entry's identity) changes.
-    pub fn new(
+    pub(crate) fn new(
         kind: &'static str,
         written: bool,
         target: &EntryId,

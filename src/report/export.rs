@@ -93,7 +93,7 @@ impl CampaignExport {
 
     /// `game_of` for every record, in the order written: one pass over the log, not one
     /// per record.
-    pub fn games_of_records(&self) -> Vec<Option<u32>> {
+    pub(crate) fn games_of_records(&self) -> Vec<Option<u32>> {
         let games: std::collections::HashMap<&EntryId, Option<u32>> =
             self.entries.iter().map(|e| (&e.id, e.game)).collect();
         self.records
@@ -123,7 +123,7 @@ pub struct PacketsNote {
 
 impl PacketsNote {
     /// The header's sentence.
-    pub fn sentence(&self) -> String {
+    pub(crate) fn sentence(&self) -> String {
         match (self.count, self.hidden) {
             (0, _) => "No packet opened so far.".to_string(),
             (n, true) => format!(

@@ -102,7 +102,7 @@ impl GameView {
 /// `game list --format json`: every game that stands.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct GameList {
+pub(crate) struct GameList {
     pub campaign: String,
     pub games: Vec<GameView>,
 }
@@ -111,7 +111,7 @@ pub struct GameList {
 /// due, the people new to the campaign and the pools left.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct GameLogged {
+pub(crate) struct GameLogged {
     pub written: bool,
     pub game: GameView,
     pub packets_met: Vec<PacketMet>,
@@ -121,7 +121,7 @@ pub struct GameLogged {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PacketMet {
+pub(crate) struct PacketMet {
     pub packet: &'static str,
     pub condition: &'static str,
 }
@@ -129,7 +129,7 @@ pub struct PacketMet {
 impl GameLogged {
     /// The report of a game applied to `before` (giving `after`), recorded at `recorded_at`;
     /// `None` when the entry applied is not a game.
-    pub fn new(
+    pub(crate) fn new(
         recorded_at: &str,
         written: bool,
         before: &Campaign,

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::game::GameView;
 use crate::domain::describe::Happening;
-use crate::domain::history::{Events, Filter, HistoryItem, Standing, events};
+use crate::domain::history::{Filter, HistoryItem, Standing, events};
 use crate::domain::words::day_text;
 use crate::domain::{BrokenLog, Campaign, Entry, LoggedEntry};
 
@@ -92,7 +92,9 @@ impl<'a> Walked<'a> {
 
     /// Each entry in a line of words, by its identity: a game by its number and date, any
     /// other entry by what it did and where it sits (one walk, for many entries at once).
-    pub fn headlines(&self) -> std::collections::HashMap<&'a crate::domain::EntryId, String> {
+    pub(crate) fn headlines(
+        &self,
+    ) -> std::collections::HashMap<&'a crate::domain::EntryId, String> {
         let mut said: Vec<Vec<String>> = vec![Vec::new(); self.all.len()];
         let mut after: Vec<u32> = vec![0; self.all.len()];
         for event in &self.events {
@@ -125,7 +127,7 @@ impl<'a> Walked<'a> {
     }
 
     /// The changes the filter keeps, and the campaign.
-    pub fn into_history(self, filter: &Filter) -> (History, Campaign) {
+    pub(crate) fn into_history(self, filter: &Filter) -> (History, Campaign) {
         let all = self.all;
         let entries = self
             .events
@@ -137,42 +139,6 @@ impl<'a> Walked<'a> {
             })
             .collect();
         (History(entries), self.campaign)
-    }
-}
-
-/// The history of a log read one entry at a time, for a log too long to hold: each
-/// entry's changes that the filter keeps, as the entry comes.
-pub struct HistoryWalk<'f> {
-    events: Events,
-    filter: &'f Filter,
-}
-
-impl<'f> HistoryWalk<'f> {
-    pub fn new(filter: &'f Filter) -> HistoryWalk<'f> {
-        HistoryWalk {
-            events: Events::default(),
-            filter,
-        }
-    }
-
-    /// Hands `each` the changes of the log's next entry (standing or taken back) that the
-    /// filter keeps.
-    pub fn next(
-        &mut self,
-        logged: &LoggedEntry,
-        mut each: impl FnMut(HistoryEntry),
-    ) -> Result<(), BrokenLog> {
-        let filter = self.filter;
-        self.events
-            .next(&logged.entry, standing(logged), |item| {
-                if filter.matches(&item) {
-                    each(history_entry(item, logged));
-                }
-            })
-            .map_err(|refusal| BrokenLog {
-                seq: logged.seq,
-                refusal,
-            })
     }
 }
 

@@ -16,7 +16,7 @@ pub struct PoolRow {
 }
 
 /// Every pool of a campaign, in the order they are listed.
-pub fn pool_rows(campaign: &Campaign) -> Vec<PoolRow> {
+pub(crate) fn pool_rows(campaign: &Campaign) -> Vec<PoolRow> {
     campaign
         .pools()
         .iter()

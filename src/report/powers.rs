@@ -8,14 +8,14 @@ use crate::domain::{Campaign, Power};
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Powers {
+pub(crate) struct Powers {
     pub campaign: String,
     pub factions: Vec<FactionPowers>,
 }
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct FactionPowers {
+pub(crate) struct FactionPowers {
     pub faction: String,
     pub power_a: Option<&'static str>,
     pub power_b: Option<&'static str>,
@@ -23,7 +23,7 @@ pub struct FactionPowers {
 }
 
 impl Powers {
-    pub fn new(name: &str, campaign: &Campaign) -> Powers {
+    pub(crate) fn new(name: &str, campaign: &Campaign) -> Powers {
         let factions = campaign
             .factions()
             .iter()

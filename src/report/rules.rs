@@ -9,7 +9,7 @@ use crate::domain::house::HouseRule;
 /// One house rule: its switch, whether it holds, what it holds and where it comes from.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct HouseRuleRow {
+pub(crate) struct HouseRuleRow {
     /// The name `rule set` takes: `adjacent-hq`.
     pub rule: String,
     pub on: bool,
@@ -22,13 +22,13 @@ pub struct HouseRuleRow {
 /// `rule list --format json`.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct HouseRules {
+pub(crate) struct HouseRules {
     pub campaign: String,
     pub rules: Vec<HouseRuleRow>,
 }
 
 impl HouseRules {
-    pub fn new(name: &str, campaign: &Campaign) -> HouseRules {
+    pub(crate) fn new(name: &str, campaign: &Campaign) -> HouseRules {
         HouseRules {
             campaign: name.to_string(),
             rules: HouseRule::ALL

@@ -8,13 +8,13 @@ use crate::domain::pool::PoolKind;
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ScarTypes {
+pub(crate) struct ScarTypes {
     pub scar_types: Vec<ScarTypeView>,
 }
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ScarTypeView {
+pub(crate) struct ScarTypeView {
     pub name: String,
     /// Whether it came from a sealed packet (added by the group).
     pub added: bool,
@@ -25,7 +25,7 @@ pub struct ScarTypeView {
 }
 
 impl ScarTypes {
-    pub fn new(campaign: &Campaign) -> ScarTypes {
+    pub(crate) fn new(campaign: &Campaign) -> ScarTypes {
         let scar_types = campaign
             .scar_types()
             .filter_map(|name| {

@@ -11,7 +11,7 @@ use crate::domain::{Campaign, Continent, LoggedEntry};
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct SetupReport {
+pub(crate) struct SetupReport {
     pub campaign: String,
     /// The world's name, once given after game 15.
     pub world_name: Option<String>,
@@ -30,7 +30,7 @@ pub struct SetupReport {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct PersonSetup {
+pub(crate) struct PersonSetup {
     pub name: String,
     /// 1 for a person who has never signed the board.
     pub red_star_tokens: u32,
@@ -48,7 +48,7 @@ pub struct PersonSetup {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ContinentSetup {
+pub(crate) struct ContinentSetup {
     pub name: String,
     pub given_name: Option<String>,
     pub printed_bonus: u8,
@@ -61,7 +61,7 @@ pub struct ContinentSetup {
 
 impl SetupReport {
     /// The setup of the next game of a campaign for the people named.
-    pub fn new(
+    pub(crate) fn new(
         name: &str,
         campaign: &Campaign,
         log: &[LoggedEntry],

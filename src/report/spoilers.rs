@@ -9,7 +9,7 @@ use crate::domain::pool::standard_pools;
 
 /// How much of the packets' contents a report shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spoilers {
+pub(crate) enum Spoilers {
     /// Everything, with the packets opened so far named at the top.
     Opened,
     /// Nothing that came from a packet: only how many were opened.
@@ -17,7 +17,7 @@ pub enum Spoilers {
 }
 
 /// The words that stand for a faction from a packet in a spoiler-free report.
-pub const SEALED_FACTION: &str = "a faction from a packet";
+pub(crate) const SEALED_FACTION: &str = "a faction from a packet";
 
 /// The change kinds that only packets make.
 const SEALED_KINDS: &[&str] = &[
@@ -38,7 +38,7 @@ const SEALED_KINDS: &[&str] = &[
 impl CampaignExport {
     /// Notes the packets opened for the report's header, and with `Spoilers::None` leaves
     /// out anything that came from a packet.
-    pub fn with_spoilers(&mut self, spoilers: Spoilers) {
+    pub(crate) fn with_spoilers(&mut self, spoilers: Spoilers) {
         let opened: Vec<(String, u32)> = self
             .campaign
             .packets_opened()

@@ -13,11 +13,11 @@ use crate::domain::{EntryId, LogRecord, Resolved};
 /// device joined).
 #[derive(Serialize, JsonSchema)]
 #[serde(transparent)]
-pub struct SyncReports(pub Vec<SyncReport>);
+pub(crate) struct SyncReports(pub Vec<SyncReport>);
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct SyncReport {
+pub(crate) struct SyncReport {
     pub campaign: String,
     /// The device this database syncs as.
     pub device: String,
@@ -47,7 +47,7 @@ pub struct SyncReport {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct ForkView {
+pub(crate) struct ForkView {
     /// The last entry every branch was written after, in words (null: none).
     pub after: Option<String>,
     pub branches: Vec<BranchView>,
@@ -55,7 +55,7 @@ pub struct ForkView {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct BranchView {
+pub(crate) struct BranchView {
     /// The devices that logged it.
     pub devices: Vec<String>,
     /// Whether this device's log is on it.
@@ -66,13 +66,13 @@ pub struct BranchView {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct SkippedFile {
+pub(crate) struct SkippedFile {
     pub file: String,
     pub why: String,
 }
 
 /// A record in one line of words, in the log that `resolved` is.
-pub fn record_words(record: &LogRecord, resolved: &Resolved) -> String {
+pub(crate) fn record_words(record: &LogRecord, resolved: &Resolved) -> String {
     match TakingBack::new(record, resolved) {
         Ok(taking) if taking.lines.is_empty() => taking.what,
         Ok(taking) => format!("{}: {}", taking.what, taking.lines.join("; ")),
@@ -83,7 +83,7 @@ pub fn record_words(record: &LogRecord, resolved: &Resolved) -> String {
 impl ForkView {
     /// The fork with each branch's entries in words, each as its own branch's log has it
     /// (`records`: every record of the campaign).
-    pub fn new(fork: &Fork, records: &[LogRecord]) -> ForkView {
+    pub(crate) fn new(fork: &Fork, records: &[LogRecord]) -> ForkView {
         let by_id = |id: &EntryId| records.iter().find(|r| &r.id == id);
         let words_on = |tip: &EntryId, ids: &[EntryId]| -> Vec<String> {
             let Ok(ordered) = Ordered::new(records.to_vec(), Some(tip)) else {

@@ -9,7 +9,7 @@ use crate::domain::{Body, BrokenLog, Entry, LogRecord, Resolved};
 
 /// A record about to be taken back, as a person reads it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TakingBack {
+pub(crate) struct TakingBack {
     /// What it is, to stand in a sentence: "game 16", "the entry that added the faction
     /// Mutants (after game 3)", "the renaming of Jermey to Jeremy".
     pub what: String,
@@ -21,7 +21,7 @@ pub struct TakingBack {
 
 impl TakingBack {
     /// The words for a record of the log.
-    pub fn new(record: &LogRecord, resolved: &Resolved) -> Result<TakingBack, BrokenLog> {
+    pub(crate) fn new(record: &LogRecord, resolved: &Resolved) -> Result<TakingBack, BrokenLog> {
         match &record.body {
             Body::Add(_) => entry(record, resolved),
             Body::Correct(_) => {

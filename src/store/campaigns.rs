@@ -81,7 +81,7 @@ impl Store {
     /// The campaign to work on: the one named (by name, case-insensitively), else the only
     /// one, else the one last used. Only the campaign chosen is read, however many the file
     /// holds; all of them are listed only to say which exist when none fits.
-    pub fn choose_campaign(&self, named: Option<&str>) -> Result<CampaignInfo, StoreError> {
+    pub(crate) fn choose_campaign(&self, named: Option<&str>) -> Result<CampaignInfo, StoreError> {
         let found = match named {
             Some(given) => self.campaigns_where("c.name_key = ?1", params![name_key(given)])?,
             None => match self.current_campaign_id()? {
@@ -126,12 +126,12 @@ impl Store {
     }
 
     /// Makes the campaign the one used when none is named.
-    pub fn use_campaign(&mut self, id: i64) -> Result<(), StoreError> {
+    pub(crate) fn use_campaign(&mut self, id: i64) -> Result<(), StoreError> {
         set_current(&self.conn, id)
     }
 
     /// Starts a new campaign on the standard board and makes it the current one.
-    pub fn create_campaign(
+    pub(crate) fn create_campaign(
         &mut self,
         name: &CampaignName,
         created_at: &str,
@@ -156,7 +156,7 @@ impl Store {
     /// Replaces the demo campaign called `name` with the log given, all in one transaction;
     /// a real campaign of that name is never touched, and neither is the choice of current
     /// campaign (unless it was the demo being replaced).
-    pub fn replace_demo(
+    pub(crate) fn replace_demo(
         &mut self,
         name: &CampaignName,
         created_at: &str,

@@ -116,7 +116,7 @@ impl StoreError {
     /// Whether the problem is the database itself (a file that cannot be used, busy,
     /// damaged, newer) rather than what the person asked of it (a campaign that does not
     /// exist). Every kind is named: a new one must be placed here.
-    pub fn is_database(&self) -> bool {
+    pub(crate) fn is_database(&self) -> bool {
         match self {
             StoreError::Missing { .. }
             | StoreError::NoFolder { .. }

@@ -182,7 +182,10 @@ impl Store {
 
     /// Chooses the campaign (the one named, else the only or the current one) and reads and
     /// folds its log, on one snapshot of the database.
-    pub fn load_campaign(&self, named: Option<&str>) -> Result<(CampaignInfo, Loaded), StoreError> {
+    pub(crate) fn load_campaign(
+        &self,
+        named: Option<&str>,
+    ) -> Result<(CampaignInfo, Loaded), StoreError> {
         self.snapshot(|store| {
             let campaign = store.choose_campaign(named)?;
             let loaded = store.load(campaign.id)?;
@@ -190,14 +193,8 @@ impl Store {
         })
     }
 
-    /// Chooses the campaign and gives its state now, folded from its log on one snapshot.
-    pub fn load_now(&self, named: Option<&str>) -> Result<(CampaignInfo, Campaign), StoreError> {
-        self.load_campaign(named)
-            .map(|(info, loaded)| (info, loaded.campaign))
-    }
-
     /// Chooses the campaign and reads its log without folding it, on one snapshot.
-    pub fn read_campaign(
+    pub(crate) fn read_campaign(
         &self,
         named: Option<&str>,
     ) -> Result<(CampaignInfo, StoredLog), StoreError> {

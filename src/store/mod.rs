@@ -38,7 +38,7 @@ mod known {
 }
 
 /// How long a write waits for another process's transaction before giving up.
-pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+pub(crate) const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// An open chronicle database.
 pub struct Store {

@@ -96,7 +96,7 @@ impl Store {
     /// What opening did to the file: created it, upgraded it.
     /// Folds the write-ahead log into the file, so that the file alone holds the whole
     /// database once this store is closed (before the file is moved).
-    pub fn settle(&self) -> Result<(), StoreError> {
+    pub(crate) fn settle(&self) -> Result<(), StoreError> {
         self.conn
             .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
         Ok(())

@@ -45,13 +45,13 @@ impl Store {
     }
 
     /// Gives this database the name it syncs as.
-    pub fn set_device(&mut self, name: &str) -> Result<(), StoreError> {
+    pub(crate) fn set_device(&mut self, name: &str) -> Result<(), StoreError> {
         self.write(true, |tx| device::set_name(tx, name))
     }
 
     /// Starts a campaign that another device shares (its identity, name and start), with
     /// no record yet: the sync that follows brings them.
-    pub fn join_campaign(
+    pub(crate) fn join_campaign(
         &mut self,
         uid: &str,
         name: &CampaignName,

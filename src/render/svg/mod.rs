@@ -40,7 +40,7 @@ pub(super) const PALETTES: [[&str; 3]; 6] = [
 
 /// The class of the map's root element: every rule of its style starts with it, so that the
 /// map embedded in a page styles nothing of the page.
-pub const ROOT_CLASS: &str = "chronicle-map";
+pub(crate) const ROOT_CLASS: &str = "chronicle-map";
 
 /// The rules of the map's style, each scoped to the root by `style`. The first sets what the
 /// map's text would otherwise inherit from a page around it.
