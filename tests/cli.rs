@@ -911,7 +911,7 @@ fn a_directory_as_database_exits_3() {
 // 5. Names in any script.
 
 #[test]
-fn names_in_any_script_survive_a_round_trip() {
+fn names_in_any_script_survive_export_and_import() {
     let env = TestEnv::new();
     env.init_set_up(&["init", "Земля"]);
     log_game(

@@ -694,7 +694,7 @@ fn check_imported(
 }
 
 #[test]
-fn mutated_campaign_files_never_panic_the_reader_and_what_it_reads_round_trips() {
+fn mutated_campaign_files_never_panic_the_reader_and_what_it_reads_comes_back_the_same() {
     // Only what import reads: the derived board, statistics and history would only make
     // each case slower to parse.
     let export = demo_export();

@@ -194,7 +194,7 @@ fn as_fields(data: &[u8]) {
     );
     let date = date_of(&field(5), raw.get(5).copied().unwrap_or_default());
     let entry = match kind % 4 {
-        0 => Entry::Game(Game {
+        0 => Entry::Game(Box::new(Game {
             date,
             seats: Vec::new(),
             scars: Vec::new(),
@@ -206,7 +206,7 @@ fn as_fields(data: &[u8]) {
             events: Vec::new(),
             draft: Vec::new(),
             note: (kind & 0x10 == 0).then(|| text.clone()),
-        }),
+        })),
         1 => Entry::PoolCapacity {
             pool: PoolKind::MajorCity,
             capacity: number(2),
@@ -222,17 +222,17 @@ fn as_fields(data: &[u8]) {
         },
     };
     let added = LogRecord {
-        id: EntryId("01a2272d-2600-7000-8000-000000000001".to_string()),
+        id: EntryId("01a2272d-2600-7000-8000-000000000001".into()),
         seq: number(0),
         recorded_at: field(1),
         origin: None,
         parent: None,
         place: Place::End,
-        body: Body::Add(entry),
+        body: Body::Add(entry.into()),
     };
     let taken_back =
         (raw.len() > 2 && (kind & 0x20 == 0 || !raw[2].is_empty())).then(|| LogRecord {
-            id: EntryId("01a2272d-2600-7000-8000-000000000002".to_string()),
+            id: EntryId("01a2272d-2600-7000-8000-000000000002".into()),
             seq: number(0).saturating_add(1),
             recorded_at: field(2),
             origin: None,
