@@ -243,6 +243,7 @@ fn every_json_output_validates_against_its_committed_schema() {
         ("sync", &["sync", "status", &shared]),
         ("board", &["board"]),
         ("board", &["board", "--continent", "Africa"]),
+        ("board-with", &["board", "--with", "scar", "--with", "city"]),
         ("pool", &["pool"]),
         ("rule-list", &["rule", "list"]),
         ("alias-list", &["alias", "list"]),

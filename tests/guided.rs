@@ -804,6 +804,9 @@ fn a_five_player_game_takes_at_most_120_keys() {
         "Did sealed content change the board (an event, a group mark, fallout)?",
         false,
     );
+    // Second signature holds event cards and missions: both are asked for.
+    t.confirm("Were event cards drawn?", false);
+    t.answer("The game's mission (Enter for none)", ENTER, "");
     t.answer("A note about the game (Enter for none)", ENTER, "");
     let summary = t.wait("Write game 2 to the ledger?");
     for seat in ["Players, clockwise", "Seat", "Eve", "won", "Rio"] {

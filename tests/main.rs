@@ -34,6 +34,7 @@ mod exports_bgstats;
 mod exports_escaping;
 mod file_writes;
 mod free_text;
+mod game_facts;
 mod game_sheet;
 mod guided;
 mod html_render;

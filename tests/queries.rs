@@ -355,6 +355,8 @@ fn stats_json_gives_each_players_record_win_rate_and_streaks() {
                 "win_rate": rate,
                 "longest_win_streak": longest,
                 "current_streak": current,
+                "missions_completed": 0,
+                "events": 0,
             }),
             "{name}"
         );

@@ -205,6 +205,8 @@ fn as_fields(data: &[u8]) {
             opened: Vec::new(),
             events: Vec::new(),
             draft: Vec::new(),
+            event_cards: Vec::new(),
+            missions: Vec::new(),
             note: (kind & 0x10 == 0).then(|| text.clone()),
         })),
         1 => Entry::PoolCapacity {

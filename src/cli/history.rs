@@ -5,8 +5,8 @@ use super::after::{AfterArgs, no_game};
 use super::context::Context;
 use super::error::CliError;
 use super::output::print;
-use crate::domain::Campaign;
 use crate::domain::history::Filter;
+use crate::domain::{Campaign, ChangeKind};
 use crate::report::corrections::Corrections;
 use crate::report::history::{cut, walk};
 use crate::store::Access;
@@ -29,9 +29,12 @@ pub struct Args {
     /// Only changes made in this game
     #[arg(long)]
     pub game: Option<u32>,
+    /// Only changes of this kind: event, mission, scar, major_city, fortify, … (repeatable)
+    #[arg(long = "kind", value_name = "KIND")]
+    pub kinds: Vec<String>,
     /// The corrections instead: each game edited or inserted, entry taken back, person
     /// renamed or merged, with when and why
-    #[arg(long, conflicts_with_all = ["territory", "continent", "player", "faction", "game", "after"])]
+    #[arg(long, conflicts_with_all = ["territory", "continent", "player", "faction", "game", "kinds", "after"])]
     pub corrections: bool,
     #[command(flatten)]
     pub time: AfterArgs,
@@ -80,7 +83,33 @@ fn filter(args: &Args, cut: &Cut<'_>) -> Result<Filter, CliError> {
             .map(|f| campaign.find_faction(f))
             .transpose()?,
         game: args.game,
+        kinds: args
+            .kinds
+            .iter()
+            .map(|k| kind(k))
+            .collect::<Result<_, _>>()?,
     })
+}
+
+/// A kind of change by its key (`event`, `major_city`; `-` for `_`, any case).
+fn kind(given: &str) -> Result<ChangeKind, CliError> {
+    let key = given.trim().to_lowercase().replace('-', "_");
+    ChangeKind::ALL
+        .into_iter()
+        .find(|k| k.key() == key)
+        .ok_or_else(|| {
+            let keys = ChangeKind::ALL.iter().map(|k| k.key());
+            let hints = crate::domain::names::closest(given, keys);
+            let hint = if hints.is_empty() {
+                String::new()
+            } else {
+                format!(" Did you mean {}?", hints.join(" or "))
+            };
+            CliError::usage(format!(
+                "There is no kind of change \"{given}\".{hint} The kinds are {}.",
+                ChangeKind::ALL.map(ChangeKind::key).join(", ")
+            ))
+        })
 }
 
 /// The log as corrected, cut after `--after`'s game, walked once through the rules: its

@@ -297,6 +297,8 @@ impl Campaign {
             self.tick(wear)?;
         }
         let events = self.play_events(&game.events, &game.opened, number)?;
+        let event_cards = self.draw_events(&game.event_cards, &game.opened, &seats, number)?;
+        let missions = self.play_missions(&game.missions, &game.opened, &seats, number)?;
         let reward = self.give_reward(game, &seats[winner].person, number)?;
         let held_on = self.give_held_on(&game.held_on, &seats, winner, number)?;
 
@@ -340,6 +342,8 @@ impl Campaign {
             opened: game.opened.clone(),
             events,
             draft,
+            event_cards,
+            missions,
             note,
         };
         Ok(Applied {

@@ -44,6 +44,10 @@ pub enum ChangeKind {
     NoReward,
     /// What the draft gave a seat.
     Draft,
+    /// An event card drawn in a game.
+    Event,
+    /// A game's mission, and who completed it.
+    Mission,
     /// A packet opened.
     Packet,
     /// Sealed content between games.
@@ -77,7 +81,7 @@ pub enum ChangeKind {
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 42] = [
+    pub const ALL: [ChangeKind; 44] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -102,6 +106,8 @@ impl ChangeKind {
         ChangeKind::DestroyCity,
         ChangeKind::NoReward,
         ChangeKind::Draft,
+        ChangeKind::Event,
+        ChangeKind::Mission,
         ChangeKind::Packet,
         ChangeKind::ScarType,
         ChangeKind::Faction,
@@ -149,6 +155,8 @@ impl ChangeKind {
             ChangeKind::DestroyCity => "destroy_city",
             ChangeKind::NoReward => "no_reward",
             ChangeKind::Draft => "draft",
+            ChangeKind::Event => "event",
+            ChangeKind::Mission => "mission",
             ChangeKind::Packet => "packet",
             ChangeKind::ScarType => "scar_type",
             ChangeKind::Faction => "faction",

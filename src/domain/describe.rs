@@ -201,7 +201,35 @@ fn during_play(before: &Campaign, game: &Game) -> Vec<Happening> {
         )
         .on(wear.territory.clone())
     });
-    draft.chain(scars).chain(wear).collect()
+    draft.chain(scars).chain(wear).chain(cards(game)).collect()
+}
+
+/// The event cards drawn and the missions of a game.
+fn cards(game: &Game) -> Vec<Happening> {
+    let events = game.event_cards.iter().map(|card| {
+        let verb = if card.person.is_some() { "got" } else { "drew" };
+        let text = match &card.text {
+            Some(what) => format!("{verb} the {} event: {what}", card.name),
+            None => format!("{verb} the {} event", card.name),
+        };
+        let happening = Happening::new(ChangeKind::Event, text);
+        match &card.person {
+            Some(person) => happening.by(person),
+            None => happening,
+        }
+    });
+    let missions = game.missions.iter().map(|mission| match &mission.done_by {
+        Some(person) => Happening::new(
+            ChangeKind::Mission,
+            format!("completed the mission \"{}\"", mission.text),
+        )
+        .by(person),
+        None => Happening::new(
+            ChangeKind::Mission,
+            format!("the mission \"{}\" (not completed)", mission.text),
+        ),
+    });
+    events.chain(missions).collect()
 }
 
 /// "turn 2, placement 1, 8 troops, 1 coin".

@@ -179,7 +179,27 @@ pub struct Game {
     pub events: Vec<PlayEvent>,
     /// What the draft gave each seat, for the seats a group wrote down (optional).
     pub draft: Vec<Draft>,
+    /// Event cards drawn in the game (sealed content), in the order given.
+    pub event_cards: Vec<EventCard>,
+    /// The game's missions (sealed content) and who completed each.
+    pub missions: Vec<Mission>,
     pub note: Option<String>,
+}
+
+/// An event card drawn in a game: its name, the person it favoured or hit, and what it did
+/// in a few words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventCard {
+    pub name: String,
+    pub person: Option<String>,
+    pub text: Option<String>,
+}
+
+/// A mission card of a game, and who completed it (if anyone did).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mission {
+    pub text: String,
+    pub done_by: Option<String>,
 }
 
 /// What the draft gave one seat once a group drafts (rules §4.1): any of turn order,
@@ -463,6 +483,8 @@ impl Game {
             opened: Vec::new(),
             events: Vec::new(),
             draft: Vec::new(),
+            event_cards: Vec::new(),
+            missions: Vec::new(),
             note: None,
         }
     }

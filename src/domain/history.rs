@@ -112,6 +112,8 @@ pub struct Filter {
     pub person: Option<String>,
     pub faction: Option<Faction>,
     pub game: Option<u32>,
+    /// Only changes of these kinds (any of them); every kind when empty.
+    pub kinds: Vec<ChangeKind>,
 }
 
 impl Filter {
@@ -131,5 +133,6 @@ impl Filter {
                 .as_ref()
                 .is_none_or(|f| h.faction.as_ref() == Some(f))
             && self.game.is_none_or(|g| event.game == Some(g))
+            && (self.kinds.is_empty() || self.kinds.contains(&h.kind))
     }
 }

@@ -5,6 +5,7 @@
 mod alias;
 mod apply;
 pub mod board;
+pub mod cards;
 pub mod change;
 pub mod correct;
 pub mod describe;
@@ -41,8 +42,8 @@ pub use apply::{Applied, PacketProgress};
 pub use board::{Continent, Territory};
 pub use change::ChangeKind;
 pub use entry::{
-    AliasOf, BonusMark, Draft, Entry, EntryKind, Game, HeldOnChoice, HeldOnKind, HeldOnReward,
-    Outcome, PlayEvent, Reward, RewardKind, ScarPlacement, Seat, Wear,
+    AliasOf, BonusMark, Draft, Entry, EntryKind, EventCard, Game, HeldOnChoice, HeldOnKind,
+    HeldOnReward, Mission, Outcome, PlayEvent, Reward, RewardKind, ScarPlacement, Seat, Wear,
 };
 pub use faction::{Faction, Power};
 pub use legal::{PLAYERS, Targets, Tokens, players_at_table};

@@ -339,6 +339,12 @@ pub enum Refusal {
     #[error("The world capital is placed when the World capital packet opens; it is not open.")]
     WorldCapitalSealed,
 
+    #[error("{what} comes from a sealed packet ({}), and none of them is open (rules §6g).", packets.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "))]
+    SealedNotOpen {
+        what: &'static str,
+        packets: Vec<Packet>,
+    },
+
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
 

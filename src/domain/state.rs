@@ -287,6 +287,8 @@ pub struct Campaign {
     pub(super) retired: Vec<Name>,
     /// The territories sealed content added, in the order they came.
     pub(super) added: Vec<AddedTerritory>,
+    /// The event cards drawn so far, by name as first written.
+    pub(super) event_cards: Vec<Name>,
 }
 
 impl Default for Campaign {
@@ -323,6 +325,7 @@ impl Campaign {
             aliases: Aliases::default(),
             retired: Vec::new(),
             added: Vec::new(),
+            event_cards: Vec::new(),
         }
     }
 

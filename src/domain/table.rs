@@ -6,14 +6,14 @@ use super::lookup::person_key;
 use super::refusal::Refusal;
 
 /// The seat of the person, by their spelling or their key (case and accents ignored).
-fn seated<'a>(seats: &'a [Seat], person: &str) -> Option<&'a Seat> {
+pub(super) fn seated<'a>(seats: &'a [Seat], person: &str) -> Option<&'a Seat> {
     let key = person_key(person);
     seats
         .iter()
         .find(|s| s.person == person || person_key(&s.person) == key)
 }
 
-fn not_at_table(seats: &[Seat], person: &str, game: u32, what: String) -> Refusal {
+pub(super) fn not_at_table(seats: &[Seat], person: &str, game: u32, what: String) -> Refusal {
     Refusal::NotAtTheTable {
         person: person.trim().to_string(),
         game,

@@ -110,6 +110,12 @@ pub struct GameDoc {
     /// What the draft gave the seats a group wrote down.
     #[serde(default)]
     pub draft: Vec<DraftDoc>,
+    /// Event cards drawn in the game (sealed content).
+    #[serde(default)]
+    pub event_cards: Vec<super::docs_cards::EventCardDoc>,
+    /// The game's missions (sealed content).
+    #[serde(default)]
+    pub missions: Vec<super::docs_cards::MissionDoc>,
     pub note: Option<String>,
 }
 
@@ -458,6 +464,16 @@ impl GameDoc {
                     coins: d.coins,
                 })
                 .collect(),
+            event_cards: game
+                .event_cards
+                .iter()
+                .map(super::docs_cards::EventCardDoc::new)
+                .collect(),
+            missions: game
+                .missions
+                .iter()
+                .map(super::docs_cards::MissionDoc::new)
+                .collect(),
             note: game.note.clone(),
         }
     }
@@ -532,6 +548,8 @@ impl GameDoc {
             .iter()
             .map(EventDoc::event)
             .collect::<Result<_, _>>()?;
+        (game.event_cards, game.missions) =
+            super::docs_cards::cards(&self.event_cards, &self.missions);
         game.note.clone_from(&self.note);
         Ok(game)
     }

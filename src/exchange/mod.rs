@@ -11,6 +11,7 @@ pub const VERSION: u32 = 2;
 mod board_check;
 mod device_log;
 mod docs;
+mod docs_cards;
 mod docs_game;
 mod file;
 mod read;

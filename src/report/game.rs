@@ -20,7 +20,30 @@ pub struct GameView {
     pub reward: Option<String>,
     pub changes: Vec<ChangeView>,
     pub opened: Vec<String>,
+    /// Event cards drawn in the game (sealed content).
+    #[serde(default)]
+    pub event_cards: Vec<EventCardView>,
+    /// The game's missions (sealed content).
+    #[serde(default)]
+    pub missions: Vec<MissionView>,
     pub note: Option<String>,
+}
+
+/// An event card drawn in a game: its name, the person it favoured or hit, what it did.
+#[derive(Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventCardView {
+    pub name: String,
+    pub person: Option<String>,
+    pub text: Option<String>,
+}
+
+/// A mission of a game, and who completed it.
+#[derive(Clone, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MissionView {
+    pub text: String,
+    pub done_by: Option<String>,
 }
 
 #[derive(Clone, Serialize, JsonSchema)]
@@ -94,6 +117,23 @@ impl GameView {
                 .map(|h| h.text.clone()),
             changes: changes.map(ChangeView::new).collect(),
             opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
+            event_cards: game
+                .event_cards
+                .iter()
+                .map(|c| EventCardView {
+                    name: c.name.clone(),
+                    person: c.person.clone(),
+                    text: c.text.clone(),
+                })
+                .collect(),
+            missions: game
+                .missions
+                .iter()
+                .map(|m| MissionView {
+                    text: m.text.clone(),
+                    done_by: m.done_by.clone(),
+                })
+                .collect(),
             note: game.note.clone(),
         }
     }

@@ -123,6 +123,11 @@ pub fn schema<T: JsonSchema>() -> Schema {
 pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
     vec![
         ("board", "board", schema::<BoardView>()),
+        (
+            "board-with",
+            "board --with KIND",
+            schema::<super::marked::MarkedTerritories>(),
+        ),
         ("pool", "pool", schema::<Pools>()),
         ("rule-list", "rule list", schema::<HouseRules>()),
         ("alias-list", "alias list", schema::<Aliases>()),

@@ -1,7 +1,8 @@
 //! `export --spoilers opened|none` for the report and the page: which packets were opened so
 //! far, and, for a report shared with groups that have not opened them, everything that
 //! came from packets left out (factions and scar types added, faction card marks, group
-//! marks, fallout, map additions, the world capital, the packets' events).
+//! marks, fallout, map additions, the world capital, the packets' events, event cards and
+//! missions).
 
 use super::export::{CampaignExport, PacketsNote};
 use crate::domain::faction::STANDARD_FACTIONS;
@@ -33,6 +34,8 @@ const SEALED_KINDS: &[&str] = &[
     "faction_mark",
     "faction_scar",
     "add_territory",
+    "event",
+    "mission",
 ];
 
 impl CampaignExport {
@@ -103,6 +106,8 @@ impl CampaignExport {
         }
         for game in &mut self.games {
             game.opened.clear();
+            game.event_cards.clear();
+            game.missions.clear();
             game.changes
                 .retain(|c| shown(c.kind, &c.text, c.territory.as_deref()));
             for change in &mut game.changes {
@@ -115,6 +120,10 @@ impl CampaignExport {
             game.reward = game.reward.take().map(|r| hide(&r));
         }
         let stats = &mut self.stats;
+        for player in &mut stats.players {
+            player.missions_completed = 0;
+            player.events = 0;
+        }
         stats
             .factions
             .retain(|f| STANDARD_FACTIONS.iter().any(|s| s.name == f.name));

@@ -73,6 +73,10 @@ pub struct PersonStats {
     pub longest_win_streak: u32,
     /// Games won in a row up to this person's latest game (0 if it was not a win).
     pub current_streak: u32,
+    /// Missions this person completed (sealed content).
+    pub missions_completed: u32,
+    /// Event cards that favoured or hit this person (sealed content).
+    pub events: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
@@ -139,12 +143,17 @@ fn person<'a>(name: &str, games: impl IntoIterator<Item = &'a Game>) -> PersonSt
         win_rate: 0.0,
         longest_win_streak: 0,
         current_streak: 0,
+        missions_completed: 0,
+        events: 0,
     };
     for game in games {
         let Some(seat) = game.seats.iter().find(|s| s.person == name) else {
             continue;
         };
         stats.games += 1;
+        let named = |person: &Option<String>| person.as_deref() == Some(name);
+        stats.missions_completed += count(game.missions.iter().filter(|m| named(&m.done_by)));
+        stats.events += count(game.event_cards.iter().filter(|c| named(&c.person)));
         match seat.result {
             Outcome::Won => {
                 stats.won += 1;
@@ -164,6 +173,10 @@ fn person<'a>(name: &str, games: impl IntoIterator<Item = &'a Game>) -> PersonSt
     stats.signatures = stats.won;
     stats.win_rate = rate(stats.won, stats.games);
     stats
+}
+
+fn count<T>(items: impl Iterator<Item = T>) -> u32 {
+    u32::try_from(items.count()).unwrap_or(u32::MAX)
 }
 
 fn faction<'a>(faction: &Faction, games: impl IntoIterator<Item = &'a Game>) -> FactionStats {

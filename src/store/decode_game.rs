@@ -2,8 +2,8 @@
 //! sealed content, the draft, packets; and the columns each kind needs.
 
 use crate::domain::{
-    BonusMark, ChangeKind, Continent, Draft, Faction, Game, HeldOnChoice, HeldOnReward, Packet,
-    PlayEvent, Reward, ScarPlacement, Territory, Wear,
+    BonusMark, ChangeKind, Continent, Draft, EventCard, Faction, Game, HeldOnChoice, HeldOnReward,
+    Mission, Packet, PlayEvent, Reward, ScarPlacement, Territory, Wear,
 };
 
 /// A change row as read back.
@@ -123,6 +123,23 @@ fn add_scar_or_draft(game: &mut Game, row: &StoredRow) -> Result<(), String> {
     Ok(())
 }
 
+/// An event card (`name`, `person`, `text`) or a mission (`text`, `person`: who completed it).
+fn add_card(game: &mut Game, row: &StoredRow) -> Result<(), String> {
+    if row.kind == ChangeKind::Event {
+        game.event_cards.push(EventCard {
+            name: need_name(row)?,
+            person: row.person.clone(),
+            text: row.text.clone(),
+        });
+    } else {
+        game.missions.push(Mission {
+            text: row.text.clone().ok_or("a mission without its text")?,
+            done_by: row.person.clone(),
+        });
+    }
+    Ok(())
+}
+
 pub(super) fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String> {
     let person = || {
         row.person
@@ -178,6 +195,10 @@ pub(super) fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String>
         }
         ChangeKind::Packet => {
             game.opened.push(packet(row)?);
+            None
+        }
+        ChangeKind::Event | ChangeKind::Mission => {
+            add_card(game, row)?;
             None
         }
         ChangeKind::WorldCapital

@@ -526,5 +526,23 @@ fn game_rows(game: &Game) -> Vec<Row<'_>> {
     for packet in &game.opened {
         rows.push(Row::new(ChangeKind::Packet).name(packet.name()));
     }
+    rows.extend(card_rows(game));
     rows
+}
+
+/// The event cards' rows (`name`: the card, `person`, `text`: what it did) and the
+/// missions' (`text`: the card, `person`: who completed it).
+fn card_rows(game: &Game) -> Vec<Row<'_>> {
+    let events = game.event_cards.iter().map(|card| {
+        let mut row = Row::new(ChangeKind::Event).name(card.name.as_str());
+        row.person = card.person.as_deref().map(Cow::Borrowed);
+        row.text = card.text.as_deref().map(Cow::Borrowed);
+        row
+    });
+    let missions = game.missions.iter().map(|mission| {
+        let mut row = Row::new(ChangeKind::Mission).text(mission.text.as_str());
+        row.person = mission.done_by.as_deref().map(Cow::Borrowed);
+        row
+    });
+    events.chain(missions).collect()
 }

@@ -148,6 +148,32 @@ pub struct LogArgs {
     )]
     pub destroy_city: Vec<String>,
 
+    /// Sealed content: an event card drawn, with the person it favoured or hit and what it
+    /// did (repeatable)
+    #[arg(
+        long = "event",
+        value_name = "NAME[@PERSON][: WHAT]",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub event_cards: Vec<String>,
+
+    /// Sealed content: the game's mission card, and who completed it after @ (repeatable
+    /// for private missions)
+    #[arg(
+        long = "mission",
+        value_name = "TEXT[@PERSON]",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub missions: Vec<String>,
+
+    /// Sealed content: who completed the game's one mission
+    #[arg(
+        long = "mission-done",
+        value_name = "PERSON",
+        help_heading = "Sealed content, during the game"
+    )]
+    pub mission_done: Vec<String>,
+
     /// What the draft gave a seat, once your group drafts: any of turn, placement, troops,
     /// coins (repeatable, one per player)
     #[arg(

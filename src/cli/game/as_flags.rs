@@ -84,8 +84,36 @@ pub(crate) fn flags(game: &Game) -> Vec<String> {
     for draft in &game.draft {
         flags.push(flag("draft", format!("{}={}", draft.person, draft.parts())));
     }
+    flags.extend(card_flags(game));
     if let Some(note) = &game.note {
         flags.push(flag("note", note.clone()));
+    }
+    flags
+}
+
+/// The flags of the game's event cards and missions.
+fn card_flags(game: &Game) -> Vec<String> {
+    let mut flags = Vec::new();
+    for card in &game.event_cards {
+        let person = card
+            .person
+            .as_ref()
+            .map(|p| format!("@{p}"))
+            .unwrap_or_default();
+        let what = card
+            .text
+            .as_ref()
+            .map(|t| format!(": {t}"))
+            .unwrap_or_default();
+        flags.push(flag("event", format!("{}{person}{what}", card.name)));
+    }
+    for mission in &game.missions {
+        let by = mission
+            .done_by
+            .as_ref()
+            .map(|p| format!("@{p}"))
+            .unwrap_or_default();
+        flags.push(flag("mission", format!("{}{by}", mission.text)));
     }
     flags
 }

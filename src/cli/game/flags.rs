@@ -359,6 +359,8 @@ pub(crate) fn game(
         .map(|p| Packet::find(p))
         .collect::<Result<Vec<_>, _>>()?;
     game.events = events(args, campaign)?;
+    game.event_cards = super::cards::event_cards(&args.event_cards)?;
+    game.missions = super::cards::missions(&args.missions, &args.mission_done)?;
     game.note.clone_from(&args.note);
     Ok(game)
 }

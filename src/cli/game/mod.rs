@@ -3,6 +3,8 @@
 mod args;
 mod as_flags;
 mod ask;
+mod cards;
+mod cards_ask;
 mod edit;
 pub(super) mod flags;
 mod guided;

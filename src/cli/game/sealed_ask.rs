@@ -1,6 +1,7 @@
 //! The guided prompt's questions about sealed content during play, asked once a packet is
 //! open: events that fortify a city, destroy a card or a city, a group mark, fallout, the
-//! world capital. Only legal targets are offered.
+//! world capital, and the event cards and missions (`cards_ask`). Only legal targets are
+//! offered.
 
 use super::ask::Ask;
 use super::labels::place;
@@ -95,5 +96,6 @@ pub(super) fn ask_sealed(
         });
         question = "Another sealed change?";
     }
+    super::cards_ask::ask_cards(ask, campaign, game)?;
     Ok(true)
 }

@@ -34,6 +34,9 @@ struct Sheet {
     mark: Vec<String>,
     fallout: Vec<String>,
     destroy_city: Vec<String>,
+    event: Vec<String>,
+    mission: Vec<String>,
+    mission_done: Vec<String>,
     draft: Vec<String>,
     new_player: Vec<String>,
     note: Option<String>,
@@ -98,6 +101,9 @@ fn gives_a_game(args: &LogArgs) -> bool {
         &args.marks,
         &args.fallout,
         &args.destroy_city,
+        &args.event_cards,
+        &args.missions,
+        &args.mission_done,
         &args.draft,
     ];
     args.no_reward || one.iter().any(|v| v.is_some()) || many.iter().any(|v| !v.is_empty())
@@ -157,6 +163,9 @@ pub(super) fn read(path: &Path, mut args: LogArgs) -> Result<LogArgs, CliError> 
     args.marks = sheet.mark;
     args.fallout = sheet.fallout;
     args.destroy_city = sheet.destroy_city;
+    args.event_cards = sheet.event;
+    args.missions = sheet.mission;
+    args.mission_done = sheet.mission_done;
     args.draft = sheet.draft;
     args.new_players.extend(sheet.new_player);
     args.note = sheet.note;

@@ -5,6 +5,7 @@ pub(crate) use board::sealed_marks;
 mod correcting;
 mod game;
 mod history;
+mod marked;
 mod pools;
 mod rules;
 mod setup;

@@ -18,11 +18,20 @@ impl Tabular for StatsReport {
     }
 
     fn tables(&self) -> Vec<Table> {
-        let mut players = Table::new(&[
+        // Missions and event cards are sealed content: shown once a game has one.
+        let cards = self
+            .players
+            .iter()
+            .any(|p| p.missions_completed > 0 || p.events > 0);
+        let mut headers = vec![
             "Player", "Games", "Won", "Held on", "Out", "Win %", "Best run", "Run now",
-        ]);
+        ];
+        if cards {
+            headers.extend(["Missions", "Events"]);
+        }
+        let mut players = Table::new(&headers);
         for p in &self.players {
-            players.row(vec![
+            let mut row = vec![
                 p.name.clone(),
                 p.games.to_string(),
                 p.won.to_string(),
@@ -31,7 +40,11 @@ impl Tabular for StatsReport {
                 percent(p.win_rate),
                 p.longest_win_streak.to_string(),
                 p.current_streak.to_string(),
-            ]);
+            ];
+            if cards {
+                row.extend([p.missions_completed.to_string(), p.events.to_string()]);
+            }
+            players.row(row);
         }
         let mut factions = Table::new(&[
             "Faction",
