@@ -32,6 +32,7 @@ mod everyday_queries;
 mod exports;
 mod exports_bgstats;
 mod exports_escaping;
+mod file_reads;
 mod file_writes;
 mod free_text;
 mod game_sheet;

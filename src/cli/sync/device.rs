@@ -1,7 +1,10 @@
 //! The name a database syncs as: given once with --device, else the host's name, then kept
 //! in the database. It names the device's file in the shared folder.
 
+use std::path::Path;
+
 use crate::cli::error::CliError;
+use crate::files::Symlinks;
 use crate::store::Store;
 
 /// The device's name: the one kept, else the one given (or the host's), which is kept when
@@ -49,8 +52,12 @@ pub(super) fn valid(name: &str) -> Result<String, CliError> {
 
 /// The host's name, made a device's name ("device" when there is none).
 fn host_name() -> String {
-    let raw = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+    let read = |path: &str| {
+        let limit = crate::files::Limit::mib(1);
+        crate::files::read_text(Path::new(path), Symlinks::Follow, limit, "a host's name")
+    };
+    let raw = read("/proc/sys/kernel/hostname")
+        .or_else(|_| read("/etc/hostname"))
         .ok()
         .or_else(|| std::env::var("HOSTNAME").ok())
         .unwrap_or_default();
