@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::cli::error::CliError;
+use crate::domain::names::is_device_name;
 use crate::files::Symlinks;
 use crate::store::Store;
 
@@ -36,12 +37,7 @@ pub(super) fn device_name(
 /// A device's name: 1 to 40 letters, digits, `.`, `_` or `-`, not starting with `.` or `-`
 /// (it names a file every sync tool copies).
 pub(super) fn valid(name: &str) -> Result<String, CliError> {
-    let ok = (1..=40).contains(&name.chars().count())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-        && !name.starts_with(['.', '-']);
-    if ok {
+    if is_device_name(name) {
         Ok(name.to_string())
     } else {
         Err(CliError::usage(format!(
