@@ -197,3 +197,61 @@ fn a_join_takes_no_campaign_started_at_not_a_date_nor_a_record_that_is_its_own_p
         );
     }
 }
+
+/// A file's entry is stored as it reads and checked as the rules record it: one written
+/// otherwise (a faction not as the campaign spells it) would be taken and then fail
+/// `chronicle check`. It is refused, naming the entry.
+#[test]
+fn an_imported_entry_not_written_as_the_rules_record_it_is_refused() {
+    refused(
+        |f| log(f)[0]["entry"]["faction"] = "enclave of the bear".into(),
+        &["Entry 1 of the file", "not written as the rules record it"],
+    );
+}
+
+/// Another device's entry written otherwise than the rules record it is not taken into the
+/// log (kept, as entries that break a rule are), and the database still passes `check`.
+#[test]
+fn a_synced_entry_not_written_as_the_rules_record_it_is_not_taken_into_the_log() {
+    let env = TestEnv::new();
+    let file = shared_demo(&env);
+    env.ok(&["--db", "b.db", "sync", "shared", "--device", "b"]);
+    env.ok(&[
+        "--db",
+        "b.db",
+        "game",
+        "log",
+        "--date",
+        "2026-05-02",
+        "--player",
+        "Bo=khan:won",
+        "--player",
+        "Ann=bear:held-on",
+        "--player",
+        "Chidi=saharan:held-on",
+    ]);
+    env.ok(&["--db", "b.db", "sync", "shared"]);
+    let b_file = file.with_file_name("b.jsonl");
+    let text = std::fs::read_to_string(&b_file).expect("b's file");
+    std::fs::write(
+        &b_file,
+        text.replace("\"Khan Industries\"", "\"khan industries\""),
+    )
+    .expect("b's file edited");
+    let board = env
+        .ok(&["--db", "a.db", "board", "--format", "json"])
+        .stdout;
+    let run = env.run(&["--db", "a.db", "sync", "shared"]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("not written as the rules record it"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        env.ok(&["--db", "a.db", "board", "--format", "json"])
+            .stdout,
+        board
+    );
+    env.ok(&["--db", "a.db", "check"]);
+}

@@ -177,6 +177,32 @@ where
     })
 }
 
+/// Folds the entries that stand as `fold` does, each held to be written as the rules record
+/// it (people and factions in the campaign's spelling, names tidied, held-on rewards
+/// clockwise), as `check` holds a stored log: a log made at once (a file imported) is
+/// stored as it will be checked.
+/// Only the entries `held` names (by the record that added them) are held to it: those a
+/// file or another device brings, not those a log already holds.
+fn fold_as_recorded(
+    log: &[LoggedEntry],
+    held: impl Fn(&EntryId) -> bool,
+) -> Result<Campaign, BrokenLog> {
+    let mut campaign = Campaign::new();
+    for logged in log.iter().filter(|e| e.taken_back.is_none()) {
+        let broken = |refusal| BrokenLog {
+            seq: logged.seq,
+            refusal,
+        };
+        let applied = campaign.replay_one(&logged.entry).map_err(broken)?;
+        if held(&logged.id) && applied.entry != *logged.entry {
+            return Err(broken(Refusal::BadRecord {
+                problem: RecordProblem::NotAsRecorded,
+            }));
+        }
+    }
+    Ok(campaign)
+}
+
 /// A campaign's records in the order of its log: those of the log that ends at its head,
 /// and those on another branch, waiting for a fork to be resolved.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -212,6 +238,17 @@ impl Ordered {
     pub(crate) fn head(&self) -> Option<&EntryId> {
         self.log.last().map(|r| &r.id)
     }
+}
+
+/// Works out a log from its records (in the log's order) and folds it, the entries `held`
+/// names (by the record that added them) held to be written as the rules record them.
+pub(crate) fn resolve_and_fold_holding(
+    records: &[LogRecord],
+    held: impl Fn(&EntryId) -> bool,
+) -> Result<(Resolved, Campaign), BrokenLog> {
+    let resolved = resolve(records).map_err(BrokenLog::from)?;
+    let campaign = fold_as_recorded(&resolved.entries, held)?;
+    Ok((resolved, campaign))
 }
 
 /// Works out a log from its records (in the log's order) and folds it: the log as corrected
@@ -253,7 +290,7 @@ impl CheckedLog {
             })?;
         }
         let ordered = Ordered::new(records, head)?;
-        let (resolved, campaign) = resolve_and_fold(&ordered.log)?;
+        let (resolved, campaign) = resolve_and_fold_holding(&ordered.log, |_| true)?;
         Ok(CheckedLog {
             ordered,
             resolved,

@@ -86,6 +86,8 @@ pub enum RecordProblem {
     UnknownPerson { verb: &'static str, name: String },
     /// A person merged into themself.
     MergedIntoItself(String),
+    /// Its entry is not written as the rules record it.
+    NotAsRecorded,
 }
 
 impl std::fmt::Display for RecordProblem {
@@ -107,6 +109,9 @@ impl std::fmt::Display for RecordProblem {
             RecordProblem::MergedIntoItself(name) => {
                 write!(f, "it merges \"{name}\" into themself")
             }
+            RecordProblem::NotAsRecorded => f.write_str(
+                "its entry is not written as the rules record it (people and factions as the campaign spells them, held-on rewards clockwise from the winner), as `chronicle export` writes it",
+            ),
         }
     }
 }
