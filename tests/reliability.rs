@@ -317,6 +317,7 @@ fn left_by_kill(path: &std::path::Path, fixture: &[u8]) -> &'static str {
     } else if bytes == fixture {
         "the file as it was"
     } else if bytes.get(18) == Some(&2) {
+        // The migrations' transaction is in the -wal file, committed or not.
         "WAL set"
     } else {
         "the file changed in rollback mode"
