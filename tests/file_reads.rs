@@ -82,6 +82,36 @@ fn every_reader_refuses_pipes_devices_links_to_them_folders_and_huge_files_at_on
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+/// The paths that name a database (`--db`) or the shared folder (`sync DIR`) are refused
+/// the same way: at once, exit 3 for a database and 1 for a folder, nothing made there.
+#[test]
+fn a_database_or_a_shared_folder_that_is_no_such_thing_is_refused_at_once() {
+    let env = TestEnv::demo();
+    let dir = env.dir();
+    let mut wrong = Vec::new();
+    for (path, _) in specials(dir) {
+        let was = kind(&dir.join(&path));
+        let mut cases: Vec<(Vec<&str>, i32)> = vec![(vec!["--db", &path, "board"], 3)];
+        if path != "folder" {
+            cases.push((vec!["--db", &path, "game", "undo", "--yes"], 3));
+            cases.push((vec!["sync", &path], 1));
+        }
+        for (args, code) in cases {
+            let run = run_within(&env, &args);
+            if run.code != code || run.stderr.contains("panicked") {
+                wrong.push(format!(
+                    "`chronicle {}`: exit {} (expected {code}): {}",
+                    args.join(" "),
+                    run.code,
+                    run.stderr.trim()
+                ));
+            }
+        }
+        assert_eq!(kind(&dir.join(&path)), was, "{path} is left as it was");
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 #[test]
 fn a_game_sheet_is_read_up_to_its_limit_and_names_it() {
     let env = TestEnv::demo();
