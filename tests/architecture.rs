@@ -89,6 +89,7 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("dialoguer", &["cli"]),
         ("ctrlc", &["cli"]),
         ("tabled", &["render"]),
+        ("libc", &["files"]),
         ("terminal_size", &["cli"]),
         ("schemars", &["report", "exchange"]),
         ("serde", &["report", "exchange", "render", "cli"]),

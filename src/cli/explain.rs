@@ -211,6 +211,9 @@ pub(super) fn store_hints(error: &StoreError) -> Vec<String> {
             "Run `chronicle upgrade` to bring it up to date (or any command that writes); reading never changes a file."
         }
         StoreError::NotADatabase { .. } => "Give the right --db path, or restore a backup.",
+        StoreError::NeedsRecovery { .. } => {
+            "Run `chronicle upgrade` (or any command that writes) to finish the recovery; `chronicle check` does it too."
+        }
         StoreError::CannotOpen { .. } => "Check the path and its permissions.",
         StoreError::Newer { .. } => "Use the newer chronicle, or a backup made before it.",
         StoreError::Busy => "Try again in a moment.",

@@ -156,12 +156,7 @@ fn csv(
             "A CSV export is a folder of tables: give -o DIR, or --table NAME for one table on stdout.",
         ));
     };
-    std::fs::create_dir_all(folder).map_err(|e| {
-        CliError::file(format!(
-            "The folder {} cannot be made: {e}.",
-            folder.display()
-        ))
-    })?;
+    files::folder(folder, symlinks)?;
     for table in CsvTable::ALL {
         files::write(
             &folder.join(format!("{}.csv", table.name())),

@@ -7,7 +7,7 @@ use clap::CommandFactory;
 
 use super::error::CliError;
 use super::output::{out, say};
-use crate::files::{Symlinks, write};
+use crate::files::{self, Symlinks, write};
 
 /// Print tab completion for a shell (bash, zsh, fish, powershell, elvish)
 #[derive(Debug, clap::Args)]
@@ -45,17 +45,12 @@ pub(super) fn man(args: &ManArgs) -> Result<(), CliError> {
         clap_mangen::Man::new(command).render(&mut page)?;
         return out(&String::from_utf8_lossy(&page));
     };
-    std::fs::create_dir_all(dir).map_err(|e| {
-        CliError::file(format!(
-            "The folder {} could not be made: {e}.",
-            dir.display()
-        ))
-    })?;
+    files::folder(dir, Symlinks::Never)?;
     let mut written = 0;
     for (name, sub) in pages(&command, "chronicle") {
         let mut page = Vec::new();
         clap_mangen::Man::new(sub.clone().name(name.clone())).render(&mut page)?;
-        write(&dir.join(format!("{name}.1")), Symlinks::Refuse, &page)?;
+        write(&dir.join(format!("{name}.1")), Symlinks::Never, &page)?;
         written += 1;
     }
     say(&format!(

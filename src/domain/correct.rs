@@ -5,7 +5,7 @@
 use super::entry::Entry;
 use super::log::{BrokenLog, LoggedEntry, fold};
 use super::lookup::person_key;
-use super::names::valid_person;
+use super::names::valid_new_person;
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::Refusal;
 use super::resolve::Resolved;
@@ -93,7 +93,7 @@ pub(crate) fn rename_person(
     to: &str,
 ) -> Result<Correction, Refusal> {
     let from = campaign.find_person(from)?.to_string();
-    let to = valid_person(to)?;
+    let to = valid_new_person(to)?;
     if from == to {
         return Err(Refusal::SameName { name: from });
     }

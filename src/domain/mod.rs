@@ -52,6 +52,6 @@ pub use lookup::{find_kind, person_key};
 pub use packet::Packet;
 pub use pool::{Pool, PoolKind};
 pub use record::{Body, Correction, EntryId, LogRecord, Origin, Place};
-pub use refusal::{Added, NameProblem, Refusal, RewardGiven, TextProblem, WayOut};
+pub use refusal::{Added, NameProblem, RecordProblem, Refusal, RewardGiven, TextProblem, WayOut};
 pub use resolve::{CorrectionEntry, Resolved};
 pub use state::Campaign;

@@ -8,7 +8,9 @@ use super::packet::Packet;
 use super::pool::PoolKind;
 use super::words::one_of as list;
 
-pub use super::refusal_parts::{Added, NameProblem, RewardGiven, TextProblem, WayOut};
+pub use super::refusal_parts::{
+    Added, NameProblem, RecordProblem, RewardGiven, TextProblem, WayOut,
+};
 
 /// A change the rules do not allow. Nothing is applied when one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -494,6 +496,9 @@ pub enum Refusal {
 
     #[error("A fork's resolution keeps no branch; it keeps one or more, in order.")]
     JoinKeepsNothing,
+
+    #[error("The record is not one chronicle writes: {problem}.")]
+    BadRecord { problem: RecordProblem },
 
     #[error("After the correction, {what} breaks a rule: {refusal}")]
     LaterBreaks {

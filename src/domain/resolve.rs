@@ -9,7 +9,7 @@ use super::entry::Entry;
 use super::lookup::person_key;
 pub use super::record::Unresolved;
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
-use super::refusal::Refusal;
+use super::refusal::{RecordProblem, Refusal};
 
 /// One entry of a campaign's log as corrected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +126,7 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         let seq = duplicate(records);
         return Err(unresolved(seq, Refusal::EntryTwice { seq }));
     }
+    people_known(records)?;
     let taken_back = taken_back(records, &at)?;
     let order = order(records, &at)?;
     let Replacements {
@@ -254,6 +255,55 @@ fn replacements(
         }
     }
     Ok(Replacements { content, replaced })
+}
+
+/// Each renaming or merging names people an entry written before it names (as typed, or
+/// as a renaming before it made them): one of nobody is no record chronicle writes, and
+/// would stand in the history as a change that changed nothing.
+fn people_known(records: &[LogRecord]) -> Result<(), Unresolved> {
+    let renames = |r: &LogRecord| {
+        matches!(
+            r.body,
+            Body::Correct(Correction::RenamePerson { .. } | Correction::MergePerson { .. })
+        )
+    };
+    let Some(last) = records.iter().rposition(renames) else {
+        return Ok(());
+    };
+    let mut known = std::collections::HashSet::new();
+    for record in &records[..=last] {
+        let unknown = |verb: &'static str, name: &String| {
+            unresolved(
+                record.seq,
+                Refusal::BadRecord {
+                    problem: RecordProblem::UnknownPerson {
+                        verb,
+                        name: name.clone(),
+                    },
+                },
+            )
+        };
+        match &record.body {
+            Body::Add(entry) | Body::Correct(Correction::Replace { entry, .. }) => {
+                known.extend(people_of(entry).into_iter().map(person_key));
+            }
+            Body::Correct(Correction::RenamePerson { from, to }) => {
+                if !known.contains(&person_key(from)) {
+                    return Err(unknown("renames", from));
+                }
+                known.insert(person_key(to));
+            }
+            Body::Correct(Correction::MergePerson { from, into }) => {
+                for (verb, name) in [("merges", from), ("merges into", into)] {
+                    if !known.contains(&person_key(name)) {
+                        return Err(unknown(verb, name));
+                    }
+                }
+            }
+            Body::Correct(_) => {}
+        }
+    }
+    Ok(())
 }
 
 fn unresolved(seq: u32, refusal: Refusal) -> Unresolved {
@@ -409,6 +459,25 @@ fn renamed(name: &str, written: usize, names: &[(usize, String, String)]) -> Opt
         }
     }
     current
+}
+
+/// The people an entry names, as a renaming finds them (see `rename_people`).
+fn people_of(entry: &Entry) -> Vec<&str> {
+    match entry {
+        Entry::Game(game) => game
+            .seats
+            .iter()
+            .map(|s| s.person.as_str())
+            .chain(game.held_on.iter().map(|h| h.person.as_str()))
+            .collect(),
+        Entry::NameWorld { by, .. }
+        | Entry::Retire { person: by, .. }
+        | Entry::Alias {
+            of: crate::domain::AliasOf::Person(by),
+            ..
+        } => vec![by.as_str()],
+        _ => Vec::new(),
+    }
 }
 
 pub(super) fn rename_people(entry: &mut Entry, written: usize, names: &[(usize, String, String)]) {

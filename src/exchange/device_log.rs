@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::records::{LogEntryDoc, record_doc};
 use crate::domain::log::check_record;
-use crate::domain::{LogRecord, Refusal};
+use crate::domain::names::{CampaignName, is_device_name};
+use crate::domain::{EntryId, LogRecord, Refusal, validate};
 
 /// The `format` of a device's log file.
 pub const DEVICE_LOG_FORMAT: &str = "chronicle-device-log";
@@ -70,6 +71,10 @@ pub enum DeviceLogError {
     Damaged { line: usize, problem: String },
     #[error("line {line} breaks a rule: {refusal}")]
     Refused { line: usize, refusal: Refusal },
+    #[error(
+        "it says it is the file of \"{0}\", which is not a device's name (1 to 40 letters, digits, `.`, `_` or `-`)"
+    )]
+    BadDevice(String),
 }
 
 /// Reads a device's log file; no game in it may be dated after `latest`.
@@ -90,6 +95,7 @@ pub fn read_device_log(text: &str, latest: chrono::NaiveDate) -> Result<DeviceLo
     if head.version > DEVICE_LOG_VERSION {
         return Err(DeviceLogError::Newer(head.version));
     }
+    check_head(&head)?;
     let mut records = Vec::new();
     for (i, text) in lines.enumerate() {
         let line = i + 2;
@@ -118,6 +124,24 @@ pub fn read_device_log(text: &str, latest: chrono::NaiveDate) -> Result<DeviceLo
         records.push(record);
     }
     Ok(DeviceLog { head, records })
+}
+
+/// The head names a device as a device is named, and a campaign as a join would take it:
+/// its identity a UUID (its folder's name), its name a campaign's name, started at a moment
+/// in RFC 3339.
+fn check_head(head: &DeviceLogHead) -> Result<(), DeviceLogError> {
+    if !is_device_name(&head.device) {
+        return Err(DeviceLogError::BadDevice(head.device.clone()));
+    }
+    let campaign = &head.campaign;
+    let refused = |refusal| DeviceLogError::Refused { line: 1, refusal };
+    if !EntryId::is_well_formed(&campaign.id) {
+        return Err(refused(Refusal::BadId {
+            id: campaign.id.clone(),
+        }));
+    }
+    CampaignName::new(&campaign.name).map_err(refused)?;
+    validate::timestamp("time the campaign was started", &campaign.created_at).map_err(refused)
 }
 
 /// The text of a device's log file: its head, then each of its records (in its order),

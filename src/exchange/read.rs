@@ -19,6 +19,7 @@ use crate::domain::LoggedEntry;
 use crate::domain::log::check_record;
 use crate::domain::resolve::resolve;
 use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place};
+use crate::files::{FileError, Symlinks};
 
 /// The largest campaign file `import` reads unless told otherwise: 64 MiB (the demo's is
 /// 72 KB; a campaign of 10,000 games would be about 40 MB).
@@ -244,28 +245,21 @@ pub fn read_path(
     board: BoardSection,
 ) -> Result<(CampaignDoc, CheckedLog, IgnoredDifferences), ReadError> {
     let shown = path.display().to_string();
-    let io = |e: std::io::Error| ReadError::Io {
-        path: shown.clone(),
-        reason: e.to_string(),
-    };
-    // Looked at before it is opened: opening a named pipe would wait for a writer.
-    let metadata = std::fs::metadata(path).map_err(io)?;
-    if !metadata.is_file() {
-        return Err(ReadError::NotAFile {
+    let limit = crate::files::Limit::mib(limit_mb);
+    let opened = crate::files::open(path, Symlinks::Follow, limit, "a campaign file");
+    let (file, _) = opened.map_err(|error| match error {
+        FileError::NotReadable { what, .. } => ReadError::NotAFile { path: shown, what },
+        FileError::TooLarge { size, .. } => ReadError::TooLarge {
             path: shown,
-            what: crate::files::kind(&metadata),
-        });
-    }
-    let limit = limit_mb.saturating_mul(1024 * 1024);
-    if metadata.len() > limit {
-        return Err(ReadError::TooLarge {
-            path: shown,
-            size: metadata.len(),
+            size,
             limit_mb,
-        });
-    }
-    let file = std::fs::File::open(path).map_err(io)?;
-    read_checking(BufReader::new(file.take(limit)), latest, board)
+        },
+        other => ReadError::Io {
+            path: shown,
+            reason: other.reason(),
+        },
+    })?;
+    read_checking(BufReader::new(file), latest, board)
 }
 
 /// Reads a campaign file held in memory (see [`read_path`]).

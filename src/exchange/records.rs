@@ -172,16 +172,24 @@ impl LogEntryDoc {
             (Some(_), Some(_)) => return Err("it both adds an entry and corrects one".to_string()),
             (None, None) => return Err("it neither adds an entry nor corrects one".to_string()),
         };
+        let origin = match (&self.device, self.device_seq) {
+            (Some(device), Some(seq)) => Some(Box::new(Origin {
+                device: device.clone(),
+                seq,
+            })),
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err("it names a device but no device_seq (its number there)".to_string());
+            }
+            (None, Some(_)) => {
+                return Err("it has a device_seq but no device (whose number it is)".to_string());
+            }
+        };
         Ok(LogRecord {
             id: EntryId(self.id.clone().into()),
             seq: self.seq,
             recorded_at: self.recorded_at.clone(),
-            origin: self.device.clone().map(|device| {
-                Box::new(Origin {
-                    device,
-                    seq: self.device_seq.unwrap_or(0),
-                })
-            }),
+            origin,
             parent: self.parent.clone().map(EntryId::from),
             place: self
                 .before

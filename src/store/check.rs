@@ -122,7 +122,12 @@ fn check_one(
     }
     match check_record(record, latest) {
         Ok(()) => {}
-        Err(refusal @ (Refusal::BadText { .. } | Refusal::BadTimestamp { .. })) => {
+        // Text, times and names an earlier chronicle took: the campaign still reads.
+        Err(
+            refusal @ (Refusal::BadText { .. }
+            | Refusal::BadTimestamp { .. }
+            | Refusal::BadName { .. }),
+        ) => {
             report
                 .warnings
                 .push(format!("{name}: entry {}: {refusal}", record.seq));

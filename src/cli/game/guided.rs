@@ -13,7 +13,7 @@ use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::output::say;
-use crate::domain::names::valid_person;
+use crate::domain::names::valid_new_person;
 use crate::domain::{
     Campaign, Entry, Faction, Game, Outcome, PLAYERS, Packet, Refusal, ScarPlacement, Seat,
     Territory, Wear, person_key,
@@ -306,13 +306,13 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
         return Ok(Some(person.clone()));
     }
     let name = ask.validated_text("Their name", "", |text| {
-        let name = valid_person(text).map_err(|e| e.to_string())?;
+        let name = valid_new_person(text).map_err(|e| e.to_string())?;
         if seated(&name) {
             return Err(format!("{name} is seated already"));
         }
         Ok(())
     })?;
-    let name = valid_person(&name).map_err(refused)?;
+    let name = valid_new_person(&name).map_err(refused)?;
     // A newcomer within two letters of someone known is most likely them mistyped.
     if let Some(like) = campaign.people_resembling(&name).first()
         && !ask.confirm(&format!("{name} looks like {like}: someone new?"), false)?
