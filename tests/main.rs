@@ -51,6 +51,7 @@ mod read_only;
 mod reference;
 mod reliability;
 mod render;
+mod rewrites;
 mod rules;
 mod rules_sealed_and_house;
 mod schemas_strict;

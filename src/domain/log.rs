@@ -133,17 +133,21 @@ fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Folds the entries of a log that stand through the rules.
+/// Folds the entries of a log that stand through the rules: each held to every rule, but
+/// an exempt one (see `LoggedEntry::exempt`) to those that shape the board.
 pub fn fold<'a, I>(log: I) -> Result<Campaign, BrokenLog>
 where
     I: IntoIterator<Item = &'a LoggedEntry>,
-    I::IntoIter: Clone,
 {
-    let standing = log.into_iter().filter(|e| e.taken_back.is_none());
-    Campaign::replay(standing.clone().map(|e| &*e.entry)).map_err(|(index, refusal)| BrokenLog {
-        seq: standing.clone().nth(index).map_or(0, |e| e.seq),
-        refusal,
-    })
+    let mut campaign = Campaign::new();
+    for entry in log.into_iter().filter(|e| e.taken_back.is_none()) {
+        // No copy per entry: a refused entry throws the whole fold away.
+        campaign.replay_logged(entry).map_err(|refusal| BrokenLog {
+            seq: entry.seq,
+            refusal,
+        })?;
+    }
+    Ok(campaign)
 }
 
 /// A campaign's records in the order of its log: those of the log that ends at its head,
@@ -263,6 +267,7 @@ impl CheckedLog {
                 id: id(seq),
                 seq,
                 recorded_at: recorded_at.to_string(),
+                rules: super::record::RuleSet::CURRENT,
                 origin: None,
                 parent: records.last().map(|r| r.id.clone()),
                 place: Place::End,
