@@ -53,6 +53,7 @@ mod reliability;
 mod render;
 mod rewrites;
 mod rules;
+mod rules_rewrites;
 mod rules_sealed_and_house;
 mod schemas_strict;
 mod sealed;
