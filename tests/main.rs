@@ -51,6 +51,7 @@ mod read_only;
 mod reference;
 mod reliability;
 mod render;
+mod rewrite_properties;
 mod rewrites;
 mod rules;
 mod rules_rewrites;
