@@ -158,7 +158,7 @@ fn an_edit_that_takes_the_lead_from_the_world_namer_breaks_the_naming() {
     let mut log = records(&entries);
     let naming = log.last().unwrap().seq;
     log.push(replace_game(&log, 15, "Bo"));
-    let broken = check(log).err().expect("the naming breaks");
+    let broken = check(log).expect_err("the naming breaks");
     assert_eq!(broken.seq, naming);
     assert!(
         matches!(&broken.refusal, Refusal::NotTheMostSigned { person, signatures: 5, leaders, most: 6 } if person == "Ann" && leaders == &["Bo"]),
@@ -175,7 +175,7 @@ fn a_rewrite_of_a_log_an_earlier_chronicle_wrote_is_held_to_every_rule_too() {
     let checked = check(log.clone()).expect("the earlier log stands");
     assert!(checked.resolved().entries.iter().all(|e| !e.exempt));
     log.push(replace_game(&log, 15, "Bo"));
-    let broken = check(log).err().expect("the correction breaks the naming");
+    let broken = check(log).expect_err("the correction breaks the naming");
     assert!(
         matches!(broken.refusal, Refusal::NotTheMostSigned { .. }),
         "{broken}"
@@ -219,9 +219,7 @@ fn an_entry_an_earlier_chronicle_logged_in_breach_of_a_gate_still_replays() {
             reason: None,
         }),
     ));
-    let broken = check(rewritten)
-        .err()
-        .expect("the rewritten naming is refused");
+    let broken = check(rewritten).expect_err("the rewritten naming is refused");
     assert!(
         matches!(broken.refusal, Refusal::NotTheMostSigned { .. }),
         "{broken}"
@@ -238,7 +236,7 @@ fn an_edit_that_takes_away_an_opened_packets_condition_breaks_the_opening() {
     let mut log = records(&entries);
     let opening = log.last().unwrap().seq;
     log.push(replace_game(&log, 3, "Cy"));
-    let broken = check(log).err().expect("the opening breaks");
+    let broken = check(log).expect_err("the opening breaks");
     assert_eq!(broken.seq, opening);
     assert!(
         matches!(&broken.refusal, Refusal::PacketNotYet { packet: Packet::SecondSignature, progress } if progress == "the most signatures anyone has: 1"),
@@ -278,7 +276,7 @@ fn a_merge_that_gives_someone_the_lead_breaks_the_naming() {
             into: "Bo".to_string(),
         }),
     ));
-    let broken = check(log).err().expect("the merge breaks the naming");
+    let broken = check(log).expect_err("the merge breaks the naming");
     assert!(
         matches!(
             &broken.refusal,
@@ -630,7 +628,7 @@ fn one_device_cannot_open_one_packet_twice_in_a_log() {
     second.seq = first.seq + 1;
     log.push(first);
     log.push(second);
-    let broken = check(log).err().expect("opened twice");
+    let broken = check(log).expect_err("opened twice");
     assert!(
         matches!(broken.refusal, Refusal::PacketOpened { between: true, .. }),
         "{broken}"
