@@ -18,7 +18,15 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
     let env = TestEnv::demo_with_undo();
     let (file, first) = export_json(&env, "first.json");
     assert_eq!(first["format"], "chronicle-campaign");
-    assert_eq!(first["version"], 2);
+    assert_eq!(first["version"], 3);
+    assert!(
+        first["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["rules"] == 2),
+        "every record this chronicle writes is held to every rule"
+    );
     assert!(
         first["log"]
             .as_array()

@@ -102,6 +102,7 @@ fn demo_page(name: &str, taken_back: usize) -> String {
             recorded_at: at,
             entry: entry.into(),
             taken_back,
+            exempt: false,
         });
     }
     let mut back = log.split_off(log.len() - taken_back);

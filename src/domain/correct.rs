@@ -5,6 +5,7 @@
 use super::entry::Entry;
 use super::log::{BrokenLog, LoggedEntry, fold};
 use super::lookup::person_key;
+use super::names::fold as folded;
 use super::names::valid_new_person;
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::Refusal;
@@ -58,6 +59,30 @@ impl Resolved {
                 fold(&self.entries[..end])
             }
         }
+    }
+
+    /// A faction seated in game `game`, which stands (or would stand) at the entry `at`,
+    /// that the log adds only at a later entry: the refusal that says when it joined.
+    pub fn joined_later(&self, faction: &str, at: &EntryId, game: u32) -> Option<Refusal> {
+        let from = self.standing().position(|e| &e.id == at)?;
+        let (name, added) = self.standing().skip(from).find_map(|e| match &*e.entry {
+            Entry::AddFaction { faction: f } if folded(f.name()) == folded(faction) => {
+                Some((f.to_string(), e.id.clone()))
+            }
+            _ => None,
+        })?;
+        let games_before = self
+            .standing()
+            .take_while(|e| e.id != added)
+            .filter(|e| e.game.is_some())
+            .count();
+        Some(Refusal::FactionNotYet {
+            faction: name,
+            joined: u32::try_from(games_before)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1),
+            game,
+        })
     }
 
     /// Whether a record stands: an entry or a correction not taken back.

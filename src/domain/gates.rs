@@ -1,13 +1,15 @@
-//! The rules that gate what may be logged next, held for a new entry only (see `Mode`): a
-//! stored log written under earlier rules still replays, and `check` reports where it
-//! breaks them.
+//! The rules that gate what may be logged next, held for every entry but an exempt one (see
+//! `Mode`): a log an earlier chronicle wrote under earlier rules still replays, and `check`
+//! reports where it breaks them.
 
+use super::apply::Mode;
 use super::board::Territory;
-use super::entry::Seat;
+use super::entry::{Game, HeldOnChoice, Reward, Seat};
 use super::faction::standard;
 use super::house::HouseRule;
+use super::packet::Packet;
 use super::refusal::Refusal;
-use super::state::{Campaign, FIRST_COINS};
+use super::state::{Campaign, CityKind, FIRST_COINS};
 
 impl Campaign {
     /// Game 1 waits for the setup: every faction's starting power and the twelve first
@@ -52,5 +54,101 @@ impl Campaign {
             }),
             None => Ok(()),
         }
+    }
+
+    /// The draft comes with the Minor cities packet (rules §6, §6b): a game records one only
+    /// once that packet was opened before it (a packet opened in the game itself opened
+    /// after its draft).
+    pub(super) fn draft_open(&self, number: u32, opened_now: &[Packet]) -> Result<(), Refusal> {
+        if self.opened(Packet::MinorCities).is_some() {
+            return Ok(());
+        }
+        Err(Refusal::DraftSealed {
+            game: number,
+            opened: opened_now.contains(&Packet::MinorCities).then_some(number),
+        })
+    }
+
+    /// No city is founded where fallout hit (rules §6b, D): the territory is marked for good
+    /// and its card is gone. Checked after the game's own fallout.
+    pub(super) fn no_city_on_fallout(&self, game: &Game) -> Result<(), Refusal> {
+        let major = game.reward.iter().filter_map(|r| match r {
+            Reward::MajorCity { territory, .. } => Some(territory),
+            _ => None,
+        });
+        let minor = game.held_on.iter().filter_map(|h| match &h.choice {
+            HeldOnChoice::MinorCity { territory, .. } => Some(territory),
+            HeldOnChoice::AddResource { .. } => None,
+        });
+        for territory in major.chain(minor) {
+            if let Some(hit) = self.territory(territory).fallout {
+                return Err(Refusal::CityOnFallout {
+                    territory: territory.name().to_string(),
+                    game: hit,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// An HQ: a territory no other player at the table starts on, not next to another
+    /// player's HQ (a house rule), and a legal start (rules §3).
+    pub(super) fn check_start(
+        &self,
+        seated: &[Seat],
+        person: &str,
+        hq: Territory,
+        mode: Mode,
+    ) -> Result<(), Refusal> {
+        if let Some(other) = seated.iter().find(|s| s.hq == Some(hq.clone())) {
+            return Err(Refusal::SameHq {
+                territory: hq.name().to_string(),
+                first: other.person.clone(),
+                second: person.to_string(),
+            });
+        }
+        mode.gate(|| self.hq_apart(seated, person, hq.clone()))?;
+        let legal = match mode {
+            Mode::Strict => self.is_legal_start(&hq, person),
+            // A log written before group marks and fallout marked a territory.
+            Mode::Exempt => self.was_legal_start(&hq, person),
+        };
+        if legal {
+            return Ok(());
+        }
+        let state = self.territory(&hq);
+        // The world capital's own mark, where the group's rule holds.
+        let city = state.city.as_ref().filter(|c| {
+            c.kind != CityKind::WorldCapital || self.rule_on(HouseRule::WorldCapitalHq)
+        });
+        if let Some(capital) = city.filter(|c| c.kind == CityKind::WorldCapital) {
+            return Err(Refusal::CapitalStart {
+                person: person.to_string(),
+                territory: hq.name().to_string(),
+                city: capital.name.to_string(),
+            });
+        }
+        let mark = match (city, &state.scar) {
+            (Some(city), _) => format!(
+                "the {} {}{}",
+                city.kind.words(),
+                city.name,
+                city.founder
+                    .as_ref()
+                    .map(|f| format!(" of {f}"))
+                    .unwrap_or_default()
+            ),
+            (None, Some(scar)) => format!("a {} scar", scar.kind),
+            (None, None) => match (&state.mark, state.fallout) {
+                (_, Some(game)) => format!("a fallout mark (game {game})"),
+                (Some((text, _)), None) => format!("the group's mark \"{text}\""),
+                (None, None) => "a mark".to_string(),
+            },
+        };
+        Err(Refusal::IllegalStart {
+            person: person.to_string(),
+            territory: hq.name().to_string(),
+            mark,
+        })
     }
 }

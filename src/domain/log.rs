@@ -164,17 +164,21 @@ fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Folds the entries of a log that stand through the rules.
+/// Folds the entries of a log that stand through the rules: each held to every rule, but
+/// an exempt one (see `LoggedEntry::exempt`) to those that shape the board.
 pub fn fold<'a, I>(log: I) -> Result<Campaign, BrokenLog>
 where
     I: IntoIterator<Item = &'a LoggedEntry>,
-    I::IntoIter: Clone,
 {
-    let standing = log.into_iter().filter(|e| e.taken_back.is_none());
-    Campaign::replay(standing.clone().map(|e| &*e.entry)).map_err(|(index, refusal)| BrokenLog {
-        seq: standing.clone().nth(index).map_or(0, |e| e.seq),
-        refusal,
-    })
+    let mut campaign = Campaign::new();
+    for entry in log.into_iter().filter(|e| e.taken_back.is_none()) {
+        // No copy per entry: a refused entry throws the whole fold away.
+        campaign.replay_logged(entry).map_err(|refusal| BrokenLog {
+            seq: entry.seq,
+            refusal,
+        })?;
+    }
+    Ok(campaign)
 }
 
 /// Folds the entries that stand as `fold` does, each held to be written as the rules record
@@ -193,7 +197,7 @@ fn fold_as_recorded(
             seq: logged.seq,
             refusal,
         };
-        let applied = campaign.replay_one(&logged.entry).map_err(broken)?;
+        let applied = campaign.replay_logged(logged).map_err(broken)?;
         if held(&logged.id) && applied.entry != *logged.entry {
             return Err(broken(Refusal::BadRecord {
                 problem: RecordProblem::NotAsRecorded,
@@ -331,6 +335,7 @@ impl CheckedLog {
                 id: id(seq),
                 seq,
                 recorded_at: recorded_at.to_string(),
+                rules: super::record::RuleSet::CURRENT,
                 origin: None,
                 parent: records.last().map(|r| r.id.clone()),
                 place: Place::End,

@@ -170,3 +170,61 @@ impl std::fmt::Display for Added {
         })
     }
 }
+
+/// What game 1 still waits for (rules §2).
+pub(super) fn setup_incomplete(powers_missing: &[String], coins_missing: u32) -> String {
+    let mut missing = Vec::new();
+    if !powers_missing.is_empty() {
+        missing.push(format!(
+            "the starting power of {}",
+            super::words::all_of(powers_missing)
+        ));
+    }
+    if coins_missing > 0 {
+        missing.push(format!("{coins_missing} of the twelve first coins"));
+    }
+    format!(
+        "Game 1 is played once the setup is done (rules §2: both are \"before your first game\"); still missing: {}.",
+        missing.join(" and ")
+    )
+}
+
+/// A noun's plural: "territories", "factions".
+pub(super) fn nouns(what: &str) -> String {
+    match what.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{what}s"),
+    }
+}
+
+pub(super) fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+pub(super) fn unknown(what: &str, given: &str, closest: &[String]) -> String {
+    if given.trim().is_empty() {
+        return format!("The {what} is missing: the value given is empty.");
+    }
+    format!("No {what} is called \"{given}\".{}", did_you_mean(closest))
+}
+
+pub(super) fn did_you_mean(closest: &[String]) -> String {
+    if closest.is_empty() {
+        String::new()
+    } else {
+        format!(" Did you mean {}?", super::words::one_of(closest))
+    }
+}
+
+pub(super) fn among(label: &str, names: &[String]) -> String {
+    const SHOWN: usize = 8;
+    match names.len() {
+        0 => String::new(),
+        n if n <= SHOWN => format!(" {label}: {}.", names.join(", ")),
+        n => format!(
+            " {label}: {}, and {} more.",
+            names[..SHOWN].join(", "),
+            n - SHOWN
+        ),
+    }
+}

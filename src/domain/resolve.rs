@@ -2,7 +2,7 @@
 //! (an entry inserted before another stands before it), each as the latest replacement has
 //! it and with people under the names given since, and those taken back marked as such.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use super::entry::Entry;
@@ -10,6 +10,7 @@ use super::lookup::person_key;
 pub use super::record::Unresolved;
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::{RecordProblem, Refusal};
+use super::state::Campaign;
 
 /// One entry of a campaign's log as corrected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +27,11 @@ pub struct LoggedEntry {
     pub entry: Arc<Entry>,
     /// Set when the entry was taken back.
     pub taken_back: Option<TakenBack>,
+    /// An entry an earlier chronicle logged (and nothing written since rewrote) that broke,
+    /// in the log that chronicle wrote, a rule it held only for new entries: it replays
+    /// with the rules that shape the board, and `check` names it. Never set for an entry
+    /// this chronicle writes or rewrites, which is held to every rule on every replay.
+    pub exempt: bool,
 }
 
 /// When and why an entry was taken back.
@@ -115,8 +121,67 @@ impl LoggedEntry {
     }
 }
 
-/// Works out the log as corrected from its records, in the order they were written.
+/// Works out the log as corrected from its records, in the order they were written, and
+/// which of its entries are exempt (see `LoggedEntry::exempt`).
 pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
+    let mut resolved = work_out(records)?;
+    mark_exempt(records, &mut resolved);
+    Ok(resolved)
+}
+
+// An earlier chronicle held the rules that only gate what may be logged next (setup before
+// game 1, HQs apart, marks as starts, who names the world, a packet's condition) for new
+// entries, and let a replay pass them. An entry it logged that broke one of them, in the
+// log that chronicle wrote, still replays with the rules that shape the board: that log
+// still opens, and `check` names the entry. Nothing written since (a correction, a merge,
+// an import, a sync resolution) gets that leniency: an entry it writes or rewrites is held
+// to every rule, and so is an earlier entry it would make break a rule it kept.
+
+/// Keeps an entry marked as possibly exempt (written under an earlier rule set, not
+/// rewritten since) exempt only when it broke a rule in the log of the earlier records.
+fn mark_exempt(records: &[LogRecord], resolved: &mut Resolved) {
+    if !resolved.entries.iter().any(|e| e.exempt) {
+        return;
+    }
+    if let Some(broke) = broken_by_earlier(records) {
+        for entry in &mut resolved.entries {
+            entry.exempt &= broke.contains(&entry.id);
+        }
+    }
+}
+
+/// The entries that break a rule in the log made of the records an earlier chronicle wrote
+/// alone: the log as it stood before any record of this chronicle. None when that log
+/// cannot be worked out (an earlier record that acts on a later one): every earlier entry
+/// keeps its leniency.
+fn broken_by_earlier(records: &[LogRecord]) -> Option<HashSet<EntryId>> {
+    let earlier: Vec<LogRecord> = records
+        .iter()
+        .filter(|r| !r.rules.holds_every_rule())
+        .cloned()
+        .collect();
+    let resolved = work_out(&earlier).ok()?;
+    let mut campaign = Campaign::new();
+    let mut broke = HashSet::new();
+    let mut standing = resolved.standing();
+    while let Some(entry) = standing.next() {
+        if campaign.apply(&entry.entry).is_ok() {
+            continue;
+        }
+        broke.insert(entry.id.clone());
+        if campaign.replay_exempt(&entry.entry).is_err() {
+            // A rule that shapes the board breaks here: the entries after it cannot be
+            // told apart, and keep their leniency.
+            broke.extend(standing.map(|e| e.id.clone()));
+            break;
+        }
+    }
+    Some(broke)
+}
+
+/// The log as corrected, each entry written under an earlier rule set marked as possibly
+/// exempt.
+fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
     let at: HashMap<&EntryId, usize> = records
         .iter()
         .enumerate()
@@ -127,8 +192,15 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         return Err(unresolved(seq, Refusal::EntryTwice { seq }));
     }
     people_known(records)?;
-    let taken_back = taken_back(records, &at)?;
+    let mut taken_back = taken_back(records, &at)?;
     let order = order(records, &at)?;
+    let out: Vec<bool> = taken_back.iter().map(Option::is_some).collect();
+    for (i, reason) in super::openings::repeated(records, &order, &out) {
+        taken_back[i] = Some(TakenBack {
+            at: records[i].recorded_at.clone(),
+            reason: Some(reason),
+        });
+    }
     let Replacements {
         mut content,
         mut replaced,
@@ -153,6 +225,7 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             recorded_at: record.recorded_at.clone(),
             entry,
             taken_back: taken_back[i].clone(),
+            exempt: !records[written].rules.holds_every_rule(),
         });
     }
     let corrections = records

@@ -14,8 +14,9 @@ use crate::domain::{EntryId, LogRecord, Refusal, validate};
 
 /// The `format` of a device's log file.
 pub const DEVICE_LOG_FORMAT: &str = "chronicle-device-log";
-/// The version this chronicle writes and reads.
-pub const DEVICE_LOG_VERSION: u32 = 1;
+/// The version this chronicle writes; it reads this one and version 1 (records without
+/// the rule set each was written under: an earlier chronicle's).
+pub const DEVICE_LOG_VERSION: u32 = 2;
 
 /// The first line of a device's log file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

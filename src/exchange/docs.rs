@@ -147,7 +147,8 @@ pub enum EventDoc {
 pub struct PlayerDoc {
     pub person: String,
     pub faction: String,
-    /// `won`, `held-on` or `eliminated`.
+    /// `won`, `held-on`, `eliminated` or `knocked-out` (knocked out at the end, counted as
+    /// eliminated).
     pub result: String,
     pub hq: Option<String>,
 }
@@ -490,7 +491,7 @@ impl GameDoc {
                     faction: Faction::new(p.faction.as_str()),
                     result: Outcome::from_key(&p.result).ok_or_else(|| {
                         format!(
-                            "the result {:?} is not won, held-on or eliminated",
+                            "the result {:?} is not won, held-on, eliminated or knocked-out",
                             p.result
                         )
                     })?,

@@ -4,9 +4,10 @@
 
 /// The `format` field of a campaign file.
 pub const FORMAT: &str = "chronicle-campaign";
-/// The version of the campaign file this chronicle writes; it reads this one and version
-/// 1 (before records had identities and corrections).
-pub const VERSION: u32 = 2;
+/// The version of the campaign file this chronicle writes; it reads this one, version 2
+/// (records without the rule set each was written under: an earlier chronicle's) and
+/// version 1 (before records had identities and corrections).
+pub const VERSION: u32 = 3;
 
 mod board_check;
 mod device_log;

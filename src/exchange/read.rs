@@ -18,7 +18,7 @@ use super::{FORMAT, VERSION};
 use crate::domain::LoggedEntry;
 use crate::domain::log::check_record;
 use crate::domain::resolve::resolve;
-use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place};
+use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place, RuleSet};
 use crate::files::{FileError, Symlinks};
 
 /// The largest campaign file `import` reads unless told otherwise: 64 MiB (the demo's is
@@ -405,6 +405,7 @@ fn records(version: u32, campaign: &CampaignDoc, log: LogIn) -> Result<Records, 
             id: legacy_id(campaign, "entry", seq),
             seq,
             recorded_at: v1.recorded_at,
+            rules: RuleSet::EARLIER,
             origin: None,
             parent: None,
             place: Place::End,
@@ -449,6 +450,7 @@ fn take_back_v1(
             id: legacy_id(campaign, "take_back", seq),
             seq,
             recorded_at: back.at,
+            rules: RuleSet::EARLIER,
             origin: None,
             parent: None,
             place: Place::End,

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::docs::EntryDoc;
-use crate::domain::{Body, Correction, EntryId, LogRecord, Origin, Place};
+use crate::domain::{Body, Correction, EntryId, LogRecord, Origin, Place, RuleSet};
 
 /// One record of the log, in the order written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -17,6 +17,13 @@ pub struct LogEntryDoc {
     pub seq: u32,
     /// When it was recorded, RFC 3339 UTC.
     pub recorded_at: String,
+    /// The rule set it was written under: 2 for a record held to every rule on every
+    /// replay; 1 (and a file that does not say) for one an earlier chronicle wrote, which
+    /// replays with the rules that shape the board where it broke a rule that chronicle
+    /// held only for new entries.
+    #[serde(default = "earlier_rules")]
+    #[schemars(range(min = 1))]
+    pub rules: u8,
     /// The device that wrote it and its number there (exchange between devices), or null.
     pub device: Option<String>,
     pub device_seq: Option<u64>,
@@ -29,6 +36,11 @@ pub struct LogEntryDoc {
     pub entry: Option<EntryDoc>,
     /// What the record corrects; null for an entry added.
     pub correction: Option<CorrectionDoc>,
+}
+
+/// The rule set of a record whose file does not say: an earlier chronicle's.
+fn earlier_rules() -> u8 {
+    RuleSet::EARLIER.0
 }
 
 /// When and why an entry was taken back (version 1 of the file).
@@ -78,6 +90,7 @@ pub fn record_doc(record: &LogRecord, game: Option<u32>) -> LogEntryDoc {
         id: record.id.to_string(),
         seq: record.seq,
         recorded_at: record.recorded_at.clone(),
+        rules: record.rules.0,
         device: record.origin.as_ref().map(|o| o.device.clone()),
         device_seq: record.origin.as_ref().map(|o| o.seq),
         parent: record.parent.as_ref().map(ToString::to_string),
@@ -189,6 +202,7 @@ impl LogEntryDoc {
             id: EntryId(self.id.clone().into()),
             seq: self.seq,
             recorded_at: self.recorded_at.clone(),
+            rules: RuleSet(self.rules.max(1)),
             origin,
             parent: self.parent.clone().map(EntryId::from),
             place: self

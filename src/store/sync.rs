@@ -114,6 +114,9 @@ impl Store {
                 })
                 .flatten()
                 .collect();
+            if let Some(join) = &merge.joined {
+                records.push(own_record(&records, join, me));
+            }
             let merged = log_at_holding(&records, merge.head.as_ref(), |id| brought.contains(id));
             let (head, broken, (resolved, after)) = match merged {
                 Ok(log) => (merge.head.clone(), None, log),
@@ -191,6 +194,26 @@ fn log_at_holding(
 ) -> Result<(Resolved, Campaign), StoreError> {
     let ordered = Ordered::new(records.to_vec(), head).map_err(StoreError::BrokenLog)?;
     resolve_and_fold_holding(&ordered.log, held).map_err(StoreError::BrokenLog)
+}
+
+/// A record this device writes during the sync (the join of one fact): the next of its
+/// records, and the next of the log's.
+fn own_record(records: &[LogRecord], record: &LogRecord, me: &str) -> LogRecord {
+    let mine = records
+        .iter()
+        .filter_map(|r| r.origin.as_ref())
+        .filter(|o| o.device == me)
+        .map(|o| o.seq)
+        .max()
+        .unwrap_or(0);
+    LogRecord {
+        seq: records.iter().map(|r| r.seq).max().unwrap_or(0) + 1,
+        origin: Some(Box::new(Origin {
+            device: me.to_string(),
+            seq: mine + 1,
+        })),
+        ..record.clone()
+    }
 }
 
 /// This device's records as it shares them: each without an origin becomes its own (in

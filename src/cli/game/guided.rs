@@ -327,14 +327,13 @@ fn ask_person(ask: &Ask, campaign: &Campaign, seats: &[Seat]) -> Result<Option<S
 fn ask_results(ask: &Ask, game: &mut Game) -> Result<(), CliError> {
     let people: Vec<String> = game.seats.iter().map(|s| s.person.clone()).collect();
     let winner = ask.search("Who won? (type to search)", &people)?;
-    let outcomes = ["held on".to_string(), "was eliminated".to_string()];
+    let results = [Outcome::HeldOn, Outcome::Eliminated, Outcome::KnockedOut];
+    let outcomes: Vec<String> = results.iter().map(|r| r.words().to_string()).collect();
     for (i, seat) in game.seats.iter_mut().enumerate() {
         seat.result = if i == winner {
             Outcome::Won
-        } else if ask.choose(&format!("{}'s result", seat.person), &outcomes, 0)? == 0 {
-            Outcome::HeldOn
         } else {
-            Outcome::Eliminated
+            results[ask.choose(&format!("{}'s result", seat.person), &outcomes, 0)?]
         };
     }
     Ok(())

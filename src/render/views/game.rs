@@ -63,6 +63,8 @@ impl Tabular for GameList {
                 .map(|p| {
                     if p.result == "eliminated" {
                         format!("{} (out)", p.person)
+                    } else if p.result == "knocked-out" {
+                        format!("{} (knocked out)", p.person)
                     } else {
                         p.person.clone()
                     }
