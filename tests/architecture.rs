@@ -90,6 +90,11 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("ctrlc", &["cli"]),
         ("tabled", &["render"]),
         ("terminal_size", &["cli"]),
+        ("clap_complete", &["cli"]),
+        ("anstream", &["cli"]),
+        ("anstyle", &["cli", "render"]),
+        ("uuid", &["store"]),
+        ("percent_encoding", &["render"]),
         ("schemars", &["report", "exchange"]),
         ("serde", &["report", "exchange", "render", "cli"]),
     ];
