@@ -93,7 +93,6 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("clap_complete", &["cli"]),
         ("anstream", &["cli"]),
         ("anstyle", &["cli", "render"]),
-        ("uuid", &["store"]),
         ("percent_encoding", &["render"]),
         ("schemars", &["report", "exchange"]),
         ("serde", &["report", "exchange", "render", "cli"]),

@@ -20,6 +20,7 @@
 mod architecture;
 mod bad_input;
 mod cli;
+mod colour;
 mod common;
 mod concurrent_reads;
 mod corrections;
@@ -60,6 +61,7 @@ mod spoilers;
 mod sync;
 mod sync_crash;
 mod sync_properties;
+mod terminal_width;
 mod territory_add;
 mod transcripts;
 mod undo;

@@ -9,6 +9,7 @@ mod board;
 mod campaign;
 mod check;
 mod coins;
+mod colour;
 mod context;
 pub mod demo;
 mod env;
@@ -39,10 +40,12 @@ mod undo;
 mod upgrade;
 mod world;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
+pub use colour::Colour;
 pub use context::{Context, Terminal};
 pub use error::{CliError, ErrorKind, exit};
 pub use format::{ColorChoice, Format};
@@ -133,26 +136,20 @@ pub enum Command {
 
 /// Runs chronicle with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    shell::complete_if_asked();
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match parse(args) {
         Ok(cli) => cli,
-        Err(error) => {
-            let code = if error.use_stderr() {
-                exit::USAGE
-            } else {
-                exit::DONE
-            };
-            // A closed pipe while printing help is not worth a word.
-            let _ = error.print();
-            return ExitCode::from(code);
-        }
+        Err(code) => return ExitCode::from(code),
     };
-    let terminal = match Terminal::new(cli.color, cli.no_input, cli.verbose) {
-        Ok(terminal) => terminal,
-        Err(error) => {
-            error.print(&Terminal::plain());
-            return ExitCode::from(error.code());
-        }
-    };
+    let colour = Colour::decide(cli.color, env::colour_vars());
+    let (terminal, warning) = Terminal::new(colour, cli.no_input, cli.verbose);
+    if let Some(warning) = warning
+        && cli.format == Format::Table
+        && prints_data(&cli.command)
+    {
+        talk::warn(colour.stderr, &warning);
+    }
     match run(cli, terminal) {
         Ok(()) => ExitCode::from(exit::DONE),
         Err(error) => {
@@ -160,6 +157,27 @@ pub fn main() -> ExitCode {
             ExitCode::from(error.code())
         }
     }
+}
+
+/// The command line parsed; else clap's help, version or usage error printed in the colour
+/// `--color` and the environment decide, and the exit code to end with.
+fn parse(args: Vec<OsString>) -> Result<Cli, u8> {
+    let colour = Colour::decide(colour::flag_in(&args), env::colour_vars());
+    let command = Cli::command().color(colour::for_clap(colour.stderr));
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    parsed.map_err(|error| {
+        let text = error.render().ansi().to_string();
+        if error.use_stderr() {
+            colour::to_stderr(colour.stderr, &text);
+            exit::USAGE
+        } else {
+            // A closed pipe while printing help is not worth a word.
+            let _ = colour::to_stdout(colour.stdout, &text);
+            exit::DONE
+        }
+    })
 }
 
 /// Whether the command prints data, which `--format` shapes; the others print messages

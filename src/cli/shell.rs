@@ -74,3 +74,9 @@ fn pages(command: &clap::Command, name: &str) -> Vec<(String, clap::Command)> {
     }
     all
 }
+
+/// Answers the shell when it asks for completions (`COMPLETE=bash chronicle …`), then
+/// exits; does nothing on an ordinary run.
+pub(super) fn complete_if_asked() {
+    clap_complete::CompleteEnv::with_factory(super::Cli::command).complete();
+}

@@ -14,22 +14,19 @@ pub fn mint(at: &str, fixed: Option<(i64, u32)>) -> EntryId {
     let moment = chrono::DateTime::parse_from_rfc3339(at).ok();
     let millis = moment.map_or(0, |t| t.timestamp_millis());
     let millis = u64::try_from(millis).unwrap_or(0) & 0xFFFF_FFFF_FFFF;
-    let uuid = match fixed {
-        Some((campaign, seq)) => {
-            let mut rng = fastrand::Rng::with_seed(
-                (u64::from(seq) << 32) ^ u64::from_ne_bytes(campaign.to_ne_bytes()) ^ millis,
-            );
-            // The 80 bits after the time: version and variant are set over 6 of them.
-            let random = rng.u128(..).to_be_bytes();
-            let mut bits = [0; 10];
-            bits.copy_from_slice(&random[6..]);
-            Builder::from_unix_timestamp_millis(millis, &bits).into_uuid()
-        }
-        None => {
-            let seconds = millis / 1000;
-            let nanos = u32::try_from(millis % 1000).unwrap_or(0) * 1_000_000;
-            Uuid::new_v7(Timestamp::from_unix(NoContext, seconds, nanos))
-        }
+    let uuid = if let Some((campaign, seq)) = fixed {
+        let mut rng = fastrand::Rng::with_seed(
+            (u64::from(seq) << 32) ^ u64::from_ne_bytes(campaign.to_ne_bytes()) ^ millis,
+        );
+        // The 80 bits after the time: version and variant are set over 6 of them.
+        let random = rng.u128(..).to_be_bytes();
+        let mut bits = [0; 10];
+        bits.copy_from_slice(&random[6..]);
+        Builder::from_unix_timestamp_millis(millis, &bits).into_uuid()
+    } else {
+        let seconds = millis / 1000;
+        let nanos = u32::try_from(millis % 1000).unwrap_or(0) * 1_000_000;
+        Uuid::new_v7(Timestamp::from_unix(NoContext, seconds, nanos))
     };
     EntryId(uuid.hyphenated().to_string().into())
 }
