@@ -3,16 +3,19 @@
 
 use super::context::Context;
 use super::error::CliError;
-use super::output::print;
+use super::output::{SheetArgs, print_sheet};
 use crate::report::check::{CheckView, CheckedCampaign};
 use crate::store::{Access, StoreError};
 
 /// Check the database: SQLite's integrity and foreign keys, and every campaign's log
 /// replayed through the rules (exit 0 when all is well, 3 when not)
 #[derive(Debug, clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(flatten)]
+    sheet: SheetArgs,
+}
 
-pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let store = context.open(Access::Read)?;
     let what = "Checking the database and replaying every campaign's log";
     let report = super::progress::while_working(context.terminal.stderr_terminal, what, || {
@@ -33,7 +36,7 @@ pub(super) fn run(context: &Context, _args: Args) -> Result<(), CliError> {
             .collect(),
         entries: report.entries,
     };
-    print(&view, context)?;
+    print_sheet(&view, context, &args.sheet)?;
     if view.ok {
         Ok(())
     } else {
