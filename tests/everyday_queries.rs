@@ -52,7 +52,10 @@ fn setup_is_for_the_latest_table_and_names_the_few_starts_left_out() {
             .filter_map(|l| l.strip_prefix(&format!("{person},")))
             .collect();
         assert_eq!(theirs.len(), 42 - out.len(), "{person}: {starts}");
-        assert!(out.iter().all(|t| !theirs.contains(t)), "{person}: {starts}");
+        assert!(
+            out.iter().all(|t| !theirs.contains(t)),
+            "{person}: {starts}"
+        );
     }
     let table = env.ok(&["setup"]).stdout;
     assert!(table.contains("all but Peru, Egypt"), "{table}");

@@ -54,6 +54,7 @@ mod reliability;
 mod render;
 mod rules;
 mod rules_sealed_and_house;
+mod schema_and_import;
 mod schemas_strict;
 mod sealed;
 mod special_files;

@@ -1162,12 +1162,18 @@ fn every_read_command_prints_table_csv_and_markdown() {
     // Ann's Egypt as her own major city, in the setup table and csv.
     let setup = env.ok(&["setup", "--format", "csv"]);
     assert!(
-        setup.stdout.lines().any(|l| l == "Ann,0,4,,33,Kyro (Egypt)"),
+        setup
+            .stdout
+            .lines()
+            .any(|l| l == "Ann,0,4,,33,Kyro (Egypt)"),
         "{}",
         setup.stdout
     );
     let table = env.ok(&["setup"]).stdout;
-    assert!(table.contains("33 territories, incl. Kyro (Egypt)"), "{table}");
+    assert!(
+        table.contains("33 territories, incl. Kyro (Egypt)"),
+        "{table}"
+    );
     // The packets table names the packet due since game 2.
     let packets = env.ok(&["packets"]);
     assert!(
