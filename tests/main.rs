@@ -23,6 +23,7 @@ mod cli;
 mod colour;
 mod common;
 mod concurrent_reads;
+mod conventions;
 mod corrections;
 mod csv_sheets;
 mod database_paths;

@@ -1,6 +1,7 @@
 //! Everything chronicle reads from its environment, in one place (and listed in `--help`):
 //! where the database lives, which campaign, the clock, colour.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -9,29 +10,98 @@ use chrono::{DateTime, NaiveDate, Utc};
 use super::colour::ColourVars;
 use super::error::CliError;
 
-/// The environment variables chronicle reads, for `--help`.
-pub(super) const HELP: &str = "\
-Environment:
-  CHRONICLE_DB          the database file (as --db; `demo` ignores it and keeps to its own file)
-  CHRONICLE_CAMPAIGN    the campaign to use (same as --campaign)
-  CHRONICLE_NOW         fixes today and the clock (YYYY-MM-DD or RFC 3339), for tests and demos
-  CHRONICLE_BUSY_MS     how long to wait for another writer, in milliseconds (default 5000,
-                        at most 600000)
-  COLUMNS               the width tables fit (40 at the narrowest; default: the terminal's,
-                        else 80; a value that is no width is set aside with a warning)
-  NO_COLOR              no colour, unless --color always asks for it
-  CLICOLOR_FORCE        colour even in a pipe (after --color and NO_COLOR)
-  CLICOLOR              0: no colour (after --color, NO_COLOR and CLICOLOR_FORCE)
-  TERM                  dumb: no colour (after all of the above)
-  XDG_DATA_HOME         where the default database lives (Linux)
+/// The environment variables chronicle reads, with what each does: `--help` and the
+/// manual's ENVIRONMENT section list them.
+pub(super) const VARIABLES: &[(&str, &str)] = &[
+    (
+        "CHRONICLE_DB",
+        "the database file (as --db; `demo` ignores it and keeps to its own file)",
+    ),
+    (
+        "CHRONICLE_CAMPAIGN",
+        "the campaign to use (same as --campaign)",
+    ),
+    (
+        "CHRONICLE_NOW",
+        "fixes today and the clock (YYYY-MM-DD or RFC 3339), for tests and demos",
+    ),
+    (
+        "CHRONICLE_BUSY_MS",
+        "how long to wait for another writer, in milliseconds (default 5000, at most 600000)",
+    ),
+    (
+        "COLUMNS",
+        "the width tables fit (40 at the narrowest; default: the terminal's, else 80; a value that is no width is set aside with a warning)",
+    ),
+    ("NO_COLOR", "no colour, unless --color always asks for it"),
+    (
+        "CLICOLOR_FORCE",
+        "colour even in a pipe (after --color and NO_COLOR)",
+    ),
+    (
+        "CLICOLOR",
+        "0: no colour (after --color, NO_COLOR and CLICOLOR_FORCE)",
+    ),
+    ("TERM", "dumb: no colour (after all of the above)"),
+    ("XDG_DATA_HOME", "where the default database lives (Linux)"),
+    (
+        "COMPLETE",
+        "bash, zsh or fish: print the shell's completion script, whose completions know the campaign (`source <(COMPLETE=bash chronicle)`)",
+    ),
+];
 
-Colour is decided once, for messages, tables, help and errors alike: --color always or
-never, else NO_COLOR, CLICOLOR_FORCE, CLICOLOR, TERM=dumb, in that order, else colour where
-the output is a terminal.
+/// How colour is decided, said once for `--help` and the manual.
+pub(super) const COLOUR_ORDER: &str = "Colour is decided once, for messages, tables, help and errors alike: --color always or never, else NO_COLOR, CLICOLOR_FORCE, CLICOLOR, TERM=dumb, in that order, else colour where the output is a terminal.";
 
-Exit codes: 0 done, 1 refused by the rules or bad input (nothing written),
-2 command-line usage, 3 the database (cannot open, busy, damaged, newer),
-4 a bug in chronicle, 130 stopped with Ctrl-C.";
+/// The exit codes, with what each means (`error::exit` holds them).
+pub(super) const EXIT_CODES: &[(u8, &str)] = &[
+    (0, "done"),
+    (1, "refused by the rules or bad input (nothing written)"),
+    (2, "command-line usage"),
+    (3, "the database (cannot open, busy, damaged, newer)"),
+    (4, "a bug in chronicle"),
+    (130, "stopped with Ctrl-C at a question (nothing written)"),
+];
+
+/// The width `--help` is laid out in.
+const HELP_WIDTH: usize = 92;
+
+/// `--help`'s last part: the environment, how colour is decided, the exit codes.
+pub(super) fn help() -> String {
+    let mut text = String::from("Environment:\n");
+    for (name, what) in VARIABLES {
+        let _ = write!(text, "  {name:<22}");
+        text.push_str(&wrapped(what, 24));
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(&wrapped(COLOUR_ORDER, 0));
+    text.push_str("\n\nExit codes:\n");
+    for (code, what) in EXIT_CODES {
+        let _ = writeln!(text, "  {code:<22}{what}");
+    }
+    text.trim_end().to_string()
+}
+
+/// Text wrapped at spaces to `HELP_WIDTH`, each line after the first indented by `indent`
+/// (the first starts where the line it ends already is).
+fn wrapped(text: &str, indent: usize) -> String {
+    let mut out = String::new();
+    let mut column = indent;
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 && column + 1 + word.len() > HELP_WIDTH {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            column = indent;
+        } else if i > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(word);
+        column += word.chars().count();
+    }
+    out
+}
 
 /// The folder chronicle keeps its databases in by default.
 pub(super) fn data_dir() -> Result<PathBuf, CliError> {

@@ -23,6 +23,7 @@ mod docs_game;
 mod file;
 mod read;
 mod records;
+mod utf16;
 
 pub use device_log::{
     DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLog, DeviceLogError, DeviceLogHead, DeviceLogLine,
