@@ -57,24 +57,43 @@ fn widest(text: &str) -> usize {
         .unwrap_or(0)
 }
 
+/// The words of a text, without the tables' borders.
+fn words(text: &str) -> std::collections::BTreeSet<String> {
+    text.split(|c: char| c.is_whitespace() || "│┌┐└┘├┤┬┴┼─".contains(c))
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
-fn every_table_command_fits_forty_columns() {
+fn every_table_command_fits_forty_columns_with_every_word_whole() {
     let env = TestEnv::demo();
-    let mut over = Vec::new();
+    let mut wrong = Vec::new();
     for args in TABLE_COMMANDS {
         let run = at_width(&env, OsStr::new("40"), args);
         assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
         assert!(run.stderr.is_empty(), "{args:?}: {}", run.stderr);
         if widest(&run.stdout) > 40 {
-            over.push(format!(
+            wrong.push(format!(
                 "{} is {} wide:\n{}",
                 args.join(" "),
                 widest(&run.stdout),
                 run.stdout
             ));
         }
+        // Nothing is cut: every word of the wide tables is there whole.
+        let wide = at_width(&env, OsStr::new("1000"), args).stdout;
+        let narrow = words(&run.stdout);
+        let cut: Vec<String> = words(&wide).difference(&narrow).cloned().collect();
+        if !cut.is_empty() {
+            wrong.push(format!(
+                "{}: words cut: {cut:?}\n{}",
+                args.join(" "),
+                run.stdout
+            ));
+        }
     }
-    assert!(over.is_empty(), "{}", over.join("\n"));
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
 #[test]
