@@ -338,7 +338,7 @@ const CASES: &[Case] = &[
     case(&["frobnicate"], 2, "unrecognized subcommand 'frobnicate'"),
     case(&["board", "--frob"], 2, "unexpected argument '--frob'"),
     case(&["board", "--format", "xml"], 2, "invalid value 'xml' for '--format <FORMAT>'"),
-    case(&["--format=xml", "pool"], 2, "[possible values: table, json, csv, md, svg, html, bgstats]"),
+    case(&["--format=xml", "pool"], 2, "[possible values: table, json, csv, md]"),
     case(&["board", "--color", "sometimes"], 2, "[possible values: auto, always, never]"),
     case(&["export", "--format", "svg", "--table", "territories"], 2, "--table goes with --format csv"),
     case(&["export", "--format", "csv", "--table", "foo"],

@@ -8,6 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::records::{LogEntryDoc, record_doc};
+use super::{TIMESTAMP_PATTERN, UUID_PATTERN};
 use crate::domain::log::check_record;
 use crate::domain::names::{CampaignName, is_device_name};
 use crate::domain::{EntryId, LogRecord, Refusal, validate};
@@ -23,7 +24,9 @@ pub const DEVICE_LOG_VERSION: u32 = 2;
 #[serde(deny_unknown_fields)]
 pub struct DeviceLogHead {
     /// Always "chronicle-device-log".
+    #[schemars(extend("const" = DEVICE_LOG_FORMAT))]
     pub format: String,
+    #[schemars(extend("const" = DEVICE_LOG_VERSION))]
     pub version: u32,
     pub campaign: SharedCampaign,
     /// The device that writes the file: the file's name without `.jsonl`.
@@ -35,10 +38,12 @@ pub struct DeviceLogHead {
 #[serde(deny_unknown_fields)]
 pub struct SharedCampaign {
     /// Its identity (a UUID): the name of its folder.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub id: String,
     /// Its name, on the device that wrote the file.
     pub name: String,
     /// When it was started, RFC 3339 UTC.
+    #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
     pub created_at: String,
 }
 
@@ -164,5 +169,8 @@ pub fn device_log_text(
 
 /// The JSON Schema of a line of a device's log file.
 pub fn device_log_schema() -> schemars::Schema {
-    crate::report::schema::schema::<DeviceLogLine>()
+    crate::report::schema::with_id(
+        crate::report::schema::schema::<DeviceLogLine>(),
+        "device-log.schema.json",
+    )
 }

@@ -289,6 +289,16 @@ fn read_checking(
     {
         reader.consume(3);
     }
+    // A file saved as UTF-16 is read as the same text in UTF-8.
+    if let Some(order) = reader.fill_buf().ok().and_then(super::utf16::order) {
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| ReadError::NotJson(e.to_string()))?;
+        let text = super::utf16::decode(order, &bytes)
+            .map_err(|why| ReadError::NotJson(format!("{why}: save it as UTF-8")))?;
+        return read_checking(text.as_bytes(), latest, board);
+    }
     let (version, campaign, log, board_in_file) = parse(reader)?;
     crate::domain::validate::timestamp("time the campaign was started", &campaign.created_at)
         .map_err(|refusal| ReadError::Refused {

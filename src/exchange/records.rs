@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::docs::EntryDoc;
+use super::{TIMESTAMP_PATTERN, UUID_PATTERN};
 use crate::domain::{Body, Correction, EntryId, LogRecord, Origin, Place, RuleSet};
 
 /// One record of the log, in the order written.
@@ -12,10 +13,12 @@ use crate::domain::{Body, Correction, EntryId, LogRecord, Origin, Place, RuleSet
 #[serde(deny_unknown_fields)]
 pub struct LogEntryDoc {
     /// The record's identity (a UUID), the same on every device and in every export.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub id: String,
     /// Its place among the log's records, from 1.
     pub seq: u32,
     /// When it was recorded, RFC 3339 UTC.
+    #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
     pub recorded_at: String,
     /// The rule set it was written under: 2 for a record held to every rule on every
     /// replay; 1 (and a file that does not say) for one an earlier chronicle wrote, which
@@ -28,9 +31,11 @@ pub struct LogEntryDoc {
     pub device: Option<String>,
     pub device_seq: Option<u64>,
     /// The identity of the last record when this one was written, or null for the first.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub parent: Option<String>,
     /// The identity of the entry this one stands before in the log (an inserted game, an
     /// entry placed after an earlier game), or null: where it was written.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub before: Option<String>,
     /// What the record adds to the log; null for a correction.
     pub entry: Option<EntryDoc>,
@@ -57,11 +62,13 @@ pub struct TakenBackDoc {
 pub enum CorrectionDoc {
     /// A record taken back (`undo`, `game undo`).
     TakeBack {
+        #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
         target: String,
         reason: Option<String>,
     },
     /// An entry replaced whole, in its place (`game edit`).
     Replace {
+        #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
         target: String,
         reason: Option<String>,
         entry: Box<EntryDoc>,
@@ -75,7 +82,9 @@ pub enum CorrectionDoc {
     /// A fork resolved (`sync resolve`): the branches ending at `kept` stand, in that
     /// order; those ending at `set_aside` are set aside.
     Join {
+        #[schemars(inner(pattern(UUID_PATTERN)))]
         kept: Vec<String>,
+        #[schemars(inner(pattern(UUID_PATTERN)))]
         set_aside: Vec<String>,
     },
 }

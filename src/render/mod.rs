@@ -8,6 +8,8 @@ pub mod csv_export;
 pub mod html;
 pub mod md;
 pub mod md_report;
+mod sheets;
+mod sheets_lists;
 pub mod svg;
 pub mod table;
 pub mod tabular;

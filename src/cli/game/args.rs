@@ -203,7 +203,7 @@ pub struct LogArgs {
 }
 
 const EXAMPLE: &str = "\
-Example:
+Examples:
   chronicle game log --date 2026-03-14 \\
     --player \"Ann=bear:won@Alaska\" \\
     --player \"Bob=khan:held-on@Peru\" \\

@@ -25,7 +25,7 @@ fn failed(error: dialoguer::Error) -> CliError {
 
 impl Ask {
     pub(super) fn new(context: &Context) -> Ask {
-        let theme: Box<dyn Theme> = if context.terminal.color_wanted {
+        let theme: Box<dyn Theme> = if context.terminal.colour.stderr {
             Box::new(ColorfulTheme::default())
         } else {
             Box::new(SimpleTheme)

@@ -50,14 +50,16 @@ pub struct InsertArgs {
 }
 
 const EDIT_EXAMPLE: &str = "\
-Example (game 3 was won by Bo, not Ann):
+Examples:
+  # game 3 was won by Bo, not Ann
   chronicle game edit 3 --reason \"Bo won, not Ann\" \\
     --player \"Ann=bear:held-on\" --player \"Bo=khan:won\" --player \"Cy=saharan:eliminated\" \\
     --major-city \"Egypt=Kyro\" --dry-run
 `chronicle game show 3` shows the game as it is; the date stays unless --date is given.";
 
 const INSERT_EXAMPLE: &str = "\
-Example (a game played between games 6 and 7 was never logged):
+Examples:
+  # a game played between games 6 and 7 was never logged
   chronicle game insert --before 7 --date 2026-05-02 \\
     --player \"Ann=bear:won\" --player \"Bo=khan:held-on\" --player \"Cy=saharan:eliminated\" \\
     --destroy-card Peru";

@@ -91,7 +91,7 @@ pub fn map(board: &BoardView) -> String {
     let name = esc(&board.campaign);
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" \
-         class=\"{ROOT_CLASS}\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\">\n\
+         class=\"{ROOT_CLASS}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
          <title>{name}: the board</title>\n<style>{}</style>\n{DEFS}\
          <rect width=\"{w}\" height=\"{h}\" fill=\"#fbf8f1\"/>\n",
         style()

@@ -2,7 +2,8 @@
 
 use super::standing::{homeland_table, lead_line};
 use crate::domain::Faction;
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::stats::StatsReport;
 
 fn percent(rate: f64) -> String {
@@ -24,6 +25,10 @@ impl Tabular for StatsReport {
             format!("{}, after {} games.", self.campaign, self.games_played),
             lead_line(&self.standing),
         ]
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets::stats(self)
     }
 
     fn tables(&self) -> Vec<Table> {
