@@ -301,6 +301,7 @@ fn every_json_output_validates_against_its_committed_schema() {
     let outputs: &[(&str, &[&str])] = &[
         ("sync", &["sync", "status", &shared]),
         ("board", &["board"]),
+        ("recap", &["recap"]),
         ("board", &["board", "--continent", "Africa"]),
         ("board-with", &["board", "--with", "scar", "--with", "city"]),
         ("pool", &["pool"]),

@@ -53,6 +53,7 @@ mod names;
 mod progress;
 mod queries;
 mod read_only;
+mod recap;
 mod record_checks;
 mod reference;
 mod reliability;

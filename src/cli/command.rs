@@ -149,6 +149,12 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     ("packets", "  chronicle packets"),
     (
+        "recap",
+        "  chronicle recap --format md          # to paste into the group chat
+  chronicle recap --after 3               # the night before game 4
+  chronicle recap --spoilers none         # nothing a packet brought",
+    ),
+    (
         "packets open",
         "  chronicle packets open \"Do not open\" --after-game 9",
     ),

@@ -30,6 +30,7 @@ mod person;
 mod pool;
 mod power;
 mod progress;
+mod recap;
 mod rule;
 mod scar_type;
 mod setup;
@@ -132,6 +133,7 @@ pub enum Command {
     Stats(stats::Args),
     Setup(setup::Args),
     Packets(packets::Args),
+    Recap(recap::Args),
     Demo(demo::Args),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -215,7 +217,8 @@ fn prints_data(command: &Command) -> bool {
         | C::Check(_)
         | C::Stats(_)
         | C::Setup(_)
-        | C::Demo(_) => true,
+        | C::Demo(_)
+        | C::Recap(_) => true,
     }
 }
 
@@ -262,6 +265,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Stats(args) => stats::run(&context, args),
         Command::Setup(args) => setup::run(&context, args),
         Command::Packets(args) => packets::run(&context, args),
+        Command::Recap(args) => recap::run(&context, args),
         Command::Demo(args) => demo::run(&context, args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),

@@ -15,13 +15,7 @@ impl Campaign {
     /// Game 1 waits for the setup: every faction's starting power and the twelve first
     /// coins (rules §2).
     pub(super) fn setup_done(&self) -> Result<(), Refusal> {
-        let powers_missing: Vec<String> = self
-            .factions
-            .iter()
-            .filter(|f| standard(f).is_some() && self.power(f).is_none())
-            .map(ToString::to_string)
-            .collect();
-        let coins_missing = FIRST_COINS.saturating_sub(self.first_coins);
+        let (powers_missing, coins_missing) = self.setup_missing();
         if powers_missing.is_empty() && coins_missing == 0 {
             return Ok(());
         }
@@ -29,6 +23,18 @@ impl Campaign {
             powers_missing,
             coins_missing,
         })
+    }
+
+    /// What the setup before game 1 still needs: the factions with no starting power kept,
+    /// and how many of the twelve first coins are still to place.
+    pub fn setup_missing(&self) -> (Vec<String>, u32) {
+        let powers_missing = self
+            .factions
+            .iter()
+            .filter(|f| standard(f).is_some() && self.power(f).is_none())
+            .map(ToString::to_string)
+            .collect();
+        (powers_missing, FIRST_COINS.saturating_sub(self.first_coins))
     }
 
     /// No HQ next to another player's HQ, unless the group switched that rule off.

@@ -8,6 +8,7 @@ pub mod csv_export;
 pub mod html;
 pub mod md;
 pub mod md_report;
+pub mod recap;
 mod sheets;
 mod sheets_lists;
 pub mod svg;

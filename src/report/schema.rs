@@ -161,6 +161,7 @@ pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
 fn outputs() -> Vec<(&'static str, &'static str, Schema)> {
     vec![
         ("board", "board", schema::<BoardView>()),
+        ("recap", "recap", schema::<super::recap::Recap>()),
         (
             "board-with",
             "board --with KIND",

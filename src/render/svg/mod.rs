@@ -86,7 +86,7 @@ pub fn map(board: &BoardView) -> String {
     let tiles: Vec<Vec<Pt>> = Territory::all().map(|t| tile(&t)).collect();
     let top = MAP_TOP + MAP_H + 16.0;
     let mut panel = String::new();
-    let panel_h = legend(&mut panel, top).max(signatures(&mut panel, board, top));
+    let panel_h = legend(&mut panel, top, board).max(signatures(&mut panel, board, top));
     let (w, h) = (num(WIDTH), num(top + panel_h + 12.0));
     let name = esc(&board.campaign);
     let mut out = format!(
