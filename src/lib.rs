@@ -4,6 +4,7 @@
 //! `docs/ARCHITECTURE.md`):
 //!
 //! - [`cli`]: the command line: parse the arguments, ask on a terminal, call, print;
+//! - `serve` (the `serve` feature): the campaign as a live page on the local network;
 //! - [`render`]: reports turned into tables, CSV, Markdown, the SVG map and the HTML page;
 //! - [`exchange`]: the campaign file, both ways;
 //! - [`report`]: read models, the JSON contract of every command;
@@ -20,4 +21,6 @@ pub mod files;
 pub mod git;
 pub mod render;
 pub mod report;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod store;

@@ -66,6 +66,10 @@ mod rules_sealed_and_house;
 mod schema_and_import;
 mod schemas_strict;
 mod sealed;
+#[cfg(feature = "serve")]
+mod serve;
+#[cfg(feature = "serve")]
+mod serve_browser;
 mod special_files;
 mod spoilers;
 mod sync;

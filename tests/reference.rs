@@ -64,6 +64,7 @@ const COMMANDS: &[&str] = &[
     "packets",
     "packets open",
     "recap",
+    "serve",
     "demo",
     "completions",
     "man",

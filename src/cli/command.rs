@@ -149,6 +149,12 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     ("packets", "  chronicle packets"),
     (
+        "serve",
+        "  chronicle serve                         # on the Wi-Fi: prints the address and a QR code
+  chronicle serve --bind 127.0.0.1 --port 0   # this machine only, any free port
+  chronicle serve --spoilers none         # for a screen outsiders see",
+    ),
+    (
         "recap",
         "  chronicle recap --format md          # to paste into the group chat
   chronicle recap --after 3               # the night before game 4

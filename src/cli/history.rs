@@ -1,14 +1,12 @@
 //! `chronicle history [--territory T] [--continent C] [--player P] [--faction F] [--game N]`:
 //! every change in order, with the game, its date, the person and their faction.
 
-use super::after::{AfterArgs, no_game};
+use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
 use super::output::print;
-use crate::domain::history::Filter;
-use crate::domain::{Campaign, ChangeKind};
 use crate::report::corrections::Corrections;
-use crate::report::history::{cut, walk};
+use crate::report::history_query::{HistoryQuery, QueryError};
 use crate::store::Access;
 
 /// What happened, in order: every change with its game, date, person and faction
@@ -40,80 +38,8 @@ pub struct Args {
     pub time: AfterArgs,
 }
 
-/// The log cut after a game (see `--after`): the games that stand, the last game's number
-/// (one taken back too, 0 for none), and the campaign its standing entries fold to.
-struct Cut<'a> {
-    played: u32,
-    last_game: u32,
-    campaign: &'a Campaign,
-}
-
-/// Turns the flags into a filter, with names looked up in the campaign.
-fn filter(args: &Args, cut: &Cut<'_>) -> Result<Filter, CliError> {
-    let campaign = cut.campaign;
-    let person = args
-        .player
-        .as_deref()
-        .map(|given| campaign.find_person(given).map(str::to_string))
-        .transpose()?;
-    if let Some(game) = args.game
-        && (game == 0 || game > cut.last_game)
-    {
-        let played = cut.played;
-        return Err(CliError::input(format!(
-            "There is no game {game}: this campaign has played {played} game{}.",
-            if played == 1 { "" } else { "s" }
-        )));
-    }
-    Ok(Filter {
-        territory: args
-            .territory
-            .as_deref()
-            .map(|t| campaign.find_territory(t))
-            .transpose()?,
-        continent: args
-            .continent
-            .as_deref()
-            .map(|c| campaign.find_continent(c))
-            .transpose()?,
-        person,
-        faction: args
-            .faction
-            .as_deref()
-            .map(|f| campaign.find_faction(f))
-            .transpose()?,
-        game: args.game,
-        kinds: args
-            .kinds
-            .iter()
-            .map(|k| kind(k))
-            .collect::<Result<_, _>>()?,
-    })
-}
-
-/// A kind of change by its key (`event`, `major_city`; `-` for `_`, any case).
-fn kind(given: &str) -> Result<ChangeKind, CliError> {
-    let key = given.trim().to_lowercase().replace('-', "_");
-    ChangeKind::ALL
-        .into_iter()
-        .find(|k| k.key() == key)
-        .ok_or_else(|| {
-            let keys = ChangeKind::ALL.iter().map(|k| k.key());
-            let hints = crate::domain::names::closest(given, keys);
-            let hint = if hints.is_empty() {
-                String::new()
-            } else {
-                format!(" Did you mean {}?", hints.join(" or "))
-            };
-            CliError::usage(format!(
-                "There is no kind of change \"{given}\".{hint} The kinds are {}.",
-                ChangeKind::ALL.map(ChangeKind::key).join(", ")
-            ))
-        })
-}
-
 /// The log as corrected, cut after `--after`'s game, walked once through the rules: its
-/// changes, filtered, and the campaign they fold to (for looking names up).
+/// changes, filtered.
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let store = context.open(Access::Read)?;
     let (_, stored) = store.read_campaign(context.campaign.as_deref())?;
@@ -123,20 +49,24 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             context,
         );
     }
-    let after = args.time.after;
-    let entries = cut(&stored.entries, after);
-    let walked = walk(entries)?;
-    let cut = Cut {
-        played: walked.campaign().games_played(),
-        last_game: entries.iter().filter_map(|e| e.game).max().unwrap_or(0),
-        campaign: walked.campaign(),
+    let query = HistoryQuery {
+        territory: args.territory,
+        continent: args.continent,
+        player: args.player,
+        faction: args.faction,
+        game: args.game,
+        kinds: args.kinds,
+        after: args.time.after,
     };
-    if let Some(n) = after
-        && n > cut.played
-    {
-        return Err(no_game(n, cut.played));
-    }
-    let filter = filter(&args, &cut)?;
-    let (history, _) = walked.into_history(&filter);
+    let history = query
+        .history(&stored.entries)
+        .map_err(|error| match error {
+            QueryError::Refused(refusal) => refusal.into(),
+            QueryError::Broken(broken) => broken.into(),
+            QueryError::UnknownKind { .. } => CliError::usage(error.to_string()),
+            QueryError::NoGame { .. } | QueryError::NoAfter { .. } => {
+                CliError::input(error.to_string())
+            }
+        })?;
     print(&history, context)
 }

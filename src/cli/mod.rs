@@ -33,6 +33,8 @@ mod progress;
 mod recap;
 mod rule;
 mod scar_type;
+#[cfg(feature = "serve")]
+mod serve;
 mod setup;
 mod shell;
 mod stats;
@@ -134,6 +136,8 @@ pub enum Command {
     Setup(setup::Args),
     Packets(packets::Args),
     Recap(recap::Args),
+    #[cfg(feature = "serve")]
+    Serve(serve::Args),
     Demo(demo::Args),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -219,6 +223,8 @@ fn prints_data(command: &Command) -> bool {
         | C::Setup(_)
         | C::Demo(_)
         | C::Recap(_) => true,
+        #[cfg(feature = "serve")]
+        C::Serve(_) => false,
     }
 }
 
@@ -266,6 +272,8 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Setup(args) => setup::run(&context, args),
         Command::Packets(args) => packets::run(&context, args),
         Command::Recap(args) => recap::run(&context, args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&context, args),
         Command::Demo(args) => demo::run(&context, args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),

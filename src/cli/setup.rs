@@ -5,8 +5,8 @@ use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::{SheetArgs, print_sheet};
-use crate::domain::{Entry, players_at_table};
-use crate::report::setup::SetupReport;
+use crate::domain::players_at_table;
+use crate::report::setup::{SetupReport, next_table};
 
 /// Before the next game: each person's red star token or missiles, legal starting
 /// territories, continent bonuses with namers' +1, stock left, packets close to opening
@@ -25,30 +25,8 @@ pub struct Args {
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, loaded) = context.load_after(args.time.after)?;
     let campaign = &loaded.campaign;
-    // Those who retired are left out of the tables setup picks by itself.
-    let playing = |person: &String| !campaign.is_retired(person);
-    let latest = loaded
-        .standing()
-        .rev()
-        .find_map(|logged| match &*logged.entry {
-            Entry::Game(game) => Some(
-                game.seats
-                    .iter()
-                    .map(|s| s.person.clone())
-                    .filter(playing)
-                    .collect::<Vec<_>>(),
-            ),
-            _ => None,
-        });
     let names: Vec<String> = if args.players.is_empty() {
-        latest.filter(|l| !l.is_empty()).unwrap_or_else(|| {
-            campaign
-                .people()
-                .iter()
-                .map(std::string::ToString::to_string)
-                .filter(playing)
-                .collect()
-        })
+        next_table(campaign, &loaded.entries)
     } else {
         players_at_table(&args.players).map_err(|r| CliError::refused(r, Asked::Players))?
     };

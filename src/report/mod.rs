@@ -14,6 +14,7 @@ pub mod export;
 pub mod factions;
 pub mod game;
 pub mod history;
+pub mod history_query;
 pub mod marked;
 pub mod packets;
 pub mod pools;

@@ -7,11 +7,11 @@ use super::packets::PacketView;
 use super::pools::{PoolRow, pool_rows};
 use super::standing::Standing;
 use crate::domain::state::CityKind;
-use crate::domain::{Campaign, Continent, LoggedEntry};
+use crate::domain::{Campaign, Continent, Entry, LoggedEntry};
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct SetupReport {
+pub struct SetupReport {
     pub campaign: String,
     /// The world's name, once given after game 15.
     pub world_name: Option<String>,
@@ -30,7 +30,7 @@ pub(crate) struct SetupReport {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct PersonSetup {
+pub struct PersonSetup {
     pub name: String,
     /// 1 for a person who has never signed the board.
     pub red_star_tokens: u32,
@@ -48,7 +48,7 @@ pub(crate) struct PersonSetup {
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct ContinentSetup {
+pub struct ContinentSetup {
     pub name: String,
     pub given_name: Option<String>,
     pub printed_bonus: u8,
@@ -61,7 +61,7 @@ pub(crate) struct ContinentSetup {
 
 impl SetupReport {
     /// The setup of the next game of a campaign for the people named.
-    pub(crate) fn new(
+    pub fn new(
         name: &str,
         campaign: &Campaign,
         log: &[LoggedEntry],
@@ -82,6 +82,34 @@ impl SetupReport {
             standing: Standing::new(log, campaign),
         }
     }
+}
+
+/// The people `setup` shows when none are named: the latest table (those who retired left
+/// out), else everyone who plays.
+pub fn next_table(campaign: &Campaign, log: &[LoggedEntry]) -> Vec<String> {
+    let playing = |person: &String| !campaign.is_retired(person);
+    let latest = log
+        .iter()
+        .rev()
+        .filter(|e| e.taken_back.is_none())
+        .find_map(|logged| match &*logged.entry {
+            Entry::Game(game) => Some(
+                game.seats
+                    .iter()
+                    .map(|s| s.person.clone())
+                    .filter(playing)
+                    .collect::<Vec<_>>(),
+            ),
+            _ => None,
+        });
+    latest.filter(|l| !l.is_empty()).unwrap_or_else(|| {
+        campaign
+            .people()
+            .iter()
+            .map(ToString::to_string)
+            .filter(playing)
+            .collect()
+    })
 }
 
 fn person(campaign: &Campaign, name: &str) -> PersonSetup {

@@ -6,9 +6,15 @@
 //! card marks. Packets are named only by their envelope. Free text (notes, reasons) cannot
 //! be judged, so it is left out too unless asked for (`--notes`).
 
+use super::board::BoardView;
 use super::export::{CampaignExport, PacketsNote};
+use super::game::GameView;
 use super::history::HistoryEntry;
+use super::pools::PoolRow;
 use super::recap::Recap;
+use super::setup::SetupReport;
+use super::standing::Standing;
+use super::stats::StatsReport;
 use crate::domain::faction::STANDARD_FACTIONS;
 use crate::domain::pool::standard_pools;
 use crate::domain::state::CityKind;
@@ -149,8 +155,18 @@ impl CampaignExport {
 
     fn leave_out_packets(&mut self, notes: bool) {
         let sealed = Sealed::of(&self.campaign);
-        let standard: Vec<String> = standard_pools().iter().map(|p| p.kind.key()).collect();
-        let board = &mut self.board;
+        sealed.board(&mut self.board);
+        sealed.history(&mut self.history.0);
+        sealed.games(&mut self.games, notes);
+        sealed.stats(&mut self.stats);
+    }
+}
+
+impl Sealed {
+    /// The board without what packets brought: added territories, the world capital,
+    /// group marks, fallout (and the card it destroyed), scars of types from packets, the
+    /// pools of those types; factions from packets in the signatures hidden.
+    pub fn board(&self, board: &mut BoardView) {
         board.territories.retain(|t| t.added.is_none());
         for t in &mut board.territories {
             // A card fallout destroyed is part of the fallout.
@@ -161,37 +177,63 @@ impl CampaignExport {
             t.mark = None;
             t.fallout_in = None;
             t.city = t.city.take().filter(|c| c.kind != "world_capital");
-            t.scar = t.scar.take().filter(|s| !sealed.names_any(&s.kind));
+            t.scar = t.scar.take().filter(|s| !self.names_any(&s.kind));
             t.marked = t.city.is_some() || t.scar.is_some();
         }
-        board.pools.retain(|p| standard.contains(&p.kind));
+        self.pools(&mut board.pools);
         for s in &mut board.signatures {
-            s.faction = sealed.hide(&s.faction);
+            s.faction = self.hide(&s.faction);
         }
-        history_shown(&mut self.history.0, &sealed);
-        for game in &mut self.games {
-            game.opened.clear();
-            game.event_cards.clear();
-            game.missions.clear();
-            game.changes
-                .retain(|c| sealed.shows(c.kind, &c.text, c.territory.as_deref()));
-            for change in &mut game.changes {
-                change.text = sealed.hide(&change.text);
-            }
-            for player in &mut game.players {
-                player.faction = sealed.hide(&player.faction);
-                player.hq = player.hq.take().filter(|t| !sealed.names_any(t));
-            }
-            game.reward = game
-                .reward
-                .take()
-                .filter(|r| !sealed.names_any(r))
-                .map(|r| sealed.hide(&r));
-            if !notes {
-                game.note = None;
-            }
+    }
+
+    /// Only the pools of the box.
+    pub fn pools(&self, pools: &mut Vec<PoolRow>) {
+        let standard: Vec<String> = standard_pools().iter().map(|p| p.kind.key()).collect();
+        pools.retain(|p| standard.contains(&p.kind));
+    }
+
+    /// The history's changes a spoiler-free report shows, factions from packets hidden.
+    pub fn history(&self, history: &mut Vec<HistoryEntry>) {
+        history.retain(|e| self.shows(&e.kind, &e.text, e.territory.as_deref()));
+        for entry in history {
+            entry.text = self.hide(&entry.text);
+            entry.faction = entry.faction.take().map(|f| self.hide(&f));
         }
-        let stats = &mut self.stats;
+    }
+
+    /// Games without what packets brought (and without their notes unless `notes`).
+    pub fn games(&self, games: &mut [GameView], notes: bool) {
+        for game in games {
+            self.game(game, notes);
+        }
+    }
+
+    /// One game without what packets brought (and without its note unless `notes`);
+    /// the packets opened are named by their envelope only.
+    pub fn game(&self, game: &mut GameView, notes: bool) {
+        game.event_cards.clear();
+        game.missions.clear();
+        game.changes
+            .retain(|c| self.shows(c.kind, &c.text, c.territory.as_deref()));
+        for change in &mut game.changes {
+            change.text = self.hide(&change.text);
+        }
+        for player in &mut game.players {
+            player.faction = self.hide(&player.faction);
+            player.hq = player.hq.take().filter(|t| !self.names_any(t));
+        }
+        game.reward = game
+            .reward
+            .take()
+            .filter(|r| !self.names_any(r))
+            .map(|r| self.hide(&r));
+        if !notes {
+            game.note = None;
+        }
+    }
+
+    /// Statistics without factions from packets, missions and event cards.
+    pub fn stats(&self, stats: &mut StatsReport) {
         for player in &mut stats.players {
             player.missions_completed = 0;
             player.events = 0;
@@ -199,22 +241,28 @@ impl CampaignExport {
         stats
             .factions
             .retain(|f| STANDARD_FACTIONS.iter().any(|s| s.name == f.name));
-        if let Some(lead) = &mut stats.standing.lead_faction {
-            lead.faction = sealed.hide(&lead.faction);
+        self.standing(&mut stats.standing);
+    }
+
+    /// The lead faction hidden when it came from a packet; homelands of those left out.
+    pub fn standing(&self, standing: &mut Standing) {
+        if let Some(lead) = &mut standing.lead_faction {
+            lead.faction = self.hide(&lead.faction);
         }
-        stats
-            .standing
+        standing
             .homelands
             .retain(|h| STANDARD_FACTIONS.iter().any(|s| s.name == h.faction));
     }
-}
 
-/// The history's changes a spoiler-free report shows, factions from packets hidden.
-fn history_shown(history: &mut Vec<HistoryEntry>, sealed: &Sealed) {
-    history.retain(|e| sealed.shows(&e.kind, &e.text, e.territory.as_deref()));
-    for entry in history {
-        entry.text = sealed.hide(&entry.text);
-        entry.faction = entry.faction.take().map(|f| sealed.hide(&f));
+    /// The setup without territories added from packets, the pools of the box only.
+    pub fn setup(&self, setup: &mut SetupReport) {
+        for person in &mut setup.people {
+            person.legal_starts.retain(|t| !self.names_any(t));
+            person.other_territories.retain(|t| !self.names_any(t));
+            person.own_major_cities.retain(|t| !self.names_any(t));
+        }
+        self.pools(&mut setup.stock);
+        self.standing(&mut setup.standing);
     }
 }
 
@@ -227,27 +275,9 @@ impl Recap {
         }
         let sealed = Sealed::of(campaign);
         if let Some(game) = &mut self.last_game {
-            game.event_cards.clear();
-            game.missions.clear();
-            game.changes
-                .retain(|c| sealed.shows(c.kind, &c.text, c.territory.as_deref()));
-            for change in &mut game.changes {
-                change.text = sealed.hide(&change.text);
-            }
-            for player in &mut game.players {
-                player.faction = sealed.hide(&player.faction);
-                player.hq = player.hq.take().filter(|t| !sealed.names_any(t));
-            }
-            game.reward = game
-                .reward
-                .take()
-                .filter(|r| !sealed.names_any(r))
-                .map(|r| sealed.hide(&r));
-            if !notes {
-                game.note = None;
-            }
+            sealed.game(game, notes);
         }
-        history_shown(&mut self.changes, &sealed);
+        sealed.history(&mut self.changes);
         self.corrections.retain(|c| !sealed.names_any(&c.text));
         for correction in &mut self.corrections {
             correction.text = sealed.hide(&correction.text);
@@ -255,13 +285,7 @@ impl Recap {
                 correction.reason = None;
             }
         }
-        if let Some(lead) = &mut self.standing.factions.lead_faction {
-            lead.faction = sealed.hide(&lead.faction);
-        }
-        self.standing
-            .factions
-            .homelands
-            .retain(|h| STANDARD_FACTIONS.iter().any(|s| s.name == h.faction));
+        sealed.standing(&mut self.standing.factions);
         for reminder in &mut self.setup {
             if let Some(starts) = &mut reminder.few_legal_starts {
                 starts.retain(|t| !sealed.names_any(t));

@@ -29,6 +29,29 @@ impl Store {
         self.campaigns_where("1", params![])
     }
 
+    /// The head of a campaign's log: its latest record (`seq:uid`), or `0` for an empty log.
+    /// Any write to the campaign's log moves it, so a page shown at one head is current for
+    /// as long as the head has not moved.
+    pub fn log_head(&self, campaign_id: i64) -> Result<String, StoreError> {
+        let latest: Option<(i64, String)> = self
+            .conn
+            .prepare_cached(
+                "SELECT seq, uid FROM entry WHERE campaign_id = ?1 ORDER BY seq DESC LIMIT 1",
+            )?
+            .query_row(params![campaign_id], |row| Ok((row.get(0)?, row.get(1)?)))
+            .optional()?;
+        Ok(latest.map_or_else(|| "0".to_string(), |(seq, uid)| format!("{seq}:{uid}")))
+    }
+
+    /// SQLite's `data_version` of this connection: it changes when another connection
+    /// commits a change to the file (never for this one's own writes), so a connection
+    /// that only reads it sees every write of every other process.
+    pub fn data_version(&self) -> Result<i64, StoreError> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA data_version", [], |row| row.get(0))?)
+    }
+
     /// The games a campaign has played, counted only where they are shown (`campaign
     /// list`, `campaign use`, `import`): choosing the campaign, which every command does,
     /// does not need them.

@@ -1,0 +1,250 @@
+//! The answers: each page and each `/api/…` call reads the log on a blocking thread, builds
+//! the read model as the matching command does, and gives it as HTML or as the command's
+//! JSON, with the log's head as its `ETag` (a request that already holds it gets 304).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use maud::{Markup, PreEscaped, html};
+use serde::Serialize;
+
+use super::html::{error, page, tables};
+use super::read::{Log, PageError, Params, Part, Report, Shared};
+use crate::render::recap::sections;
+use crate::render::svg;
+use crate::store::StoreError;
+
+/// How an answer is given: a page or the command's JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Form {
+    Page,
+    Json,
+}
+
+/// The answer to a page or an API call of `part`.
+pub(super) async fn answer(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    params: Params,
+    part: Part,
+    path: &'static str,
+    form: Form,
+) -> Response {
+    let wanted = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let answered = tokio::task::spawn_blocking(move || -> Result<Answer, PageError> {
+        let log = shared.log()?;
+        let etag = format!("\"{}\"", log.head);
+        if wanted.as_deref().is_some_and(|w| matches_etag(w, &etag)) {
+            return Ok(Answer::NotModified(etag));
+        }
+        let report = match log.report(part, &params, shared.spoilers) {
+            Ok(report) => report,
+            Err(PageError::Store(e)) => return Err(PageError::Store(e)),
+            Err(e) => {
+                let words = e.to_string();
+                return Ok(Answer::Refused(
+                    form,
+                    status(&e),
+                    words,
+                    log.name.clone(),
+                    log.head,
+                ));
+            }
+        };
+        Ok(match form {
+            Form::Json => Answer::Json(etag, json(&report)),
+            Form::Page => Answer::Page(
+                etag,
+                page_of(&log, path, &params, &report, shared.spoilers).into_string(),
+            ),
+        })
+    })
+    .await;
+    match answered {
+        Ok(Ok(answer)) => answer.into_response(),
+        Ok(Err(e)) => failure(form, &e),
+        Err(_) => failure(
+            form,
+            &PageError::Input("The answer could not be made.".to_string()),
+        ),
+    }
+}
+
+/// Whether `If-None-Match` holds the `etag` (or `*`).
+fn matches_etag(wanted: &str, etag: &str) -> bool {
+    wanted
+        .split(',')
+        .map(|w| w.trim().trim_start_matches("W/"))
+        .any(|w| w == etag || w == "*")
+}
+
+fn status(error: &PageError) -> StatusCode {
+    match error {
+        PageError::Input(_) => StatusCode::BAD_REQUEST,
+        PageError::NotFound(_) => StatusCode::NOT_FOUND,
+        PageError::Store(StoreError::Busy) => StatusCode::SERVICE_UNAVAILABLE,
+        PageError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+/// An answer made on the blocking thread.
+enum Answer {
+    NotModified(String),
+    Json(String, String),
+    Page(String, String),
+    /// The question was at fault: the form, the status, the words, and the campaign and
+    /// head for a page.
+    Refused(Form, StatusCode, String, String, String),
+}
+
+impl IntoResponse for Answer {
+    fn into_response(self) -> Response {
+        match self {
+            Answer::NotModified(etag) => (StatusCode::NOT_MODIFIED, etagged(&etag)).into_response(),
+            Answer::Json(etag, body) => (etagged(&etag), json_type(), body).into_response(),
+            Answer::Page(etag, body) => (etagged(&etag), html_type(), body).into_response(),
+            Answer::Refused(Form::Json, status, text, _, _) => {
+                (status, json_type(), json(&Refusal { error: text })).into_response()
+            }
+            Answer::Refused(Form::Page, status, text, name, head) => {
+                let body = page(&name, "", None, &head, false, error(&text)).into_string();
+                (status, html_type(), body).into_response()
+            }
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Refusal {
+    error: String,
+}
+
+fn etagged(etag: &str) -> [(header::HeaderName, HeaderValue); 2] {
+    [
+        (
+            header::ETAG,
+            HeaderValue::from_str(etag).unwrap_or(HeaderValue::from_static("\"0\"")),
+        ),
+        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+    ]
+}
+
+fn json_type() -> [(header::HeaderName, HeaderValue); 1] {
+    [(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    )]
+}
+
+pub(super) fn html_type() -> [(header::HeaderName, HeaderValue); 1] {
+    [(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    )]
+}
+
+/// JSON as the commands print it: pretty, with a final line break.
+fn json(value: &impl Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_string());
+    text.push('\n');
+    text
+}
+
+impl Serialize for Report {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Report::Board(r) => r.serialize(serializer),
+            Report::Marked(r) => r.serialize(serializer),
+            Report::History(r) => r.serialize(serializer),
+            Report::Stats(r) => r.serialize(serializer),
+            Report::Setup(r) => r.serialize(serializer),
+            Report::Packets(r) => r.serialize(serializer),
+            Report::Pools(r) => r.serialize(serializer),
+            Report::Games(r) => r.serialize(serializer),
+            Report::Game(r) => r.serialize(serializer),
+            Report::World(r) => r.serialize(serializer),
+            Report::Recap(r) => r.serialize(serializer),
+        }
+    }
+}
+
+/// A failure that is not the question's: the database cannot be read now.
+fn failure(form: Form, error: &PageError) -> Response {
+    let text = error.to_string();
+    let status = status(error);
+    match form {
+        Form::Json => (status, json_type(), json(&Refusal { error: text })).into_response(),
+        Form::Page => {
+            let body =
+                page("chronicle", "", None, "0", false, super::html::error(&text)).into_string();
+            (status, html_type(), body).into_response()
+        }
+    }
+}
+
+/// The page of a read model.
+fn page_of(
+    log: &Log,
+    path: &str,
+    params: &Params,
+    report: &Report,
+    spoilers: crate::report::spoilers::Spoilers,
+) -> Markup {
+    let tv = params.tv.is_some();
+    let content = match report {
+        Report::Board(board) => html! {
+            div.map { (PreEscaped(inline(&svg::map(board)))) }
+            (tables(board))
+        },
+        Report::Recap(recap) => {
+            let map = match log.report(Part::Board, params, spoilers) {
+                Ok(Report::Board(board)) => inline(&svg::map(&board)).to_string(),
+                _ => String::new(),
+            };
+            html! {
+                div.tv-part {
+                    @for section in sections(recap) {
+                        h2 { (section.heading) }
+                        ul { @for line in section.lines { li { (line) } } }
+                    }
+                }
+                div.tv-part.map { (PreEscaped(map)) }
+            }
+        }
+        Report::Marked(r) => tables(r),
+        Report::History(r) => tables(r),
+        Report::Stats(r) => tables(r),
+        Report::Setup(r) => tables(r),
+        Report::Packets(r) => tables(r),
+        Report::Pools(r) => tables(r),
+        Report::Games(r) => html! {
+            (tables(r))
+            p.note { "Each game: " @for g in &r.games { a href=(format!("/games/{}", g.game)) { (g.game) } " " } }
+        },
+        Report::Game(r) => tables(r),
+        Report::World(r) => tables(r),
+    };
+    page(&log.name, path, params.after, &log.head, tv, content)
+}
+
+/// The map as it goes inside a page: without the XML declaration a file of its own has.
+fn inline(svg: &str) -> &str {
+    svg.strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        .map_or(svg, str::trim_start)
+}
+
+/// `/games/N` and `/api/games/N`: the game's number from the path.
+pub(super) async fn game(
+    state: State<Arc<Shared>>,
+    headers: HeaderMap,
+    Path(n): Path<u32>,
+    Query(params): Query<Params>,
+    form: Form,
+) -> Response {
+    answer(state, headers, params, Part::Game(n), "/games", form).await
+}

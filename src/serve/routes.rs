@@ -1,0 +1,101 @@
+//! The paths `serve` answers: the pages, the JSON of each command under `/api/`, the log's
+//! head, and the event stream. Only GET and HEAD; anything else is refused, and a path that
+//! is not one of these gets a page saying so.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+use super::guard;
+use super::html::{error, page};
+use super::live;
+use super::pages::{Form, answer, game, html_type};
+use super::read::{Params, Part, Shared};
+
+/// A page or an API call of one part, as a handler.
+macro_rules! part {
+    ($part:expr, $path:literal, $form:expr) => {
+        get(
+            |state: State<Arc<Shared>>, headers: HeaderMap, Query(params): Query<Params>| async move {
+                answer(state, headers, params, $part, $path, $form).await
+            },
+        )
+    };
+}
+
+/// Every path `serve` answers, behind the check of the `Host` a request names.
+pub fn router(shared: Arc<Shared>) -> Router {
+    let pages = [
+        ("/board", Part::Board),
+        ("/history", Part::History),
+        ("/stats", Part::Stats),
+        ("/setup", Part::Setup),
+        ("/packets", Part::Packets),
+        ("/pools", Part::Pools),
+        ("/games", Part::Games),
+        ("/world", Part::World),
+    ];
+    let mut router = Router::new()
+        .route("/", part!(Part::Recap, "/", Form::Page))
+        .route(
+            "/games/{n}",
+            get(|state, headers, path, query| game(state, headers, path, query, Form::Page)),
+        )
+        .route(
+            "/api/games/{n}",
+            get(|state, headers, path, query| game(state, headers, path, query, Form::Json)),
+        )
+        .route("/api/head", get(live::head))
+        .route("/events", get(live::events));
+    for (path, part) in pages {
+        router = router.route(path, page_route(part, path));
+    }
+    let api = [
+        ("/api/board", Part::Board),
+        ("/api/history", Part::History),
+        ("/api/stats", Part::Stats),
+        ("/api/setup", Part::Setup),
+        ("/api/packets", Part::Packets),
+        ("/api/pool", Part::Pools),
+        ("/api/games", Part::Games),
+        ("/api/world", Part::World),
+        ("/api/recap", Part::Recap),
+    ];
+    for (path, part) in api {
+        router = router.route(path, api_route(part));
+    }
+    router
+        .fallback(not_found)
+        .layer(axum::middleware::from_fn(guard::host))
+        .with_state(shared)
+}
+
+fn page_route(part: Part, path: &'static str) -> axum::routing::MethodRouter<Arc<Shared>> {
+    get(
+        move |state: State<Arc<Shared>>, headers: HeaderMap, Query(params): Query<Params>| async move {
+            answer(state, headers, params, part, path, Form::Page).await
+        },
+    )
+}
+
+fn api_route(part: Part) -> axum::routing::MethodRouter<Arc<Shared>> {
+    get(
+        move |state: State<Arc<Shared>>, headers: HeaderMap, Query(params): Query<Params>| async move {
+            answer(state, headers, params, part, "", Form::Json).await
+        },
+    )
+}
+
+/// A path `serve` does not know.
+async fn not_found(uri: axum::http::Uri) -> Response {
+    let text = format!(
+        "There is no page {}: the pages are /, /board, /history, /stats, /setup, /packets, /pools, /games and /world.",
+        uri.path()
+    );
+    let body = page("chronicle", "", None, "0", false, error(&text)).into_string();
+    (StatusCode::NOT_FOUND, html_type(), body).into_response()
+}

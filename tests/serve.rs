@@ -1,0 +1,516 @@
+//! `chronicle serve`: the router called in process (every page, the API equal to the
+//! commands' JSON, ETags, the checks of a shared network), and the binary on loopback (its
+//! first line, the event stream that follows a write by another process).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, to_bytes};
+use axum::http::{Request, StatusCode, header};
+use chronicle::report::spoilers::Spoilers;
+use chronicle::serve::{Options, Shared, router};
+use serde_json::Value;
+use tower::ServiceExt;
+
+use crate::common::TestEnv;
+
+fn options(env: &TestEnv, spoilers: Spoilers) -> Options {
+    Options {
+        db: env.db_path().to_path_buf(),
+        campaign: None,
+        bind: "127.0.0.1".parse().expect("an address"),
+        port: 0,
+        spoilers,
+        poll: Duration::from_millis(100),
+    }
+}
+
+/// An answer of the router: status, headers, body.
+struct Answer {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: String,
+}
+
+/// Asks the router of `env`'s campaign for `path`, as a browser on this machine would.
+fn ask(env: &TestEnv, spoilers: Spoilers, request: Request<Body>) -> Answer {
+    let shared = Arc::new(Shared::open(&options(env, spoilers)).expect("the campaign"));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async move {
+        let response = router(shared).oneshot(request).await.expect("an answer");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("the body");
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).expect("UTF-8"),
+        }
+    })
+}
+
+fn get(path: &str) -> Request<Body> {
+    Request::get(path)
+        .header(header::HOST, "127.0.0.1:8765")
+        .body(Body::empty())
+        .expect("a request")
+}
+
+fn page(env: &TestEnv, path: &str) -> Answer {
+    ask(env, Spoilers::Opened, get(path))
+}
+
+/// The part of a page that is its content, the map left out (it is the export's SVG).
+fn content(body: &str) -> String {
+    let start = body.find("<main>").expect("a main");
+    let end = body.find("</main>").expect("its end");
+    let main = &body[start..end + 7];
+    match (main.find("<svg"), main.find("</svg>")) {
+        (Some(a), Some(b)) => format!("{}[the map]{}", &main[..a], &main[b + 6..]),
+        _ => main.to_string(),
+    }
+    .replace("><", ">\n<")
+}
+
+const PAGES: &[(&str, &str)] = &[
+    ("/", "home"),
+    ("/board", "board"),
+    ("/history", "history"),
+    ("/history?territory=Egypt", "history-egypt"),
+    ("/stats", "stats"),
+    ("/setup", "setup"),
+    ("/packets", "packets"),
+    ("/pools", "pools"),
+    ("/games", "games"),
+    ("/games/6", "game-6"),
+    ("/world", "world"),
+    ("/board?after=5", "board-after-5"),
+    ("/board?with=scar", "board-with-scar"),
+    ("/?tv", "tv"),
+];
+
+#[test]
+fn every_page_of_the_demo_is_served_as_html_with_its_head() {
+    let env = TestEnv::demo();
+    let head = env.json(&["board", "--format", "json"]);
+    assert_eq!(head["campaign"], "Demo");
+    for (path, name) in PAGES {
+        let answer = page(&env, path);
+        assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.body);
+        assert_eq!(
+            answer.headers[header::CONTENT_TYPE],
+            "text/html; charset=utf-8",
+            "{path}"
+        );
+        let etag = answer.headers[header::ETAG].to_str().expect("an ETag");
+        assert!(
+            answer
+                .body
+                .contains(&format!("data-head=\"{}\"", etag.trim_matches('"'))),
+            "{path}: the page carries its head"
+        );
+        for loaded in ["src=\"http", "href=\"http", "url(http", "@import"] {
+            assert!(
+                !answer.body.contains(loaded),
+                "{path}: nothing from the internet"
+            );
+        }
+        insta::assert_snapshot!(format!("page-{name}"), content(&answer.body));
+    }
+    let board = page(&env, "/board").body;
+    let map = env.ok(&["export", "--format", "svg"]).stdout;
+    let map = map
+        .trim_start_matches("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+        .trim();
+    assert!(board.contains(map), "the board page shows the export's map");
+}
+
+/// The API's answer for `path` and the command's JSON for `args`.
+fn same_json(env: &TestEnv, path: &str, args: &[&str]) {
+    let answer = page(env, path);
+    assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.body);
+    assert_eq!(
+        answer.headers[header::CONTENT_TYPE],
+        "application/json",
+        "{path}"
+    );
+    let mut command = args.to_vec();
+    command.extend(["--format", "json"]);
+    assert_eq!(
+        answer.body,
+        env.ok(&command).stdout,
+        "{path} against {args:?}"
+    );
+}
+
+#[test]
+fn the_api_gives_exactly_the_commands_json() {
+    let env = TestEnv::demo();
+    same_json(&env, "/api/board", &["board"]);
+    same_json(
+        &env,
+        "/api/board?continent=Africa",
+        &["board", "--continent", "Africa"],
+    );
+    same_json(
+        &env,
+        "/api/board?with=scar,city",
+        &["board", "--with", "scar", "--with", "city"],
+    );
+    same_json(&env, "/api/board?after=5", &["board", "--after", "5"]);
+    same_json(&env, "/api/history", &["history"]);
+    same_json(
+        &env,
+        "/api/history?player=Ann&kind=scar,major_city",
+        &[
+            "history",
+            "--player",
+            "Ann",
+            "--kind",
+            "scar",
+            "--kind",
+            "major_city",
+        ],
+    );
+    same_json(
+        &env,
+        "/api/history?game=3&after=4",
+        &["history", "--game", "3", "--after", "4"],
+    );
+    same_json(&env, "/api/stats", &["stats"]);
+    same_json(&env, "/api/stats?after=10", &["stats", "--after", "10"]);
+    same_json(&env, "/api/setup", &["setup"]);
+    same_json(&env, "/api/packets", &["packets"]);
+    same_json(&env, "/api/pool", &["pool"]);
+    same_json(&env, "/api/games", &["game", "list"]);
+    same_json(&env, "/api/games/3", &["game", "show", "3"]);
+    same_json(&env, "/api/world", &["world"]);
+    same_json(&env, "/api/recap", &["recap"]);
+    same_json(&env, "/api/recap?after=7", &["recap", "--after", "7"]);
+}
+
+#[test]
+fn every_answer_carries_the_head_and_a_request_holding_it_gets_304() {
+    let env = TestEnv::demo();
+    let head: Value = serde_json::from_str(&page(&env, "/api/head").body).expect("JSON");
+    let etag = format!("\"{}\"", head["head"].as_str().expect("a head"));
+    for path in ["/", "/board", "/api/board", "/api/head", "/games/2"] {
+        let answer = page(&env, path);
+        assert_eq!(answer.headers[header::ETAG], etag.as_str(), "{path}");
+        let again = ask(
+            &env,
+            Spoilers::Opened,
+            Request::get(path)
+                .header(header::HOST, "localhost")
+                .header(header::IF_NONE_MATCH, &etag)
+                .body(Body::empty())
+                .expect("a request"),
+        );
+        if path != "/api/head" {
+            assert_eq!(again.status, StatusCode::NOT_MODIFIED, "{path}");
+            assert!(again.body.is_empty(), "{path}");
+        }
+    }
+    env.ok(&["game", "undo", "--yes", "--reason", "to see the head move"]);
+    let moved = page(&env, "/board");
+    assert_ne!(
+        moved.headers[header::ETAG],
+        etag.as_str(),
+        "a write moves the head"
+    );
+}
+
+#[test]
+fn a_name_that_looks_like_markup_is_shown_as_text_on_every_page() {
+    let env = TestEnv::new();
+    env.init_set_up(&["init", "<b>Earth</b>"]);
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-01-02",
+        "--major-city",
+        "Egypt=<img src=x onerror=alert(1)>",
+        "--player",
+        "<script>alert(1)</script>=bear:won",
+        "--player",
+        "Bo=khan:held-on",
+        "--player",
+        "Cy&Co=saharan:held-on",
+    ]);
+    for (path, _) in PAGES
+        .iter()
+        .filter(|(p, _)| !p.contains("after=5") && !p.contains("/games/6"))
+    {
+        let body = page(&env, path).body;
+        for raw in ["<script>alert", "<img src=x", "<b>Earth"] {
+            assert!(!body.contains(raw), "{path} shows {raw} raw");
+        }
+        assert!(
+            body.contains("&lt;b&gt;Earth&lt;/b&gt;"),
+            "{path}: the campaign's name as text"
+        );
+    }
+    let game = page(&env, "/games/1").body;
+    assert!(
+        game.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{game}"
+    );
+}
+
+#[test]
+fn the_checks_of_a_shared_network_hold() {
+    let env = TestEnv::demo();
+    let with_host = |host: &str, method: &str, path: &str| {
+        ask(
+            &env,
+            Spoilers::Opened,
+            Request::builder()
+                .method(method)
+                .uri(path)
+                .header(header::HOST, host)
+                .body(Body::empty())
+                .expect("a request"),
+        )
+    };
+    for host in ["evil.example", "evil.example:8765", "attacker.test"] {
+        let answer = with_host(host, "GET", "/board");
+        assert_eq!(answer.status, StatusCode::FORBIDDEN, "{host}");
+        assert!(answer.body.contains("not this machine"), "{host}");
+    }
+    for host in [
+        "127.0.0.1:8765",
+        "localhost",
+        "[::1]:8765",
+        "192.168.1.20:8765",
+    ] {
+        assert_eq!(
+            with_host(host, "GET", "/board").status,
+            StatusCode::OK,
+            "{host}"
+        );
+    }
+    for method in ["POST", "PUT", "DELETE", "PATCH"] {
+        let answer = with_host("localhost", method, "/board");
+        assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED, "{method}");
+    }
+    assert_eq!(
+        with_host("localhost", "HEAD", "/board").status,
+        StatusCode::OK
+    );
+    let missing = with_host("localhost", "GET", "/nowhere");
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert!(
+        missing.body.contains("There is no page /nowhere"),
+        "{}",
+        missing.body
+    );
+    let malformed = with_host("localhost", "GET", "/board?after=abc");
+    assert_eq!(malformed.status, StatusCode::BAD_REQUEST);
+    let past = with_host("localhost", "GET", "/board?after=40");
+    assert_eq!(past.status, StatusCode::BAD_REQUEST);
+    assert!(past.body.contains("There is no game 40"), "{}", past.body);
+    let unknown = with_host("localhost", "GET", "/api/history?territory=Atlantiss");
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert!(unknown.body.contains("\"error\""), "{}", unknown.body);
+    assert_eq!(
+        with_host("localhost", "GET", "/api/games/99").status,
+        StatusCode::NOT_FOUND
+    );
+}
+
+#[test]
+fn with_spoilers_none_no_page_names_what_a_packet_brought() {
+    let env = TestEnv::new();
+    env.init_set_up(&["init", "Earth"]);
+    env.ok(&["packets", "open", "world capital"]);
+    env.ok(&["faction", "add", "Mutants"]);
+    env.ok(&["territory", "add", "Atlantis", "--neighbours", "Brazil"]);
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-01-03",
+        "--no-reward",
+        "--player",
+        "Ann=bear:won",
+        "--player",
+        "Bo=mutants:held-on",
+        "--player",
+        "Cy=saharan:held-on",
+        "--world-capital",
+        "Atlantis=Poseidonia",
+        "--note",
+        "Mutants rising",
+    ]);
+    for (path, _) in PAGES
+        .iter()
+        .filter(|(p, _)| !p.contains("after=5") && !p.contains("/games/6"))
+    {
+        for path in [
+            path.to_string(),
+            format!("/api{path}")
+                .replace("/api/?tv", "/api/recap")
+                .replace("/api/pools", "/api/pool"),
+        ] {
+            if path == "/api/" {
+                continue;
+            }
+            let answer = ask(&env, Spoilers::None, get(&path));
+            for sealed in ["Mutants", "Atlantis", "Poseidonia"] {
+                assert!(!answer.body.contains(sealed), "{path} names {sealed}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The binary on loopback
+// ---------------------------------------------------------------------------------------
+
+/// `chronicle serve` on loopback, any port: the process and the address it printed first.
+fn serving(env: &TestEnv, more: &[&str]) -> (Child, String) {
+    let mut args = vec!["serve", "--bind", "127.0.0.1", "--port", "0", "--no-qr"];
+    args.extend_from_slice(more);
+    let mut child = env
+        .process(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chronicle serve starts");
+    let stdout = child.stdout.take().expect("its stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("its first line");
+    let url = line.trim().to_string();
+    assert!(
+        url.starts_with("http://127.0.0.1:") && url.ends_with('/'),
+        "{url:?}"
+    );
+    (child, url)
+}
+
+/// The host and port of an address `http://127.0.0.1:PORT/`.
+fn authority(url: &str) -> String {
+    url.trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string()
+}
+
+/// A GET over a plain socket: the status line and the body.
+fn http_get(url: &str, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(authority(url)).expect("a connection");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .expect("a timeout");
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        authority(url)
+    )
+    .expect("the request");
+    let mut text = String::new();
+    stream.read_to_string(&mut text).expect("the answer");
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    (
+        head.lines().next().unwrap_or_default().to_string(),
+        body.to_string(),
+    )
+}
+
+fn stop(mut child: Child) -> std::process::ExitStatus {
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = child.try_wait().expect("a status") {
+            return status;
+        }
+        assert!(Instant::now() < deadline, "serve did not stop on Ctrl-C");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_write_by_another_process_reaches_the_event_stream_within_two_seconds() {
+    let env = TestEnv::demo();
+    let (child, url) = serving(&env, &[]);
+    let (status, home) = http_get(&url, "/");
+    assert!(status.contains("200"), "{status}");
+    assert!(home.contains("Demo: game 16"), "{home}");
+    let head: Value = serde_json::from_str(&http_get(&url, "/api/head").1).expect("JSON");
+    let head = head["head"].as_str().expect("a head").to_string();
+
+    let mut events = TcpStream::connect(authority(&url)).expect("a connection");
+    events
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .expect("a timeout");
+    write!(
+        events,
+        "GET /events HTTP/1.1\r\nHost: {}\r\n\r\n",
+        authority(&url)
+    )
+    .expect("asked");
+    let mut reader = BufReader::new(events);
+    let mut heads = Vec::new();
+    let read_head = |reader: &mut BufReader<TcpStream>| -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            reader.read_line(&mut line).expect("an event line");
+            if let Some(data) = line.strip_prefix("data: ") {
+                return data.trim().to_string();
+            }
+        }
+    };
+    heads.push(read_head(&mut reader));
+    assert_eq!(heads[0], head, "the first event is the head now");
+    let written = Instant::now();
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-05-01",
+        "--player",
+        "Ann=bear:won",
+        "--player",
+        "Bo=khan:held-on",
+        "--player",
+        "Chidi=saharan:eliminated",
+    ]);
+    let moved = read_head(&mut reader);
+    let took = written.elapsed();
+    assert_ne!(moved, head);
+    assert!(
+        took < Duration::from_secs(2),
+        "the event came {took:?} after the write"
+    );
+    let (_, board) = http_get(&url, "/games");
+    assert!(board.contains("/games/17"), "the new game is shown");
+    let status = stop(child);
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn a_port_in_use_is_a_clear_usage_error() {
+    let env = TestEnv::demo();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let port = taken.local_addr().expect("its address").port().to_string();
+    env.test()
+        .args(["serve", "--bind", "127.0.0.1", "--port", &port, "--no-qr"])
+        .status(2)
+        .stderr_has(format!(
+            "Port {port} of 127.0.0.1 is in use: give another with --port N"
+        ))
+        .run();
+}
