@@ -431,7 +431,7 @@ impl Campaign {
         Ok(seats)
     }
 
-    fn check_start(
+    pub(super) fn check_start(
         &self,
         seated: &[Seat],
         person: &str,

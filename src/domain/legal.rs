@@ -1,8 +1,9 @@
 //! What the rules allow now: the rewards a winner can still choose and their legal targets.
 //! Refusals use these for their hints; a guided prompt offers exactly these.
 
+use super::apply::Mode;
 use super::board::{Continent, Territory};
-use super::entry::{BonusMark, Game, HeldOnKind, RewardKind};
+use super::entry::{BonusMark, Draft, Game, HeldOnKind, RewardKind, Seat};
 use super::lookup::person_key;
 use super::names::valid_person;
 use super::pool::PoolKind;
@@ -188,6 +189,29 @@ impl Campaign {
         self.territories()
             .filter(|t| self.is_legal_start(t, person))
             .collect()
+    }
+
+    /// Whether `person` may take `hq` as their HQ at a table where `seated` sit already: a
+    /// legal start, nobody's HQ yet, not next to another player's HQ while that switch is
+    /// on (rules §3, §7); else the rule it breaks.
+    pub fn check_hq(&self, seated: &[Seat], person: &str, hq: &Territory) -> Result<(), Refusal> {
+        let person = self.known_person(person).unwrap_or(person);
+        self.check_start(seated, person, hq.clone(), Mode::Strict)
+    }
+
+    /// The HQs `person` may take at a table where `seated` sit already (see `check_hq`).
+    pub fn starts_at_table(&self, seated: &[Seat], person: &str) -> Vec<Territory> {
+        self.legal_starts(person)
+            .into_iter()
+            .filter(|t| self.check_hq(seated, person, t).is_ok())
+            .collect()
+    }
+
+    /// The draft results of the next game, checked against its table (rules §4.1): each
+    /// for a seated person, once; turn and placement orders from 1 to the number of
+    /// players, each number once.
+    pub fn draft_at_table(&self, drafts: &[Draft], seats: &[Seat]) -> Result<Vec<Draft>, Refusal> {
+        super::table::draft(drafts, seats, self.games + 1)
     }
 
     /// The continents a person named (they get +1 troop when holding one).
