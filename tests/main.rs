@@ -35,6 +35,7 @@ mod exports_escaping;
 mod file_writes;
 mod free_text;
 mod game_facts;
+mod game_form;
 mod game_sheet;
 mod guided;
 mod html_render;
