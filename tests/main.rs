@@ -38,6 +38,7 @@ mod game_facts;
 mod game_form;
 mod game_sheet;
 mod guided;
+mod guided_night;
 mod html_render;
 mod import_board;
 mod import_limits;
