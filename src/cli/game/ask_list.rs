@@ -186,8 +186,13 @@ impl Ask {
         check: &dyn Fn(&Answer) -> Checked,
     ) -> Result<Reply, CliError> {
         let start = list.options.iter().position(|o| o.value == list.default);
+        // A default none of the options holds (someone new, named before) starts typed.
+        let typed = match (start, list.new) {
+            (None, Some(_)) => list.default.to_string(),
+            _ => String::new(),
+        };
         let mut picking = Picking {
-            typed: String::new(),
+            typed,
             digits: String::new(),
             at: start.unwrap_or(0),
         };
