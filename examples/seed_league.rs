@@ -208,6 +208,7 @@ fn record(last: Option<&LogRecord>, entry: Entry) -> LogRecord {
         id: chronicle::store::mint_id("2026-01-01T00:00:00Z", None),
         seq: last.map_or(1, |r| r.seq + 1),
         recorded_at: "2026-01-01T00:00:00Z".to_string(),
+        rules: chronicle::domain::RuleSet::CURRENT,
         origin: None,
         parent: last.map(|r| r.id.clone()),
         place: Place::End,

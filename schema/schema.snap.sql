@@ -42,7 +42,7 @@ CREATE TABLE "entry" (
     note         TEXT,
     recorded_at  TEXT NOT NULL,
     undone_at    TEXT,
-    undo_reason  TEXT,
+    undo_reason  TEXT, rules INTEGER NOT NULL DEFAULT 1 CHECK (rules >= 1),
     UNIQUE (campaign_id, seq),
     UNIQUE (campaign_id, uid)
 );
@@ -53,12 +53,12 @@ CREATE TABLE refinery_schema_history(
              applied_on VARCHAR(255),
              checksum VARCHAR(255));
 
-CREATE TABLE seat (
+CREATE TABLE "seat" (
     entry_id  INTEGER NOT NULL REFERENCES entry (id) ON DELETE CASCADE,
     position  INTEGER NOT NULL CHECK (position BETWEEN 1 AND 5),
     person    TEXT NOT NULL,
     faction   TEXT NOT NULL,
-    result    TEXT NOT NULL CHECK (result IN ('won', 'held-on', 'eliminated')),
+    result    TEXT NOT NULL CHECK (result IN ('won', 'held-on', 'eliminated', 'knocked-out')),
     hq        TEXT,
     PRIMARY KEY (entry_id, position)
 ) WITHOUT ROWID;

@@ -1,24 +1,57 @@
-//! Writing a file so that it is either the old one or the whole new one, and never over
-//! what is not a regular file: the new content goes into a temporary file created
-//! exclusively beside the target under a name nobody can guess, is synced, takes the old
-//! file's permissions, and is renamed over it. Temporaries a killed run left behind are
-//! removed by the next. Used by the exports, the backup and the sync files.
+//! The one way chronicle opens a file for reading (`reading`) and the one way it writes
+//! one.
+//!
+//! Writing: a file is either the old one or the whole new one, and never written over what
+//! is not a regular file: the new content goes into a temporary file created exclusively
+//! beside the target under a name nobody can guess, is synced, and is renamed over it. A
+//! file replaced keeps its permissions; a new one follows the umask; a file that holds what
+//! the database holds (a backup, a device's file for sync) is no more open than the
+//! database. Temporaries a killed run left behind are removed by the next. Used by the
+//! exports, the backup, the manual pages and the sync files.
+
+mod reading;
 
 use std::fs::{File, Permissions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+pub use reading::{Limit, open, read, read_text};
+
 /// The suffix of chronicle's temporary files.
 const SUFFIX: &str = ".chronicle-tmp";
 
-/// Why a file cannot be written.
+/// Why a file cannot be read or written.
 #[derive(Debug, thiserror::Error)]
 pub enum FileError {
     #[error("{} is {what}, not a regular file; chronicle replaces only regular files.", path.display())]
     NotRegular { path: PathBuf, what: &'static str },
 
+    #[error("{} is {what}, not a regular file; chronicle reads only regular files.", path.display())]
+    NotReadable { path: PathBuf, what: &'static str },
+
+    #[error("{} is {what}, not a folder; give a folder (it is made if it does not exist).", path.display())]
+    NotAFolder { path: PathBuf, what: &'static str },
+
     #[error("{} is a symbolic link; chronicle does not write through one unless asked (--follow-symlink).", path.display())]
     Symlink { path: PathBuf },
+
+    #[error("{} is a symbolic link; chronicle does not follow one there.", path.display())]
+    LinkRefused { path: PathBuf },
+
+    #[error(
+        "{} holds {size} bytes, more than the {} MiB {what} is read up to.",
+        path.display(),
+        limit.mib
+    )]
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: Limit,
+        what: &'static str,
+    },
+
+    #[error("{} is not UTF-8 text.", path.display())]
+    NotText { path: PathBuf },
 
     #[error("{} cannot be written: the folder {} does not exist.", path.display(), folder.display())]
     NoFolder { path: PathBuf, folder: PathBuf },
@@ -31,17 +64,100 @@ pub enum FileError {
     },
 }
 
-/// Whether a symbolic link at the target is written through (its target replaced) or
-/// refused.
+impl FileError {
+    /// What is wrong with the file, without its path ("it is a named pipe, not a regular
+    /// file"), for a list of files skipped.
+    pub fn reason(&self) -> String {
+        match self {
+            FileError::NotRegular { what, .. } | FileError::NotReadable { what, .. } => {
+                format!("it is {what}, not a regular file")
+            }
+            FileError::NotAFolder { what, .. } => format!("it is {what}, not a folder"),
+            FileError::Symlink { .. } | FileError::LinkRefused { .. } => {
+                "it is a symbolic link, which chronicle does not follow there".to_string()
+            }
+            FileError::TooLarge { size, limit, .. } => {
+                format!(
+                    "it holds {size} bytes, more than the {} MiB read",
+                    limit.mib
+                )
+            }
+            FileError::NotText { .. } => "it is not UTF-8 text".to_string(),
+            FileError::NoFolder { .. } => "its folder does not exist".to_string(),
+            FileError::Io { source, .. } => source.to_string(),
+        }
+    }
+}
+
+/// Whether a symbolic link at a path is followed, refused with the flag that would follow
+/// it named (`--follow-symlink`), or refused where nothing follows one (the shared folder
+/// of sync, the folder of the manual pages).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Symlinks {
     Refuse,
     Follow,
+    Never,
+}
+
+pub(crate) fn link_refused(path: &Path, symlinks: Symlinks) -> FileError {
+    let path = path.to_path_buf();
+    match symlinks {
+        Symlinks::Refuse => FileError::Symlink { path },
+        Symlinks::Follow | Symlinks::Never => FileError::LinkRefused { path },
+    }
+}
+
+/// Makes sure `path` is a folder files may be written into, made (with the folders above
+/// it) when it does not exist; a symbolic link to one is written through only when
+/// followed.
+pub fn folder(path: &Path, symlinks: Symlinks) -> Result<(), FileError> {
+    match std::fs::symlink_metadata(path) {
+        Ok(metadata) if metadata.file_type().is_symlink() && symlinks != Symlinks::Follow => {
+            Err(link_refused(path, symlinks))
+        }
+        Ok(_) => match std::fs::metadata(path) {
+            Ok(metadata) if metadata.is_dir() => Ok(()),
+            Ok(metadata) => Err(FileError::NotAFolder {
+                path: path.to_path_buf(),
+                what: what_is(&metadata),
+            }),
+            Err(source) => Err(FileError::Io {
+                path: path.to_path_buf(),
+                action: "followed",
+                source,
+            }),
+        },
+        Err(_) => std::fs::create_dir_all(path).map_err(|source| FileError::Io {
+            path: path.to_path_buf(),
+            action: "made",
+            source,
+        }),
+    }
+}
+
+/// What a path is, in words, a regular file included.
+fn what_is(metadata: &std::fs::Metadata) -> &'static str {
+    if metadata.is_file() {
+        "a regular file"
+    } else {
+        kind(metadata)
+    }
 }
 
 /// Writes `bytes` to `path`, whole or not at all.
 pub fn write(path: &Path, symlinks: Symlinks, bytes: &[u8]) -> Result<(), FileError> {
-    replace(path, symlinks, |temporary| {
+    write_as(path, symlinks, None, bytes)
+}
+
+/// Writes `bytes` to `path` as [`write`] does, the file no more open than the file
+/// `private_as` (the database whose content it holds), when given.
+pub fn write_as(
+    path: &Path,
+    symlinks: Symlinks,
+    private_as: Option<&Path>,
+    bytes: &[u8],
+) -> Result<(), FileError> {
+    replace_as(path, symlinks, private_as, |temporary| {
         let written = File::options()
             .write(true)
             .open(temporary)
@@ -61,7 +177,18 @@ pub fn replace<E: From<FileError>>(
     symlinks: Symlinks,
     produce: impl FnOnce(&Path) -> Result<(), E>,
 ) -> Result<(), E> {
-    let (target, permissions) = target(path, symlinks)?;
+    replace_as(path, symlinks, None, produce)
+}
+
+/// Replaces the file at `path` as [`replace`] does, the file no more open than the file
+/// `private_as`, when given.
+pub fn replace_as<E: From<FileError>>(
+    path: &Path,
+    symlinks: Symlinks,
+    private_as: Option<&Path>,
+    produce: impl FnOnce(&Path) -> Result<(), E>,
+) -> Result<(), E> {
+    let (target, old) = target(path, symlinks)?;
     let folder = folder_of(&target);
     let name = file_name(&target);
     remove_stale(folder, &name);
@@ -73,16 +200,23 @@ pub fn replace<E: From<FileError>>(
             source,
         }
     };
-    let temporary = tempfile::Builder::new()
-        .prefix(&format!(".{name}.{}.", std::process::id()))
-        .suffix(SUFFIX)
+    let modes = Modes::new(old.as_ref(), private_as);
+    let prefix = format!(".{name}.{}.", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(SUFFIX);
+    if let Some(created) = modes.created() {
+        builder.permissions(created);
+    }
+    let temporary = builder
         .tempfile_in(folder)
         .map_err(io("written (no temporary file could be made beside it)"))?;
     produce(temporary.path())?;
     let file = temporary.as_file();
     file.sync_all().map_err(io("written"))?;
-    file.set_permissions(permissions)
-        .map_err(io("given its permissions"))?;
+    if let Some(kept) = modes.kept() {
+        file.set_permissions(kept)
+            .map_err(io("given its permissions"))?;
+    }
     temporary
         .persist(&target)
         .map_err(|e| io("written")(e.error))?;
@@ -93,16 +227,14 @@ pub fn replace<E: From<FileError>>(
     Ok(())
 }
 
-/// The file that will be replaced (the target of a link followed) and the permissions the
-/// new one takes: the old file's, or those of a new file.
-fn target(path: &Path, symlinks: Symlinks) -> Result<(PathBuf, Permissions), FileError> {
+/// The file that will be replaced (the target of a link followed) and the permissions of
+/// the file there, if there is one.
+fn target(path: &Path, symlinks: Symlinks) -> Result<(PathBuf, Option<Permissions>), FileError> {
     let mut target = path.to_path_buf();
     let metadata = match std::fs::symlink_metadata(path) {
         Ok(metadata) if metadata.file_type().is_symlink() => {
-            if symlinks == Symlinks::Refuse {
-                return Err(FileError::Symlink {
-                    path: path.to_path_buf(),
-                });
+            if symlinks != Symlinks::Follow {
+                return Err(link_refused(path, symlinks));
             }
             target = std::fs::canonicalize(path).map_err(|source| FileError::Io {
                 path: path.to_path_buf(),
@@ -121,7 +253,7 @@ fn target(path: &Path, symlinks: Symlinks) -> Result<(PathBuf, Permissions), Fil
                 what: kind(&metadata),
             });
         }
-        return Ok((target, metadata.permissions()));
+        return Ok((target, Some(metadata.permissions())));
     }
     let folder = folder_of(&target);
     if !folder.is_dir() {
@@ -130,10 +262,10 @@ fn target(path: &Path, symlinks: Symlinks) -> Result<(PathBuf, Permissions), Fil
             folder: folder.to_path_buf(),
         });
     }
-    Ok((target, new_file_permissions()))
+    Ok((target, None))
 }
 
-/// What a file that is not regular is, in words.
+/// What a file is, in words, when it is not a regular file.
 pub fn kind(metadata: &std::fs::Metadata) -> &'static str {
     #[cfg(unix)]
     {
@@ -156,22 +288,61 @@ pub fn kind(metadata: &std::fs::Metadata) -> &'static str {
     }
 }
 
+/// The permissions of a file written: those of the file it replaces, or for a new file
+/// what the umask leaves of read and write for all; either no more open than the file it
+/// is private as (the database), when there is one. The temporary file is made with them
+/// (so it is never more open than the file it becomes), the umask applying.
+struct Modes {
+    /// The old file's mode, if there is one.
+    old: Option<u32>,
+    /// The permission bits the file may have at most.
+    most: u32,
+}
+
 #[cfg(unix)]
-fn new_file_permissions() -> Permissions {
-    use std::os::unix::fs::PermissionsExt;
-    Permissions::from_mode(0o644)
+impl Modes {
+    fn new(old: Option<&Permissions>, private_as: Option<&Path>) -> Modes {
+        use std::os::unix::fs::PermissionsExt;
+        // A database whose mode cannot be read is taken as private as can be.
+        let most = private_as.map_or(0o7777, |database| {
+            std::fs::metadata(database).map_or(0o600, |m| m.permissions().mode() & 0o777)
+        });
+        Modes {
+            old: old.map(|p| p.mode() & 0o7777),
+            most,
+        }
+    }
+
+    /// The temporary file's permissions (none where files have no modes: not Unix).
+    #[allow(clippy::unnecessary_wraps)]
+    fn created(&self) -> Option<Permissions> {
+        use std::os::unix::fs::PermissionsExt;
+        Some(Permissions::from_mode(
+            self.old.unwrap_or(0o666) & self.most & 0o777,
+        ))
+    }
+
+    /// The permissions set once written: the old file's (no more open than allowed), which
+    /// the umask may have narrowed at creation; none for a new file (the umask's stand).
+    fn kept(&self) -> Option<Permissions> {
+        use std::os::unix::fs::PermissionsExt;
+        self.old.map(|old| Permissions::from_mode(old & self.most))
+    }
 }
 
 #[cfg(not(unix))]
-fn new_file_permissions() -> Permissions {
-    tempfile::tempfile()
-        .and_then(|f| f.metadata())
-        .map(|m| m.permissions())
-        .unwrap_or_else(|_| {
-            std::fs::metadata(".")
-                .map(|m| m.permissions())
-                .expect("a folder")
-        })
+impl Modes {
+    fn new(_old: Option<&Permissions>, _private_as: Option<&Path>) -> Modes {
+        Modes { old: None, most: 0 }
+    }
+
+    fn created(&self) -> Option<Permissions> {
+        None
+    }
+
+    fn kept(&self) -> Option<Permissions> {
+        None
+    }
 }
 
 fn folder_of(path: &Path) -> &Path {

@@ -89,7 +89,12 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("dialoguer", &["cli"]),
         ("ctrlc", &["cli"]),
         ("tabled", &["render"]),
+        ("libc", &["files"]),
         ("terminal_size", &["cli"]),
+        ("clap_complete", &["cli"]),
+        ("anstream", &["cli"]),
+        ("anstyle", &["cli", "render"]),
+        ("percent_encoding", &["render"]),
         ("schemars", &["report", "exchange"]),
         ("serde", &["report", "exchange", "render", "cli"]),
     ];

@@ -304,7 +304,7 @@ const CASES: &[Case] = &[
     // Malformed --player: no `=`, no `:RESULT`, an unknown result, an empty HQ, an empty name.
     case(game![["Ann", "Bob=khan:held-on", "Cat=saharan:held-on"]], 2, "--player \"Ann\" is not of the form NAME=FACTION:RESULT[@HQ]"),
     case(game![["Ann=bear", "Bob=khan:held-on", "Cat=saharan:held-on"]], 2, "--player \"Ann=bear\" is not of the form NAME=FACTION:RESULT[@HQ]"),
-    case(game![["Ann=bear:lost", "Bob=khan:won", "Cat=saharan:held-on"]], 2, "the result is won, held-on or eliminated, not \"lost\""),
+    case(game![["Ann=bear:lost", "Bob=khan:won", "Cat=saharan:held-on"]], 2, "the result is won, held-on, eliminated or knocked-out (knocked out at the end, counted as eliminated), not \"lost\""),
     case(game![["Ann=bear:won@", "Bob=khan:held-on", "Cat=saharan:held-on"]], 2, "--player \"Ann=bear:won@\" is not of the form NAME=FACTION:RESULT[@HQ]"),
     case(game![["=bear:won", "Bob=khan:held-on", "Cat=saharan:held-on"]], 2, "--player \"=bear:won\" is not of the form"),
     case(game![[]], 2, "game log needs the players: one --player \"NAME=FACTION:RESULT[@HQ]\""),
@@ -338,7 +338,7 @@ const CASES: &[Case] = &[
     case(&["frobnicate"], 2, "unrecognized subcommand 'frobnicate'"),
     case(&["board", "--frob"], 2, "unexpected argument '--frob'"),
     case(&["board", "--format", "xml"], 2, "invalid value 'xml' for '--format <FORMAT>'"),
-    case(&["--format=xml", "pool"], 2, "[possible values: table, json, csv, md, svg, html, bgstats]"),
+    case(&["--format=xml", "pool"], 2, "[possible values: table, json, csv, md]"),
     case(&["board", "--color", "sometimes"], 2, "[possible values: auto, always, never]"),
     case(&["export", "--format", "svg", "--table", "territories"], 2, "--table goes with --format csv"),
     case(&["export", "--format", "csv", "--table", "foo"],

@@ -1,11 +1,17 @@
-//! The files kept for readers stay in step with the code, as insta binary snapshots: each
-//! raw file is committed as insta writes it, beside a small `.snap` file of metadata.
+//! The files kept for readers stay in step with the code. The JSON Schemas are plain files
+//! under stable names (their `$id`s name them), each compared here with the text generated
+//! from the types:
+//!
+//! - `schema/campaign.schema.json`: the JSON Schema of the campaign file;
+//! - `schema/device-log.schema.json`: the JSON Schema of a device's sync file;
+//! - `schema/json/NAME.schema.json`: the JSON Schema of each command's JSON output (and
+//!   every command's JSON on the demo campaign validates against its committed schema, which
+//!   admits no field it does not name).
+//!
+//! The others are insta binary snapshots, each raw file committed as insta writes it beside
+//! a small `.snap` file of metadata:
 //!
 //! - `schema/schema.snap.sql`: the SQLite schema after every migration;
-//! - `schema/campaign.snap.schema.json`: the JSON Schema of the campaign file;
-//! - `schema/json/NAME.snap.schema.json`: the JSON Schema of each command's JSON output (and
-//!   every command's JSON on the demo campaign validates against its committed schema, which
-//!   admits no field it does not name);
 //! - the demo campaign: `exports/demo-board.snap.json` (`demo --format json`),
 //!   `exports/demo.snap.json` (`export --format json`), `exports/demo-report.snap.md` (`md`),
 //!   `exports/demo-map.snap.svg` (`svg`), `exports/demo-page.snap.html` (`html`) and
@@ -13,8 +19,9 @@
 //!   (`bgstats`, the campaign's identity left out).
 //!
 //! After an intended change: `INSTA_UPDATE=always cargo test --test main documented::`
-//! rewrites them (or `cargo insta test` then `cargo insta review`, where cargo-insta is
-//! installed); review the change with `git diff schema/ exports/`.
+//! rewrites them all, the schemas included (or `cargo insta test` then `cargo insta
+//! review`, where cargo-insta is installed, for the snapshots); review the change with
+//! `git diff schema/ exports/`.
 
 use std::path::{Path, PathBuf};
 
@@ -61,6 +68,49 @@ fn check(folder_name: &str, name_and_extension: &str, content: impl Into<Vec<u8>
     });
 }
 
+/// Checks the committed file `folder/NAME` against `content`, the text generated now;
+/// with `INSTA_UPDATE=always` (as for the snapshots), writes it instead.
+#[track_caller]
+fn pinned(folder_name: &str, name: &str, content: &str) {
+    let file = folder(folder_name).join(name);
+    if std::env::var("INSTA_UPDATE").is_ok_and(|v| v == "always") {
+        std::fs::write(&file, content).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        return;
+    }
+    let committed = std::fs::read_to_string(&file).unwrap_or_default();
+    if committed != content {
+        let line = committed
+            .lines()
+            .zip(content.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| committed.lines().count().min(content.lines().count()));
+        panic!(
+            "{} is not what the code generates: line {} was {:?}, is now {:?}. After an intended change, rewrite it with INSTA_UPDATE=always cargo test --test main documented:: and review the diff.",
+            file.display(),
+            line + 1,
+            committed.lines().nth(line).unwrap_or("(the end)"),
+            content.lines().nth(line).unwrap_or("(the end)"),
+        );
+    }
+}
+
+/// The names of the files ending in `suffix` in a folder, without it.
+fn files_in(folder_name: &str, suffix: &str) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder(folder_name))
+        .expect("the folder can be read")
+        .map(|entry| {
+            entry
+                .expect("an entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter_map(|name| name.strip_suffix(suffix).map(str::to_string))
+        .collect();
+    names.sort();
+    names
+}
+
 /// The demo campaign in its own database in `env`'s folder.
 fn demo() -> TestEnv {
     let env = TestEnv::new();
@@ -84,7 +134,7 @@ fn chronicle(env: &TestEnv, args: &[&str]) -> String {
 }
 
 fn committed_schema(name: &str) -> jsonschema::Validator {
-    let file = folder("schema/json").join(format!("{name}.snap.schema.json"));
+    let file = folder("schema/json").join(format!("{name}.schema.json"));
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let schema: serde_json::Value = serde_json::from_str(&text).expect("schema is JSON");
     jsonschema::validator_for(&schema).expect("a valid JSON Schema")
@@ -175,7 +225,7 @@ fn the_demo_exports_are_current() {
 
 #[test]
 fn the_committed_demo_export_validates_against_the_campaign_schema() {
-    let schema_file = folder("schema").join("campaign.snap.schema.json");
+    let schema_file = folder("schema").join("campaign.schema.json");
     let schema: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(schema_file).expect("schema")).expect("JSON");
     let validator = jsonschema::validator_for(&schema).expect("a valid JSON Schema");
@@ -193,14 +243,14 @@ fn the_committed_demo_export_validates_against_the_campaign_schema() {
 fn the_campaign_file_schema_matches_its_types() {
     let schema = chronicle::exchange::campaign_schema();
     let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
-    check("schema", "campaign.schema.json", text);
+    pinned("schema", "campaign.schema.json", &text);
 }
 
 #[test]
 fn the_device_log_schema_matches_its_types() {
     let schema = chronicle::exchange::device_log_schema();
     let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
-    check("schema", "device-log.schema.json", text);
+    pinned("schema", "device-log.schema.json", &text);
 }
 
 #[test]
@@ -208,15 +258,24 @@ fn json_schemas_match_the_types_that_print_them() {
     let mut names = Vec::new();
     for (name, _, schema) in chronicle::report::json_schemas() {
         let text = serde_json::to_string_pretty(&schema).expect("schema as JSON") + "\n";
-        check("schema/json", &format!("{name}.schema.json"), text);
+        pinned("schema/json", &format!("{name}.schema.json"), &text);
         names.push(name.to_string());
     }
-    // No schema is kept for an output that is gone.
+    // No schema is kept for an output that is gone, and no insta metadata beside them.
     names.sort();
     assert_eq!(
-        snapshots_in("schema/json"),
+        files_in("schema/json", ".schema.json"),
         names,
-        "snapshots in schema/json/"
+        "schema/json/"
+    );
+    assert!(
+        snapshots_in("schema/json").is_empty(),
+        "schema/json/ holds .snap files"
+    );
+    assert_eq!(
+        snapshots_in("schema"),
+        ["schema"],
+        "schema/ holds only schema.snap"
     );
 }
 
@@ -242,6 +301,7 @@ fn every_json_output_validates_against_its_committed_schema() {
     let outputs: &[(&str, &[&str])] = &[
         ("sync", &["sync", "status", &shared]),
         ("board", &["board"]),
+        ("recap", &["recap"]),
         ("board", &["board", "--continent", "Africa"]),
         ("board-with", &["board", "--with", "scar", "--with", "city"]),
         ("pool", &["pool"]),
@@ -304,7 +364,7 @@ fn every_json_output_validates_against_its_committed_schema() {
             .collect();
         assert!(
             errors.is_empty(),
-            "chronicle {args:?} --format json does not match {name}.snap.schema.json:\n{}",
+            "chronicle {args:?} --format json does not match {name}.schema.json:\n{}",
             errors.join("\n")
         );
     }

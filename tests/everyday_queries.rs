@@ -40,11 +40,25 @@ fn setup_is_for_the_latest_table_and_names_the_few_starts_left_out() {
         .collect();
     assert_eq!(people, ["Ann", "Bo", "Cy"], "{setup}");
     // Ann may start on Kyro, her own major city; the others may not.
-    assert!(setup.contains("Ann,0,1,,all but Peru\n"), "{setup}");
-    assert!(
-        setup.contains("Bo,1,0,,\"all but Peru, Egypt\"\n"),
-        "{setup}"
-    );
+    assert!(setup.contains("Ann,0,1,,41,Kyro (Egypt)\n"), "{setup}");
+    assert!(setup.contains("Bo,1,0,,40,\n"), "{setup}");
+    let starts = env
+        .ok(&["setup", "--format", "csv", "--table", "legal-starts"])
+        .stdout;
+    assert!(starts.starts_with("person,territory\n"), "{starts}");
+    for (person, out) in [("Ann", &["Peru"][..]), ("Bo", &["Peru", "Egypt"][..])] {
+        let theirs: Vec<&str> = starts
+            .lines()
+            .filter_map(|l| l.strip_prefix(&format!("{person},")))
+            .collect();
+        assert_eq!(theirs.len(), 42 - out.len(), "{person}: {starts}");
+        assert!(
+            out.iter().all(|t| !theirs.contains(t)),
+            "{person}: {starts}"
+        );
+    }
+    let table = env.ok(&["setup"]).stdout;
+    assert!(table.contains("all but Peru, Egypt"), "{table}");
     let other = env.ok(&["setup", "--players", "Ann,Bo,Dee", "--format", "json"]);
     assert!(other.stdout.contains("\"Dee\""), "{}", other.stdout);
 }

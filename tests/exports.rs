@@ -18,7 +18,15 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
     let env = TestEnv::demo_with_undo();
     let (file, first) = export_json(&env, "first.json");
     assert_eq!(first["format"], "chronicle-campaign");
-    assert_eq!(first["version"], 2);
+    assert_eq!(first["version"], 3);
+    assert!(
+        first["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["rules"] == 2),
+        "every record this chronicle writes is held to every rule"
+    );
     assert!(
         first["log"]
             .as_array()
@@ -34,15 +42,14 @@ fn export_then_import_then_export_gives_the_same_log_board_and_history() {
         .stderr_has("Imported campaign \"Demo\" (16 games")
         .run();
     let (_, second) = export_json(&other, "second.json");
-    let schema_file =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.snap.schema.json");
+    let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(schema_file).unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
     for file in [&first, &second] {
         assert!(
             validator.is_valid(file),
-            "an export does not match schema/campaign.snap.schema.json"
+            "an export does not match schema/campaign.schema.json"
         );
     }
     for part in ["campaign", "log", "board", "stats", "history"] {
@@ -172,8 +179,7 @@ fn files_that_are_not_campaigns_are_refused_plainly() {
 fn the_json_export_validates_against_the_committed_schema() {
     let env = TestEnv::demo_with_undo();
     let (_, file) = export_json(&env, "demo.json");
-    let schema_file =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.snap.schema.json");
+    let schema_file = Path::new(env!("CARGO_MANIFEST_DIR")).join("schema/campaign.schema.json");
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(schema_file).unwrap()).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();

@@ -1,7 +1,8 @@
 //! Writing files (`export -o`, `backup`): only a regular file is replaced: a named pipe, a
 //! folder, a socket, a device or a symbolic link is refused with exit 1 and what it is, and
 //! left as it was (a link is written through only with `--follow-symlink`); a file replaced
-//! keeps its permissions, a new one gets 644; `-o -` is stdout, `backup -` a usage error. The
+//! keeps its permissions, a new one follows the umask (a backup and a device's file no more open
+//! than the database); `-o -` is stdout, `backup -` a usage error. The
 //! new content goes into `.<name>.<pid>.<random>.chronicle-tmp` beside the target, so a file
 //! or link planted at a guessable name is never followed or overwritten, and the temporaries
 //! a killed run leaves are removed by the next run. `CHRONICLE_BACKUP_KILLS` sets how many
@@ -435,4 +436,97 @@ fn temporaries_left_by_killed_backups_are_removed_by_the_next_run() {
         "{kills} backups killed (spread over {typical} µs): {finished} finished first, {} temporaries left behind, all removed by the next backup",
         left.len()
     );
+}
+
+/// `chronicle ARGS…` run under the umask `mask` (set by the shell that starts it).
+fn run_with_umask(env: &TestEnv, mask: &str, args: &[&str]) -> crate::common::Run {
+    let template = env.process(args);
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("umask {mask} && exec \"$0\" \"$@\""))
+        .arg(template.get_program())
+        .args(template.get_args());
+    if let Some(dir) = template.get_current_dir() {
+        command.current_dir(dir);
+    }
+    for (key, value) in template.get_envs() {
+        match value {
+            Some(value) => command.env(key, value),
+            None => command.env_remove(key),
+        };
+    }
+    let output = output_within(command, LIMIT);
+    crate::common::Run::from_output(args.join(" "), output)
+}
+
+#[test]
+fn new_files_follow_the_umask() {
+    let env = TestEnv::demo();
+    let dir = env.dir();
+    std::fs::create_dir(dir.join("shared")).expect("the shared folder");
+    for (mask, mode) in [("077", 0o600), ("027", 0o640), ("022", 0o644)] {
+        let writes: [(&[&str], &str); 5] = [
+            (&["export", "-o", "new.json"], "new.json"),
+            (&["export", "--format", "md", "-o", "new.md"], "new.md"),
+            (&["export", "--format", "csv", "-o", "csv"], "csv/games.csv"),
+            (&["man", "--dir", "man"], "man/chronicle.1"),
+            (&["backup", "new.db"], "new.db"),
+        ];
+        for (args, written) in writes {
+            let run = run_with_umask(&env, mask, args);
+            assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+            assert_eq!(
+                mode_of(&dir.join(written)),
+                mode,
+                "{args:?} under umask {mask}"
+            );
+            // Written again under the next umask, as new.
+            let top = dir.join(written.split('/').next().unwrap_or(written));
+            let _ = std::fs::remove_dir_all(&top);
+            let _ = std::fs::remove_file(&top);
+        }
+    }
+    let run = run_with_umask(&env, "077", &["sync", "shared", "--device", "desk"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let campaign = std::fs::read_dir(dir.join("shared"))
+        .expect("the shared folder")
+        .next()
+        .expect("the campaign's folder")
+        .expect("an entry")
+        .path();
+    assert_eq!(mode_of(&campaign.join("desk.jsonl")), 0o600);
+}
+
+#[test]
+fn a_backup_and_a_device_file_are_no_more_open_than_the_database() {
+    let env = TestEnv::demo();
+    let dir = env.dir();
+    std::fs::set_permissions(env.db_path(), std::fs::Permissions::from_mode(0o600))
+        .expect("chmod 600");
+    // Under the usual umask a new file would be 644: the database's 600 wins.
+    let run = run_with_umask(&env, "022", &["backup", "copy.db"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(mode_of(&dir.join("copy.db")), 0o600);
+    // A backup replacing an open file takes the database's mode too.
+    std::fs::write(dir.join("old.db"), "old\n").expect("an old backup");
+    std::fs::set_permissions(dir.join("old.db"), std::fs::Permissions::from_mode(0o644))
+        .expect("chmod 644");
+    let run = run_with_umask(&env, "022", &["backup", "old.db"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(mode_of(&dir.join("old.db")), 0o600);
+    // An export is not the database: it follows the umask.
+    let run = run_with_umask(&env, "022", &["export", "-o", "shared.json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(mode_of(&dir.join("shared.json")), 0o644);
+    std::fs::create_dir(dir.join("shared")).expect("the shared folder");
+    let run = run_with_umask(&env, "022", &["sync", "shared", "--device", "desk"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let campaign = std::fs::read_dir(dir.join("shared"))
+        .expect("the shared folder")
+        .next()
+        .expect("the campaign's folder")
+        .expect("an entry")
+        .path();
+    assert_eq!(mode_of(&campaign.join("desk.jsonl")), 0o600);
 }

@@ -39,7 +39,7 @@ fn the_example_sheets_log_the_game_they_describe() {
         }
         let history = env.json(&["history", "--format", "json"]).to_string();
         assert!(
-            history.contains("drew turn 1, 8 troops"),
+            history.contains("opened the First elimination packet"),
             "{sheet}: {history}"
         );
     }

@@ -495,6 +495,65 @@ fn only_the_legal_reward_is_offered() {
 }
 
 #[test]
+fn a_player_knocked_out_at_the_end_is_a_result_the_prompt_offers() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.wait("Game 2 of Earth.");
+    seat_four_players(&mut t);
+    t.answer("Who won? (type to search)", ENTER, "Bo");
+    let offered = t.answer(
+        "Dee's result",
+        &format!("{DOWN}{DOWN}{ENTER}"),
+        "was knocked out at the end",
+    );
+    assert_eq!(
+        items(&offered),
+        ["held on", "was eliminated", "was knocked out at the end"],
+        "{offered}"
+    );
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+    t.confirm("Was a scar placed during the game?", false);
+    rio_for_bo_and_nothing_for_the_others_but_dee(&mut t);
+    t.wait("Packets opened (space ticks, Enter goes on)");
+    t.press(ENTER);
+    t.answer("A note about the game (Enter for none)", ENTER, "");
+    let summary = t.wait("Write game 2 to the ledger?");
+    assert!(
+        summary.contains("Dee was knocked out at the end playing"),
+        "{summary}"
+    );
+    t.press(ENTER);
+    t.wait("Game 2 logged.");
+    let (code, shown) = t.end();
+    assert_eq!(code, 0, "{shown}");
+    let game = env.json(&["game", "show", "2", "--format", "json"]);
+    assert_eq!(
+        find(&game["players"], "person", "Dee")["result"],
+        "knocked-out"
+    );
+}
+
+/// Game 2's rewards when Dee was knocked out: Bo founds Rio in Brazil; Ann and Cy, who held
+/// on, take nothing, and Dee is not asked.
+fn rio_for_bo_and_nothing_for_the_others_but_dee(t: &mut Terminal) {
+    t.answer(
+        "Bo's reward",
+        &format!("{DOWN}{ENTER}"),
+        "found a major city",
+    );
+    t.answer("Which territory (type to search)", "Brazil\r", "Brazil");
+    t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
+    for person in ["Ann", "Cy"] {
+        t.answer(
+            &format!("{person} held on: their reward"),
+            &format!("{DOWN}{DOWN}{ENTER}"),
+            "nothing",
+        );
+    }
+}
+
+#[test]
 fn without_a_terminal_game_log_never_waits() {
     let env = campaign_after_one_game();
     let before = env.dump();

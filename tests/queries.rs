@@ -351,6 +351,7 @@ fn stats_json_gives_each_players_record_win_rate_and_streaks() {
                 "won": won,
                 "held_on": held_on,
                 "eliminated": eliminated,
+                "knocked_out": 0,
                 "signatures": signatures,
                 "win_rate": rate,
                 "longest_win_streak": longest,
@@ -386,6 +387,7 @@ fn stats_json_gives_each_factions_record_and_most_used_hq() {
                 "won": won,
                 "held_on": held_on,
                 "eliminated": eliminated,
+                "knocked_out": 0,
                 "win_rate": rate,
                 "started_most": started,
                 "started_most_times": times,
@@ -1098,13 +1100,13 @@ fn every_read_command_prints_table_csv_and_markdown() {
     let cases: [(&[&str], &str, &str, &[&str]); 4] = [
         (
             &["stats"],
-            "Ann,9,4,4,1,44%,3,0",
+            "Ann,9,4,4,1,4,0.444,3,0",
             "| Ann | 9 | 4 | 4 | 1 | 44% | 3 | 0 |",
             &["Ann", "9", "4", "4", "1", "44%", "3", "0"],
         ),
         (
             &["history", "--game", "8"],
-            "8,2026-02-28,Cy (Saharan),founded the major city Nyota in Central Africa",
+            "8,2026-02-28,,Cy,Saharan Republic,major_city,Central Africa,Africa,founded the major city Nyota in Central Africa",
             "| 8 | 2026-02-28 | Cy (Saharan) | founded the major city Nyota in Central Africa |",
             &[
                 "8",
@@ -1115,13 +1117,13 @@ fn every_read_command_prints_table_csv_and_markdown() {
         ),
         (
             &["setup"],
-            "Dee,1,0,,32 territories",
+            "Dee,1,0,,32,",
             "| Dee | 1 | 0 |  | 32 territories |",
             &["Dee", "1", "0", "", "32 territories"],
         ),
         (
             &["packets"],
-            "First elimination,a player is eliminated for the first time,due since game 2,eliminations so far: 6",
+            "First elimination,a player is eliminated for the first time,met,2,eliminations so far: 6",
             "| First elimination | a player is eliminated for the first time | due since game 2 | eliminations so far: 6 |",
             &[],
         ),
@@ -1167,9 +1169,14 @@ fn every_read_command_prints_table_csv_and_markdown() {
         setup
             .stdout
             .lines()
-            .any(|l| l == "Ann,0,4,,\"33 territories, incl. Kyro (Egypt)\""),
+            .any(|l| l == "Ann,0,4,,33,Kyro (Egypt)"),
         "{}",
         setup.stdout
+    );
+    let table = env.ok(&["setup"]).stdout;
+    assert!(
+        table.contains("33 territories, incl. Kyro (Egypt)"),
+        "{table}"
     );
     // The packets table names the packet due since game 2.
     let packets = env.ok(&["packets"]);

@@ -307,3 +307,79 @@ fn reads_from_a_folder_nobody_may_write_to_work_and_leave_no_file() {
     );
     assert_eq!(after, before, "a read made a file in the read-only folder");
 }
+
+/// The file `path` with SQLite's suffix `suffix` (`-journal`, `-wal`).
+fn beside(path: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    name.into()
+}
+
+/// Leaves at `path` what a process killed in the middle of a write in rollback-journal
+/// mode leaves: some of the transaction's pages already in the file, and the hot journal
+/// that can undo them. Made by a writer holding the transaction open (its cache too small
+/// to keep the pages), whose file and journal are copied as they are at that moment.
+fn killed_mid_write(path: &Path) {
+    let scratch = path.with_extension("scratch");
+    std::fs::copy(path, &scratch).expect("a copy to write in");
+    let conn = Connection::open(&scratch).expect("the copy opens");
+    conn.execute_batch("PRAGMA journal_mode = DELETE; PRAGMA cache_size = 1; BEGIN;")
+        .expect("a transaction");
+    conn.execute_batch("CREATE TABLE half_written (x);")
+        .expect("a table");
+    for _ in 0..200 {
+        conn.execute("INSERT INTO half_written VALUES (?1)", ["x".repeat(300)])
+            .expect("a row");
+    }
+    std::fs::copy(&scratch, path).expect("the file as the kill left it");
+    std::fs::copy(beside(&scratch, "-journal"), beside(path, "-journal")).expect("its hot journal");
+    drop(conn);
+}
+
+#[test]
+fn after_a_killed_upgrade_a_read_says_the_file_needs_recovery_and_check_recovers_it() {
+    let env = TestEnv::new();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-v1.db");
+    std::fs::copy(&fixture, env.db_path()).expect("the fixture");
+    killed_mid_write(env.db_path());
+    for args in [&["board"][..], &["game", "list"], &["history"]] {
+        let run = env.run_expect(3, args);
+        assert!(
+            run.stderr.contains("needs recovery") && run.stderr.contains("chronicle upgrade"),
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("readonly"), "{args:?}: {}", run.stderr);
+        assert!(
+            beside(env.db_path(), "-journal").exists(),
+            "a read recovered it"
+        );
+    }
+    // `check` rolls the journal back, then says what it says of any earlier chronicle's file.
+    let check = env.run_expect(3, &["check"]);
+    assert!(
+        check.stderr.contains("written by an earlier chronicle"),
+        "{}",
+        check.stderr
+    );
+    assert!(!beside(env.db_path(), "-journal").exists());
+    assert_eq!(
+        std::fs::read(env.db_path()).expect("the file"),
+        std::fs::read(&fixture).expect("the fixture"),
+        "the half-written transaction is not rolled back"
+    );
+    env.ok(&["upgrade"]);
+    env.ok(&["check"]);
+}
+
+#[test]
+fn check_recovers_a_hot_journal_on_a_database_of_this_chronicle() {
+    let env = TestEnv::demo();
+    let board = env.ok(&["board", "--format", "json"]).stdout;
+    killed_mid_write(env.db_path());
+    let run = env.run_expect(3, &["board"]);
+    assert!(run.stderr.contains("needs recovery"), "{}", run.stderr);
+    env.ok(&["check"]);
+    assert!(!beside(env.db_path(), "-journal").exists());
+    assert_eq!(env.ok(&["board", "--format", "json"]).stdout, board);
+}

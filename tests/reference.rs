@@ -63,6 +63,7 @@ const COMMANDS: &[&str] = &[
     "setup",
     "packets",
     "packets open",
+    "recap",
     "demo",
     "completions",
     "man",

@@ -35,6 +35,9 @@ fn the_demo_map_is_well_formed_deterministic_svg() {
         Some("http://www.w3.org/2000/svg")
     );
     assert!(root.attribute("viewBox").is_some());
+    // It scales to the viewport it is shown in: no fixed size.
+    assert_eq!(root.attribute("width"), None);
+    assert_eq!(root.attribute("height"), None);
     assert_eq!(svg.matches("http").count(), 1, "nothing but the namespace");
     assert_eq!(
         svg,
@@ -102,6 +105,7 @@ fn demo_page(name: &str, taken_back: usize) -> String {
             recorded_at: at,
             entry: entry.into(),
             taken_back,
+            exempt: false,
         });
     }
     let mut back = log.split_off(log.len() - taken_back);

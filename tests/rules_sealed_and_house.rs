@@ -191,6 +191,37 @@ fn recorded(applied: &Applied) -> &Game {
     }
 }
 
+/// Where the nine minor cities that open the Minor cities packet go (rules §6), two a
+/// game, by Bob and Cat.
+const NINE_TOWNS: [&str; 9] = [
+    "Alaska",
+    "Peru",
+    "China",
+    "Japan",
+    "India",
+    "Ural",
+    "Argentina",
+    "Venezuela",
+    "Siberia",
+];
+
+/// A campaign set up for game 1 that played five games founding nine minor cities, the
+/// last of which opened the Minor cities packet: its draft cards are in play.
+fn drafting() -> Campaign {
+    let mut c = fresh();
+    for (n, towns) in NINE_TOWNS.chunks(2).enumerate() {
+        let mut g = game(&c, ann_wins()).winner_takes(destroy(CARDS_TO_DESTROY[10 + n]));
+        for (person, town) in ["Bob", "Cat"].into_iter().zip(towns) {
+            g = g.held(held(person, minor(town, &format!("{town} Town"))));
+        }
+        if towns.len() == 1 {
+            g.opened.push(chronicle::domain::Packet::MinorCities);
+        }
+        c.allow(g);
+    }
+    c
+}
+
 /// Fifteen games: Ann wins games 1–8, Bob games 9–15, each destroying a card. Ann has 8
 /// signatures, Bob 7, Cat none.
 fn fifteen_games() -> Campaign {
@@ -289,6 +320,29 @@ fn tokens(env: &TestEnv, person: &str) -> (u64, u64) {
     let row = find(&setup["people"], "name", person);
     let count = |key: &str| row[key].as_u64().unwrap_or_else(|| panic!("{key}: {row}"));
     (count("red_star_tokens"), count("missiles"))
+}
+
+/// `drafting` at the command line: five games dated 1 to 5 February, the last opening the
+/// Minor cities packet.
+fn env_drafting() -> TestEnv {
+    let env = env_set_up();
+    for (n, towns) in NINE_TOWNS.chunks(2).enumerate() {
+        let date = format!("2026-02-{:02}", n + 1);
+        let mut flags = vec!["--destroy-card", CARDS_TO_DESTROY[10 + n]];
+        let held: Vec<String> = ["Bob", "Cat"]
+            .into_iter()
+            .zip(towns)
+            .map(|(person, town)| format!("{person}:{town}={town} Town"))
+            .collect();
+        for h in &held {
+            flags.extend(["--minor-city", h]);
+        }
+        if towns.len() == 1 {
+            flags.extend(["--opened", "Minor cities"]);
+        }
+        env.ok(&log_args(&date, &ANN_WINS, &flags));
+    }
+    env
 }
 
 /// A campaign set up for game 1, with fifteen games: Ann wins 1–8, Bob 9–15 (each winner
@@ -1020,7 +1074,8 @@ fn rule_list_and_rule_set_switch_a_rule_kept_in_history_and_undo_takes_it_back()
         [
             ("adjacent-hq", true),
             ("two-coins-a-card", true),
-            ("signing-ends-at-15", true)
+            ("signing-ends-at-15", true),
+            ("world-capital-hq", true)
         ]
     );
 
@@ -1192,7 +1247,7 @@ fn who_placed_a_scar_is_shown_in_history_and_a_stranger_is_refused() {
 
 #[test]
 fn the_draft_is_checked_against_the_table() {
-    let mut c = fresh();
+    let mut c = drafting();
     let applied = c.allow(
         game(&c, ann_wins())
             .winner_takes(destroy("Egypt"))
@@ -1247,7 +1302,7 @@ fn the_draft_is_checked_against_the_table() {
 
 #[test]
 fn the_draft_is_shown_in_history_and_bad_drafts_are_refused() {
-    let env = env_set_up();
+    let env = env_drafting();
     let with_draft = |drafts: &[&'static str]| {
         let mut flags = vec!["--destroy-card", "Egypt"];
         for draft in drafts {
@@ -1269,7 +1324,7 @@ fn the_draft_is_shown_in_history_and_bad_drafts_are_refused() {
         &env,
         &with_draft(&["Dan=turn:1"]),
         &[
-            "Dan did not play game 1, so has no draft result",
+            "Dan did not play game 6, so has no draft result",
             "Players: Ann, Bob or Cat.",
         ],
     );
@@ -1288,8 +1343,8 @@ fn the_draft_is_shown_in_history_and_bad_drafts_are_refused() {
     }
 
     env.ok(&with_draft(&["Ann=turn:1,placement:2,troops:8,coins:1"]));
-    let game_1 = env.json(&["history", "--game", "1", "--format", "json"]);
-    let draft = find(&game_1, "kind", "draft");
+    let game_6 = env.json(&["history", "--game", "6", "--format", "json"]);
+    let draft = find(&game_6, "kind", "draft");
     assert_eq!(draft["person"], "Ann");
     assert_eq!(
         draft["text"],
@@ -1303,7 +1358,7 @@ fn the_draft_is_shown_in_history_and_bad_drafts_are_refused() {
 
 #[test]
 fn game_edit_and_export_import_keep_the_declined_reward_the_draft_and_who_scarred() {
-    let env = env_set_up();
+    let env = env_drafting();
     env.ok(&log_args(
         "2026-03-01",
         &ANN_WINS,
@@ -1316,8 +1371,8 @@ fn game_edit_and_export_import_keep_the_declined_reward_the_draft_and_who_scarre
         ],
     ));
 
-    // `game edit 1` alone prints the game as flags (and is a usage error).
-    let shown = env.run_expect(2, &["game", "edit", "1"]);
+    // `game edit 6` alone prints the game as flags (and is a usage error).
+    let shown = env.run_expect(2, &["game", "edit", "6"]);
     for flag in [
         "--no-reward",
         "--scar \"Brazil=Bunker@Bob\"",
@@ -1347,7 +1402,7 @@ fn game_edit_and_export_import_keep_the_declined_reward_the_draft_and_who_scarre
     assert_eq!(scar["person"], "Bob");
 
     // The copy's game reads as the same flags.
-    let copied = env.run_expect(2, &["--campaign", "Copy", "game", "edit", "1"]);
+    let copied = env.run_expect(2, &["--campaign", "Copy", "game", "edit", "6"]);
     let flags = |s: &str| {
         s.lines()
             .filter(|l| l.trim_start().starts_with("--"))

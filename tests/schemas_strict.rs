@@ -1,4 +1,4 @@
-//! Every committed JSON Schema (`schema/*.snap.schema.json`, `schema/json/*.snap.schema.json`)
+//! Every committed JSON Schema (`schema/*.schema.json`, `schema/json/*.schema.json`)
 //! is one a strict validator takes: only the keywords of JSON Schema 2020-12, only its
 //! standard formats (schemars's `uint32`, `int8`, `double`... are not), `required` naming
 //! only properties the object defines, a union type only of a type and null. Checked two
@@ -183,7 +183,7 @@ fn committed_schemas() -> Vec<PathBuf> {
         .iter()
         .flat_map(|folder| std::fs::read_dir(root.join(folder)).expect("the folder can be read"))
         .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.to_string_lossy().ends_with(".snap.schema.json"))
+        .filter(|path| path.to_string_lossy().ends_with(".schema.json"))
         .collect();
     files.sort();
     files

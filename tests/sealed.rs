@@ -280,7 +280,7 @@ fn packets_open_between_games_once_and_not_before_their_condition() {
     refused(
         &env,
         &["packets", "open", "three missiles"],
-        "was opened in game 1",
+        "was opened after game 1",
     );
     log(
         &env,

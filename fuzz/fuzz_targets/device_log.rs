@@ -17,7 +17,20 @@
 //!   those lines (a device only ever adds lines); one cut inside a line is refused as
 //!   truncated;
 //! - a refusal names a line the file has.
+//!
+//! And the file is synced, as `chronicle sync` finds it in the shared folder: into a
+//! database of the campaign that joined from `corpus/device_log/demo-laptop.jsonl` (as the
+//! device's file if its head names one, else as `peer.jsonl`), where a file sync skips
+//! leaves the database row for row as it was, and the database passes `chronicle check`
+//! whatever came in (a fork included); and alone in a shared folder, for a device to join:
+//! a refused join leaves no database behind, a database a join made passes `chronicle
+//! check`, and the file joined from is left as it was.
 #![no_main]
+
+mod store_checks;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use chronicle::domain::log::check_record;
 use chronicle::domain::{Body, Correction, LogRecord};
@@ -27,6 +40,112 @@ use chronicle::exchange::{
 };
 use chrono::NaiveDate;
 use libfuzzer_sys::fuzz_target;
+use store_checks::{arg, chronicle, copy_folder, dump, passes_check};
+
+/// The device's file a campaign is joined from, once, for the database files are synced
+/// into.
+const JOINED_FROM: &str = include_str!("../corpus/device_log/demo-laptop.jsonl");
+
+/// The campaign's identity in `JOINED_FROM`.
+const CAMPAIGN: &str = "01a2272d-2600-763c-ab25-25963565a33c";
+
+/// A database that joined the campaign of `JOINED_FROM` as device `table`, with its shared
+/// folder, made once (the corpus holds files of devices `desk` and `laptop` of that
+/// campaign: `table` takes what they logged).
+struct Joined {
+    dir: tempfile::TempDir,
+}
+
+impl Joined {
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("table.db")
+    }
+
+    fn shared(&self) -> PathBuf {
+        self.dir.path().join("shared")
+    }
+}
+
+fn joined() -> &'static Joined {
+    static JOINED: OnceLock<Joined> = OnceLock::new();
+    JOINED.get_or_init(|| {
+        let joined = Joined {
+            dir: tempfile::Builder::new()
+                .prefix("chronicle-fuzz-")
+                .tempdir()
+                .expect("a temporary folder"),
+        };
+        let folder = joined.shared().join(CAMPAIGN);
+        std::fs::create_dir_all(&folder).expect("the campaign's folder");
+        std::fs::write(folder.join("laptop.jsonl"), JOINED_FROM).expect("laptop's file");
+        let (db, shared) = (joined.db(), joined.shared());
+        chronicle(&["--db", arg(&db), "sync", arg(&shared), "--device", "table"])
+            .expect("table joins the campaign");
+        joined
+    })
+}
+
+/// The latest date a game from another device may carry, as `sync` has it (today's, a day
+/// on: another machine's today may be ahead).
+fn latest_elsewhere() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 30).expect("a date")
+}
+
+/// The file synced into a copy of the joined database, under the name of the device its
+/// head names (`peer.jsonl` when it names none, or this device).
+fn synced_in(text: &str) {
+    let dir = tempfile::Builder::new()
+        .prefix("chronicle-fuzz-")
+        .tempdir()
+        .expect("a temporary folder");
+    let (db, shared) = (dir.path().join("table.db"), dir.path().join("shared"));
+    std::fs::copy(joined().db(), &db).expect("the joined database");
+    copy_folder(&joined().shared(), &shared);
+    let read = read_device_log(text, latest_elsewhere());
+    let device = read
+        .as_ref()
+        .ok()
+        .map(|log| log.head.device.clone())
+        .filter(|device| device != "table");
+    let name = device.as_deref().unwrap_or("peer");
+    std::fs::write(shared.join(CAMPAIGN).join(format!("{name}.jsonl")), text)
+        .expect("the device's file");
+    let taken = read.is_ok_and(|log| log.head.campaign.id == CAMPAIGN) && device.is_some();
+    let before = dump(&db);
+    // A fork is an error that keeps every entry: what must hold holds either way.
+    let _ = chronicle(&["--db", arg(&db), "sync", arg(&shared)]);
+    if !taken {
+        assert_eq!(dump(&db), before, "a file sync skips changed the database");
+    }
+    passes_check(&db, "a sync");
+}
+
+/// The file alone in a shared folder, for a device with no database to join from.
+fn joined_from(text: &str, log: &DeviceLog) {
+    if log.head.device == "fuzz" {
+        return;
+    }
+    let dir = tempfile::Builder::new()
+        .prefix("chronicle-fuzz-")
+        .tempdir()
+        .expect("a temporary folder");
+    let (db, shared): (PathBuf, PathBuf) = (dir.path().join("fuzz.db"), dir.path().join("shared"));
+    let folder = shared.join(&log.head.campaign.id);
+    std::fs::create_dir_all(&folder).expect("the campaign's folder");
+    let file = folder.join(format!("{}.jsonl", log.head.device));
+    std::fs::write(&file, text).expect("the device's file");
+    // A join refused leaves no database; one that joined a log that forks says so (an
+    // error) with every entry kept: either way a database there passes `check`.
+    let joined = chronicle(&["--db", arg(&db), "sync", arg(&shared), "--device", "fuzz"]);
+    if joined.is_ok() || Path::new(&db).exists() {
+        passes_check(&db, "a join");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).ok().as_deref(),
+        Some(text),
+        "a join changed the file it joined from"
+    );
+}
 
 /// The latest dates a game may carry that the target tries, earliest first: none allowed,
 /// this project's fixed today and the day after, and any.
@@ -173,7 +292,7 @@ fn names_a_line(text: &str, error: &DeviceLogError) {
     let _ = error.to_string();
     if let DeviceLogError::Damaged { line, .. } | DeviceLogError::Refused { line, .. } = error {
         assert!(
-            (2..=lines_in(text)).contains(line),
+            (1..=lines_in(text)).contains(line),
             "a refusal names line {line} of a file of {} lines",
             lines_in(text)
         );
@@ -216,5 +335,9 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         }
+    }
+    synced_in(text);
+    if let Ok(log) = read_device_log(text, latest_elsewhere()) {
+        joined_from(text, &log);
     }
 });

@@ -21,7 +21,7 @@
 use chronicle::domain::log::check_record;
 use chronicle::domain::validate::{self, MAX_NOTE_CHARS, MAX_REASON_CHARS};
 use chronicle::domain::{
-    Body, Correction, Entry, EntryId, Game, LogRecord, LoggedEntry, Place, PoolKind,
+    Body, Correction, Entry, EntryId, Game, LogRecord, LoggedEntry, Place, PoolKind, RuleSet,
 };
 use chronicle::exchange::read_from;
 use chrono::{DateTime, NaiveDate};
@@ -227,6 +227,7 @@ fn as_fields(data: &[u8]) {
         id: EntryId("01a2272d-2600-7000-8000-000000000001".into()),
         seq: number(0),
         recorded_at: field(1),
+        rules: RuleSet::CURRENT,
         origin: None,
         parent: None,
         place: Place::End,
@@ -237,6 +238,7 @@ fn as_fields(data: &[u8]) {
             id: EntryId("01a2272d-2600-7000-8000-000000000002".into()),
             seq: number(0).saturating_add(1),
             recorded_at: field(2),
+            rules: RuleSet::CURRENT,
             origin: None,
             parent: Some(added.id.clone()),
             place: Place::End,

@@ -3,16 +3,68 @@
 //! back as the export writes its log (`exchange::record_doc`, each game with its number in
 //! the log as corrected) and read again, it reads the same: the same records, the same log
 //! as corrected, the same campaign.
+//!
+//! And the file is imported (`chronicle import FILE --as Fuzzed`) into a database holding
+//! another campaign: refused, the database is row for row as it was; taken, the database
+//! passes `chronicle check`, and `exchange::read` takes the file too.
 #![no_main]
+
+mod store_checks;
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use chronicle::domain::{Body, Correction, LogRecord};
 use chronicle::exchange::{FORMAT, VERSION, read, record_doc};
 use libfuzzer_sys::fuzz_target;
+use store_checks::{arg, chronicle, dump, passes_check};
+
+/// A database holding one campaign ("Earth", ready for its first game), made once.
+fn base() -> &'static (tempfile::TempDir, PathBuf) {
+    static BASE: OnceLock<(tempfile::TempDir, PathBuf)> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let dir = tempfile::Builder::new()
+            .prefix("chronicle-fuzz-")
+            .tempdir()
+            .expect("a temporary folder");
+        let db = dir.path().join("base.db");
+        chronicle(&["--db", arg(&db), "init", "Earth"]).expect("a campaign");
+        (dir, db)
+    })
+}
+
+/// The file imported into a copy of the base database.
+fn imported(text: &str) {
+    let dir = tempfile::Builder::new()
+        .prefix("chronicle-fuzz-")
+        .tempdir()
+        .expect("a temporary folder");
+    let db = dir.path().join("chronicle.db");
+    std::fs::copy(&base().1, &db).expect("the base database");
+    let file = dir.path().join("campaign.json");
+    std::fs::write(&file, text).expect("the campaign file");
+    let before = dump(&db);
+    match chronicle(&["--db", arg(&db), "import", arg(&file), "--as", "Fuzzed"]) {
+        Ok(()) => {
+            passes_check(&db, "an import");
+            assert!(
+                read(text, chrono::NaiveDate::MAX).is_ok(),
+                "import took a file exchange::read refuses"
+            );
+        }
+        Err(refused) => assert_eq!(
+            dump(&db),
+            before,
+            "a refused import changed the database: {refused}"
+        ),
+    }
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
+    imported(text);
     let Ok((campaign, checked)) = read(text, chrono::NaiveDate::MAX) else {
         return;
     };

@@ -1,5 +1,5 @@
 //! `chronicle backup FILE`: an online copy of the database, checked before it takes the
-//! place of the file.
+//! place of the file, and no more open than the database.
 
 use std::path::PathBuf;
 
@@ -37,23 +37,30 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     };
     let latest = context.clock.latest_elsewhere();
     let mut checked = CheckReport::default();
-    files::replace(&args.file, symlinks, |temporary| -> Result<(), CliError> {
-        store.backup_into(temporary)?;
-        let copy = Store::open(temporary, Access::Read, env::busy_timeout()?)?;
-        checked = copy.check(latest)?;
-        if checked.problems.is_empty() {
-            Ok(())
-        } else {
-            Err(StoreError::Damaged {
-                detail: format!(
-                    "the copy fails its check ({}); {} was left as it was",
-                    checked.problems.join("; "),
-                    args.file.display()
-                ),
+    // The copy holds what the database holds: it is no more open than the database.
+    let private_as = Some(store.path());
+    files::replace_as(
+        &args.file,
+        symlinks,
+        private_as,
+        |temporary| -> Result<(), CliError> {
+            store.backup_into(temporary)?;
+            let copy = Store::open(temporary, Access::Read, env::busy_timeout()?)?;
+            checked = copy.check(latest)?;
+            if checked.problems.is_empty() {
+                Ok(())
+            } else {
+                Err(StoreError::Damaged {
+                    detail: format!(
+                        "the copy fails its check ({}); {} was left as it was",
+                        checked.problems.join("; "),
+                        args.file.display()
+                    ),
+                }
+                .into())
             }
-            .into())
-        }
-    })?;
+        },
+    )?;
     let games: u32 = checked.campaigns.iter().map(|(_, g)| g).sum();
     say(&format!(
         "Backed up {} to {} ({} campaign{}, {games} games); the copy passes `chronicle check`.",

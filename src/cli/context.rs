@@ -5,10 +5,11 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use super::env::{self, Clock};
+use super::colour::Colour;
+use super::env::{self, Clock, Columns};
 use super::error::CliError;
 use super::explain::Asked;
-use super::format::{ColorChoice, Format};
+use super::format::Format;
 use crate::domain::log::fold;
 use crate::domain::{Campaign, Entry};
 use crate::render::TableStyle;
@@ -20,61 +21,61 @@ use crate::store::{
 
 /// The terminal chronicle runs in.
 #[derive(Clone, Copy, Debug)]
-#[allow(clippy::struct_excessive_bools)] // each is a separate fact of the terminal
 pub struct Terminal {
-    /// Colour is wanted (`--color always`, or not `--color never`, `NO_COLOR` or
-    /// `TERM=dumb`).
-    pub color_wanted: bool,
-    /// Colour on stdout: wanted, and stdout is a terminal (or `--color always`).
-    pub stdout_color: bool,
-    /// Colour on stderr, likewise.
-    pub stderr_color: bool,
+    /// Colour on stdout and on stderr, decided once (`colour::on`).
+    pub colour: Colour,
     /// stderr is a terminal.
     pub stderr_terminal: bool,
     /// Questions may be asked: stdin and stderr are terminals and `--no-input` is not given.
     pub may_prompt: bool,
-    /// The width tables fit: `COLUMNS`, else the terminal's, else 80.
+    /// The width tables fit: `COLUMNS`, else the terminal's, else 80; 40 at the narrowest.
     pub width: usize,
     /// Long error messages are printed whole (`--verbose`).
     pub verbose: bool,
 }
 
+/// The narrowest width tables are fitted to: narrower, they are drawn 40 wide.
+pub(crate) const NARROWEST: usize = 40;
+
 impl Terminal {
-    pub fn new(color: ColorChoice, no_input: bool, verbose: bool) -> Result<Terminal, CliError> {
+    /// The terminal, and a warning when `COLUMNS` holds no width (it is then set aside).
+    pub fn new(colour: Colour, no_input: bool, verbose: bool) -> (Terminal, Option<String>) {
         let stdout = std::io::stdout().is_terminal();
         let stderr = std::io::stderr().is_terminal();
-        // An explicit --color wins over NO_COLOR (no-color.org); left to itself, chronicle
-        // colours nothing under NO_COLOR or on a terminal that says it is dumb.
-        let color_wanted = match color {
-            ColorChoice::Never => false,
-            ColorChoice::Always => true,
-            ColorChoice::Auto => !env::no_color() && !env::dumb_terminal(),
-        };
-        let on = |terminal: bool| match color {
-            ColorChoice::Always => color_wanted,
-            ColorChoice::Auto => color_wanted && terminal,
-            ColorChoice::Never => false,
-        };
         let from_terminal = stdout
             .then(|| terminal_size::terminal_size().map(|(w, _)| usize::from(w.0)))
             .flatten();
-        Ok(Terminal {
-            color_wanted,
-            stdout_color: on(stdout) && stdout,
-            stderr_color: on(stderr),
+        let fallback = from_terminal.unwrap_or(80);
+        let (width, warning) = match env::columns() {
+            Columns::Unset => (fallback, None),
+            Columns::Width(width) => (width, None),
+            Columns::Unusable(text) => {
+                let whose = if from_terminal.is_some() {
+                    "the terminal's width"
+                } else {
+                    "the default"
+                };
+                let warning = format!(
+                    "COLUMNS is \"{}\", not a number of columns from 1 to 10000; tables fit {fallback} columns ({whose}).",
+                    crate::render::terminal::printable(&text)
+                );
+                (fallback, Some(warning))
+            }
+        };
+        let terminal = Terminal {
+            colour,
             stderr_terminal: stderr,
             may_prompt: !no_input && std::io::stdin().is_terminal() && stderr,
-            width: env::columns()?.or(from_terminal).unwrap_or(80).max(40),
+            width: width.max(NARROWEST),
             verbose,
-        })
+        };
+        (terminal, warning)
     }
 
     /// A terminal of plain text, for what is printed before the real one is known.
     pub fn plain() -> Terminal {
         Terminal {
-            color_wanted: false,
-            stdout_color: false,
-            stderr_color: false,
+            colour: Colour::NONE,
             stderr_terminal: false,
             may_prompt: false,
             width: 80,
@@ -86,7 +87,7 @@ impl Terminal {
     pub(crate) fn table_style(&self) -> TableStyle {
         TableStyle {
             width: self.width,
-            bold_titles: self.stdout_color,
+            bold_titles: self.colour.stdout,
         }
     }
 }

@@ -1,28 +1,107 @@
 //! Everything chronicle reads from its environment, in one place (and listed in `--help`):
 //! where the database lives, which campaign, the clock, colour.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use super::colour::ColourVars;
 use super::error::CliError;
 
-/// The environment variables chronicle reads, for `--help`.
-pub(super) const HELP: &str = "\
-Environment:
-  CHRONICLE_DB          the database file (as --db; `demo` ignores it and keeps to its own file)
-  CHRONICLE_CAMPAIGN    the campaign to use (same as --campaign)
-  CHRONICLE_NOW         fixes today and the clock (YYYY-MM-DD or RFC 3339), for tests and demos
-  CHRONICLE_BUSY_MS     how long to wait for another writer, in milliseconds (default 5000,
-                        at most 600000)
-  COLUMNS               the width tables fit (20 to 10000; default: the terminal's, else 80)
-  NO_COLOR              no colour, whatever --color says
-  XDG_DATA_HOME         where the default database lives (Linux)
+/// The environment variables chronicle reads, with what each does: `--help` and the
+/// manual's ENVIRONMENT section list them.
+pub(super) const VARIABLES: &[(&str, &str)] = &[
+    (
+        "CHRONICLE_DB",
+        "the database file (as --db; `demo` ignores it and keeps to its own file)",
+    ),
+    (
+        "CHRONICLE_CAMPAIGN",
+        "the campaign to use (same as --campaign)",
+    ),
+    (
+        "CHRONICLE_NOW",
+        "fixes today and the clock (YYYY-MM-DD or RFC 3339), for tests and demos",
+    ),
+    (
+        "CHRONICLE_BUSY_MS",
+        "how long to wait for another writer, in milliseconds (default 5000, at most 600000)",
+    ),
+    (
+        "COLUMNS",
+        "the width tables fit (40 at the narrowest; default: the terminal's, else 80; a value that is no width is set aside with a warning)",
+    ),
+    ("NO_COLOR", "no colour, unless --color always asks for it"),
+    (
+        "CLICOLOR_FORCE",
+        "colour even in a pipe (after --color and NO_COLOR)",
+    ),
+    (
+        "CLICOLOR",
+        "0: no colour (after --color, NO_COLOR and CLICOLOR_FORCE)",
+    ),
+    ("TERM", "dumb: no colour (after all of the above)"),
+    ("XDG_DATA_HOME", "where the default database lives (Linux)"),
+    (
+        "COMPLETE",
+        "bash, zsh or fish: print the shell's completion script, whose completions know the campaign (`source <(COMPLETE=bash chronicle)`)",
+    ),
+];
 
-Exit codes: 0 done, 1 refused by the rules or bad input (nothing written),
-2 command-line usage, 3 the database (cannot open, busy, damaged, newer),
-4 a bug in chronicle.";
+/// How colour is decided, said once for `--help` and the manual.
+pub(super) const COLOUR_ORDER: &str = "Colour is decided once, for messages, tables, help and errors alike: --color always or never, else NO_COLOR, CLICOLOR_FORCE, CLICOLOR, TERM=dumb, in that order, else colour where the output is a terminal.";
+
+/// The exit codes, with what each means (`error::exit` holds them).
+pub(super) const EXIT_CODES: &[(u8, &str)] = &[
+    (0, "done"),
+    (1, "refused by the rules or bad input (nothing written)"),
+    (2, "command-line usage"),
+    (3, "the database (cannot open, busy, damaged, newer)"),
+    (4, "a bug in chronicle"),
+    (130, "stopped with Ctrl-C at a question (nothing written)"),
+];
+
+/// The width `--help` is laid out in.
+const HELP_WIDTH: usize = 92;
+
+/// `--help`'s last part: the environment, how colour is decided, the exit codes.
+pub(super) fn help() -> String {
+    let mut text = String::from("Environment:\n");
+    for (name, what) in VARIABLES {
+        let _ = write!(text, "  {name:<22}");
+        text.push_str(&wrapped(what, 24));
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(&wrapped(COLOUR_ORDER, 0));
+    text.push_str("\n\nExit codes:\n");
+    for (code, what) in EXIT_CODES {
+        let _ = writeln!(text, "  {code:<22}{what}");
+    }
+    text.trim_end().to_string()
+}
+
+/// Text wrapped at spaces to `HELP_WIDTH`, each line after the first indented by `indent`
+/// (the first starts where the line it ends already is).
+fn wrapped(text: &str, indent: usize) -> String {
+    let mut out = String::new();
+    let mut column = indent;
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 && column + 1 + word.len() > HELP_WIDTH {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            column = indent;
+        } else if i > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(word);
+        column += word.chars().count();
+    }
+    out
+}
 
 /// The folder chronicle keeps its databases in by default.
 pub(super) fn data_dir() -> Result<PathBuf, CliError> {
@@ -89,19 +168,53 @@ pub(super) fn campaign() -> Result<Option<String>, CliError> {
     value("CHRONICLE_CAMPAIGN")
 }
 
-/// Whether colour is switched off by `NO_COLOR`.
-pub(super) fn no_color() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+/// A variable set to something: present and not empty.
+fn set(name: &str) -> bool {
+    std::env::var_os(name).is_some_and(|v| !v.is_empty())
 }
 
-/// `TERM=dumb`: a terminal that shows no colour.
-pub(super) fn dumb_terminal() -> bool {
-    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+/// What the environment says about colour (see `colour::on` for the order).
+pub(super) fn colour_vars() -> ColourVars {
+    let is = |name: &str, value: &str| std::env::var_os(name).is_some_and(|v| v == value);
+    ColourVars {
+        no_color: set("NO_COLOR"),
+        clicolor_force: set("CLICOLOR_FORCE") && !is("CLICOLOR_FORCE", "0"),
+        clicolor_off: is("CLICOLOR", "0"),
+        dumb_terminal: is("TERM", "dumb"),
+    }
 }
 
-/// The width given by `COLUMNS`, if any (20 to 10,000 columns).
-pub(super) fn columns() -> Result<Option<usize>, CliError> {
-    Ok(number("COLUMNS", 20..=10_000, "columns")?.and_then(|n| usize::try_from(n).ok()))
+/// The widest width `COLUMNS` may give.
+const MOST_COLUMNS: u64 = 10_000;
+
+/// What `COLUMNS` says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Columns {
+    /// Unset or empty.
+    Unset,
+    /// A width, from 1 to 10,000 columns.
+    Width(usize),
+    /// Something that is no width (0, a word, bytes that are not text, too many): set
+    /// aside, as GNU tools do, with a warning that repeats it.
+    Unusable(String),
+}
+
+/// The width given by `COLUMNS`.
+pub(super) fn columns() -> Columns {
+    let text = match std::env::var("COLUMNS") {
+        Ok(text) if text.trim().is_empty() => return Columns::Unset,
+        Ok(text) => text.trim().to_string(),
+        Err(std::env::VarError::NotPresent) => return Columns::Unset,
+        Err(std::env::VarError::NotUnicode(bytes)) => {
+            return Columns::Unusable(bytes.to_string_lossy().into_owned());
+        }
+    };
+    match text.parse::<u64>() {
+        Ok(n) if (1..=MOST_COLUMNS).contains(&n) => {
+            usize::try_from(n).map_or(Columns::Unusable(text), Columns::Width)
+        }
+        _ => Columns::Unusable(text),
+    }
 }
 
 /// The longest wait for another writer that `CHRONICLE_BUSY_MS` may ask for: ten minutes.

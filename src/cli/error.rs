@@ -189,15 +189,17 @@ impl CliError {
             && terminal.stderr_terminal
         {
             // A prompt may have hidden the cursor: show it again.
-            eprint!("\x1b[?25h");
+            let _ = dialoguer::console::Term::stderr().show_cursor();
         }
-        let label = if terminal.stderr_color {
-            "\x1b[1;31merror:\x1b[0m"
-        } else {
-            "error:"
-        };
+        let style = super::colour::ERROR;
         let message = printable(&self.message());
-        eprintln!("{label} {}", shortened(&message, terminal.verbose));
+        super::colour::to_stderr(
+            terminal.colour.stderr,
+            &format!(
+                "{style}error:{style:#} {}\n",
+                shortened(&message, terminal.verbose)
+            ),
+        );
         if self.nothing_written {
             eprintln!("Nothing was written.");
         }

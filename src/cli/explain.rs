@@ -61,7 +61,7 @@ fn flags(refusal: &Refusal) -> Option<(String, Vec<String>)> {
             "Give one --player \"NAME=FACTION:RESULT\" per player, in seating order.".to_string(),
         ),
         Refusal::WinnerCount { .. } => {
-            hint("Mark one player :won and the others :held-on or :eliminated.".to_string())
+            hint("Mark one player :won and the others :held-on, :eliminated or :knocked-out.".to_string())
         }
         Refusal::DateBeforeLastGame { .. } | Refusal::GameAfterToday { .. } => {
             hint("Check --date.".to_string())
@@ -153,6 +153,12 @@ fn setup_and_corrections(refusal: &Refusal) -> Option<(String, Vec<String>)> {
         Refusal::AdjacentHq { .. } => hint(
             "Check the HQs; if your group allows HQs side by side: `chronicle rule set adjacent-hq off --reason \"...\"`.".to_string(),
         ),
+        Refusal::CapitalStart { .. } => hint(
+            "Choose another HQ; if your group's World capital packet lets a player start there: `chronicle rule set world-capital-hq off --reason \"...\"`.".to_string(),
+        ),
+        Refusal::DraftSealed { .. } => hint(
+            "Leave out --draft; the Minor cities packet is opened with `chronicle packets open \"Minor cities\"` (or --opened in the game that founded the 9th minor city).".to_string(),
+        ),
         Refusal::TooManyCoinsOnCard { .. } => hint(
             "If your group allows more on a card: `chronicle rule set two-coins-a-card off --reason \"...\"`.".to_string(),
         ),
@@ -211,6 +217,9 @@ pub(super) fn store_hints(error: &StoreError) -> Vec<String> {
             "Run `chronicle upgrade` to bring it up to date (or any command that writes); reading never changes a file."
         }
         StoreError::NotADatabase { .. } => "Give the right --db path, or restore a backup.",
+        StoreError::NeedsRecovery { .. } => {
+            "Run `chronicle upgrade` (or any command that writes) to finish the recovery; `chronicle check` does it too."
+        }
         StoreError::CannotOpen { .. } => "Check the path and its permissions.",
         StoreError::Newer { .. } => "Use the newer chronicle, or a backup made before it.",
         StoreError::Busy => "Try again in a moment.",

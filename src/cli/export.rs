@@ -36,6 +36,10 @@ pub struct Args {
     /// [default: opened]
     #[arg(long, value_enum, value_name = "WHICH")]
     pub spoilers: Option<SpoilersArg>,
+    /// With --spoilers none: keep the games' notes (free text, which may name what a packet
+    /// brought, is left out otherwise)
+    #[arg(long)]
+    pub notes: bool,
     #[command(flatten)]
     pub time: AfterArgs,
 }
@@ -47,6 +51,15 @@ pub enum SpoilersArg {
     Opened,
     /// Nothing that came from a packet: only how many were opened
     None,
+}
+
+impl SpoilersArg {
+    pub(super) fn spoilers(self) -> Spoilers {
+        match self {
+            SpoilersArg::Opened => Spoilers::Opened,
+            SpoilersArg::None => Spoilers::None,
+        }
+    }
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -74,10 +87,11 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         args.time.after,
     )?;
     if matches!(format, Format::Md | Format::Html) {
-        export.with_spoilers(match args.spoilers {
-            Some(SpoilersArg::None) => Spoilers::None,
-            _ => Spoilers::Opened,
-        });
+        export.with_spoilers(
+            args.spoilers
+                .map_or(Spoilers::Opened, SpoilersArg::spoilers),
+            args.notes,
+        );
     }
     let output = args.output.as_deref().filter(|o| o.as_os_str() != "-");
     let symlinks = if args.follow_symlink {
@@ -156,12 +170,7 @@ fn csv(
             "A CSV export is a folder of tables: give -o DIR, or --table NAME for one table on stdout.",
         ));
     };
-    std::fs::create_dir_all(folder).map_err(|e| {
-        CliError::file(format!(
-            "The folder {} cannot be made: {e}.",
-            folder.display()
-        ))
-    })?;
+    files::folder(folder, symlinks)?;
     for table in CsvTable::ALL {
         files::write(
             &folder.join(format!("{}.csv", table.name())),

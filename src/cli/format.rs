@@ -7,11 +7,14 @@ pub enum Format {
     Json,
     Csv,
     Md,
-    /// A map of the board (`export` only).
+    /// A map of the board (`export` only: its help lists it).
+    #[value(hide = true)]
     Svg,
     /// A self-contained page (`export` only).
+    #[value(hide = true)]
     Html,
     /// One BG Stats `createPlay` link per game (`export` only).
+    #[value(hide = true)]
     Bgstats,
 }
 

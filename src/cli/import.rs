@@ -49,7 +49,11 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         // The current campaign changes only when asked (or when there was none).
         let was = store.choose_campaign(None).ok();
         let current = args.make_current || was.is_none();
-        let what = format!("Importing {count} entries of {}", args.file.display());
+        let what = format!(
+            "Importing {} entries of {}",
+            super::progress::count(count),
+            args.file.display()
+        );
         let terminal = context.terminal.stderr_terminal;
         let imported = while_working(terminal, &what, || {
             store.import_campaign(&name, &campaign.created_at, &log, current)
@@ -68,7 +72,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             imported.name,
             games,
             if games == 1 { "" } else { "s" },
-            count,
+            super::progress::count(count),
             store.path().display()
         ));
         if let Some(first) = ignored.first() {

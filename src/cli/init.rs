@@ -2,7 +2,7 @@
 
 use super::context::{Context, writing};
 use super::error::CliError;
-use super::output::{out, say};
+use super::output::say;
 use crate::domain::names::CampaignName;
 use crate::store::Access;
 
@@ -32,6 +32,8 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             campaign.name,
             store.path().display()
         ));
-        out(NEXT_STEPS)
+        // A guide for the person, not data: stderr, like every message.
+        say(NEXT_STEPS.trim_end());
+        Ok(())
     })
 }

@@ -9,6 +9,9 @@ mod board;
 mod campaign;
 mod check;
 mod coins;
+mod colour;
+mod command;
+mod complete;
 mod context;
 pub mod demo;
 mod env;
@@ -27,6 +30,7 @@ mod person;
 mod pool;
 mod power;
 mod progress;
+mod recap;
 mod rule;
 mod scar_type;
 mod setup;
@@ -39,20 +43,22 @@ mod undo;
 mod upgrade;
 mod world;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches, Parser, Subcommand};
 
+pub use colour::Colour;
 pub use context::{Context, Terminal};
 pub use error::{CliError, ErrorKind, exit};
 pub use format::{ColorChoice, Format};
 
-/// chronicle: the ledger of a Risk Legacy campaign played on the physical board.
+/// The ledger of a Risk Legacy campaign played on the physical board
 ///
 /// Log each game in a minute after the session; chronicle holds the rules, refuses what they
 /// forbid, and tells you what the world looks like now.
 #[derive(Debug, Parser)]
-#[command(name = "chronicle", version, after_help = env::HELP, max_term_width = 100)]
+#[command(name = "chronicle", version, after_help = env::help(), max_term_width = 100)]
 pub struct Cli {
     /// The database file [default: $CHRONICLE_DB, else chronicle.db in your data folder]
     #[arg(long, global = true, value_name = "PATH")]
@@ -63,11 +69,12 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "NAME")]
     pub campaign: Option<String>,
 
-    /// How to print data
-    #[arg(long, global = true, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
+    /// How to print data [default: table]
+    #[arg(long, global = true, value_enum)]
+    pub format: Option<Format>,
 
-    /// Colour in messages
+    /// Colour in messages, table titles, help and errors (auto: see "Environment" in
+    /// `chronicle --help`)
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 
@@ -126,6 +133,7 @@ pub enum Command {
     Stats(stats::Args),
     Setup(setup::Args),
     Packets(packets::Args),
+    Recap(recap::Args),
     Demo(demo::Args),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
@@ -133,26 +141,20 @@ pub enum Command {
 
 /// Runs chronicle with the process's arguments and returns its exit code.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    shell::complete_if_asked();
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match parse(args) {
         Ok(cli) => cli,
-        Err(error) => {
-            let code = if error.use_stderr() {
-                exit::USAGE
-            } else {
-                exit::DONE
-            };
-            // A closed pipe while printing help is not worth a word.
-            let _ = error.print();
-            return ExitCode::from(code);
-        }
+        Err(code) => return ExitCode::from(code),
     };
-    let terminal = match Terminal::new(cli.color, cli.no_input, cli.verbose) {
-        Ok(terminal) => terminal,
-        Err(error) => {
-            error.print(&Terminal::plain());
-            return ExitCode::from(error.code());
-        }
-    };
+    let colour = Colour::decide(cli.color, env::colour_vars());
+    let (terminal, warning) = Terminal::new(colour, cli.no_input, cli.verbose);
+    if let Some(warning) = warning
+        && cli.format.unwrap_or(Format::Table) == Format::Table
+        && prints_data(&cli.command)
+    {
+        talk::warn(colour.stderr, &warning);
+    }
     match run(cli, terminal) {
         Ok(()) => ExitCode::from(exit::DONE),
         Err(error) => {
@@ -160,6 +162,27 @@ pub fn main() -> ExitCode {
             ExitCode::from(error.code())
         }
     }
+}
+
+/// The command line parsed; else clap's help, version or usage error printed in the colour
+/// `--color` and the environment decide, and the exit code to end with.
+fn parse(args: Vec<OsString>) -> Result<Cli, u8> {
+    let colour = Colour::decide(colour::flag_in(&args), env::colour_vars());
+    let command = command::command().color(colour::for_clap(colour.stderr));
+    let parsed = command
+        .try_get_matches_from(args)
+        .and_then(|matches| Cli::from_arg_matches(&matches));
+    parsed.map_err(|error| {
+        let text = error.render().ansi().to_string();
+        if error.use_stderr() {
+            colour::to_stderr(colour.stderr, &text);
+            exit::USAGE
+        } else {
+            // A closed pipe while printing help is not worth a word.
+            let _ = colour::to_stdout(colour.stdout, &text);
+            exit::DONE
+        }
+    })
 }
 
 /// Whether the command prints data, which `--format` shapes; the others print messages
@@ -194,20 +217,28 @@ fn prints_data(command: &Command) -> bool {
         | C::Check(_)
         | C::Stats(_)
         | C::Setup(_)
-        | C::Demo(_) => true,
+        | C::Demo(_)
+        | C::Recap(_) => true,
     }
 }
 
 /// Runs one parsed command.
 pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
-    if cli.format != Format::Table && !prints_data(&cli.command) {
+    let format = cli.format.unwrap_or(Format::Table);
+    if format != Format::Table && !prints_data(&cli.command) {
         return Err(CliError::usage(format!(
             "This command prints messages, not data, so --format {} has nothing to shape; leave it out (the commands that print data, such as board, history, stats, setup and the list commands, take table, json, csv or md).",
-            cli.format.key()
+            format.key()
         ))
         .nothing_written());
     }
-    let context = Context::new(cli.db.clone(), cli.campaign.clone(), cli.format, terminal)?;
+    if matches!(cli.command, Command::Export(_)) && cli.format == Some(Format::Table) {
+        return Err(CliError::usage(
+            "export writes a file: --format json (the default), csv, md, svg, html or bgstats. A table is for the terminal: `chronicle board`, `chronicle history` and the other read commands print one.",
+        )
+        .nothing_written());
+    }
+    let context = Context::new(cli.db.clone(), cli.campaign.clone(), format, terminal)?;
     match cli.command {
         Command::Init(args) => init::run(&context, args),
         Command::Campaign(command) => campaign::run(&context, command),
@@ -234,6 +265,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Stats(args) => stats::run(&context, args),
         Command::Setup(args) => setup::run(&context, args),
         Command::Packets(args) => packets::run(&context, args),
+        Command::Recap(args) => recap::run(&context, args),
         Command::Demo(args) => demo::run(&context, args),
         Command::Completions(args) => shell::completions(&args),
         Command::Man(args) => shell::man(&args),

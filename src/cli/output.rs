@@ -27,9 +27,18 @@ pub(super) fn render(report: &impl Tabular, context: &Context) -> Result<String,
     match context.format {
         Format::Json => json(report),
         Format::Table => Ok(table::text(report, context.terminal.table_style())),
-        Format::Csv => Ok(csv::tables(report)?),
+        Format::Csv => main_sheet(report),
         Format::Md => Ok(md::tables(report)),
         Format::Svg | Format::Html | Format::Bgstats => Err(not_printed()),
+    }
+}
+
+/// The report's main sheet as CSV: one table, so that a spreadsheet or pandas reads the
+/// stream whole.
+fn main_sheet(report: &impl Tabular) -> Result<String, CliError> {
+    match csv::sheet(report, None)? {
+        Ok(text) => Ok(text),
+        Err(_) => Err(CliError::bug("This report has no table to print as CSV.")),
     }
 }
 

@@ -45,13 +45,41 @@ pub(super) fn while_working<T>(stderr_terminal: bool, what: &str, work: impl FnO
     result
 }
 
-/// A spinner on stderr saying what is being done, and for how long.
+/// A count as a person reads it: its thousands set apart ("50,022").
+pub(super) fn count(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
+
+/// A spinner on stderr saying what is being done, and for how long ("… for 3s").
 fn spinner(what: String) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
+    let style = ProgressStyle::with_template("{spinner} {msg}… for {elapsed}")
         .unwrap_or_else(|_| ProgressStyle::default_spinner());
     bar.set_style(style);
     bar.set_message(what);
     bar.tick();
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_set_their_thousands_apart() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(22), "22");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
+        assert_eq!(count(50_022), "50,022");
+        assert_eq!(count(1_234_567), "1,234,567");
+    }
 }

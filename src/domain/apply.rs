@@ -12,8 +12,10 @@ use super::names::valid_person;
 use super::packet::Packet;
 use super::pool::PoolKind;
 use super::refusal::{Refusal, WayOut};
+use super::resolve::LoggedEntry;
 use super::state::{
-    Campaign, FIRST_COINS, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT, Name, Scar, Signature,
+    Campaign, FIRST_COINS, MAX_CARD_RESOURCES, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT,
+    Name, Scar, Signature,
 };
 
 /// What applying an entry did.
@@ -41,15 +43,16 @@ impl Applied {
     }
 }
 
-/// How strictly an entry is held to the rules. A new entry meets every rule; an entry
-/// replayed from a stored log (the database, a file, another device) meets the rules that
-/// shape the board, while the rules that only gate what may be logged next (setup before
-/// game 1, HQs apart, who names the world, a packet's condition, marks as starts) are
-/// `check`'s to report, so a log written under earlier rules still opens (rules §2, §3).
+/// How strictly an entry is held to the rules. Every entry meets every rule (`Strict`),
+/// on every replay, but one: an entry an earlier chronicle logged that broke, in the log
+/// that chronicle wrote, a rule it held only for new entries (setup before game 1, HQs
+/// apart, who names the world, a packet's condition, marks as starts, …) replays with the
+/// rules that shape the board (`Exempt`, see `LoggedEntry::exempt`), so an old log still
+/// opens and `check` names it (rules §6d).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
     Strict,
-    Replay,
+    Exempt,
 }
 
 impl Mode {
@@ -57,7 +60,7 @@ impl Mode {
     pub(super) fn gate(self, check: impl FnOnce() -> Result<(), Refusal>) -> Result<(), Refusal> {
         match self {
             Mode::Strict => check(),
-            Mode::Replay => Ok(()),
+            Mode::Exempt => Ok(()),
         }
     }
 }
@@ -103,7 +106,7 @@ impl Campaign {
         next.require_entry_on_map(entry)?;
         let applied = match entry {
             Entry::Power { faction, power } => next.choose_power(faction, *power)?,
-            Entry::Coins { territories } => next.place_first_coins(territories)?,
+            Entry::Coins { territories } => next.place_first_coins(territories, mode)?,
             Entry::Rule { rule, on, reason } => next.set_rule(*rule, *on, reason)?,
             Entry::Alias { alias, of } => next.add_alias(alias, of)?,
             Entry::Retire { person, retired } => next.retire(person, *retired)?,
@@ -136,7 +139,8 @@ impl Campaign {
         Ok(applied)
     }
 
-    /// Folds a log into a campaign. A refused entry is returned with its place in the log.
+    /// Folds a log into a campaign, every entry held to every rule. A refused entry is
+    /// returned with its place in the log.
     pub fn replay<'a>(
         entries: impl IntoIterator<Item = &'a Entry>,
     ) -> Result<Campaign, (usize, Refusal)> {
@@ -144,21 +148,27 @@ impl Campaign {
         for (index, entry) in entries.into_iter().enumerate() {
             // No copy per entry: a refused entry throws the whole replay away.
             campaign
-                .change(entry, Mode::Replay)
+                .change(entry, Mode::Strict)
                 .map_err(|refusal| (index, refusal))?;
         }
         Ok(campaign)
     }
 
-    /// Applies an entry in place, for a replay that throws the campaign away on a refusal.
-    pub(crate) fn replay_one(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
-        self.change(entry, Mode::Replay)
+    /// Applies an entry in place with the rules that shape the board only (an exempt
+    /// entry's), for a replay that throws the campaign away on a refusal.
+    pub(crate) fn replay_exempt(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+        self.change(entry, Mode::Exempt)
     }
 
-    /// Applies an entry in place held to every rule, as a new one (the entry a correction
-    /// adds or changes, replayed with the log around it).
-    pub(crate) fn replay_one_strict(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
-        self.change(entry, Mode::Strict)
+    /// Applies an entry of a log in place, held to every rule unless it is exempt, for a
+    /// replay that throws the campaign away on a refusal.
+    pub(crate) fn replay_logged(&mut self, entry: &LoggedEntry) -> Result<Applied, Refusal> {
+        let mode = if entry.exempt {
+            Mode::Exempt
+        } else {
+            Mode::Strict
+        };
+        self.change(&entry.entry, mode)
     }
 
     pub(super) fn known_faction(&self, faction: &Faction) -> Result<Faction, Refusal> {
@@ -192,7 +202,11 @@ impl Campaign {
         Ok(Applied::of(Entry::Power { faction, power }))
     }
 
-    fn place_first_coins(&mut self, territories: &[Territory]) -> Result<Applied, Refusal> {
+    fn place_first_coins(
+        &mut self,
+        territories: &[Territory],
+        mode: Mode,
+    ) -> Result<Applied, Refusal> {
         self.setup_open("The twelve first coins")?;
         let adding = u32::try_from(territories.len()).unwrap_or(u32::MAX);
         if self.first_coins + adding > FIRST_COINS {
@@ -210,6 +224,18 @@ impl Campaign {
                     count: card.stickers + 1,
                 });
             }
+            // The printed cap holds whatever the house rule (rules §4.5).
+            let resources = card.resources();
+            mode.gate(|| {
+                if resources >= MAX_CARD_RESOURCES {
+                    return Err(Refusal::CardFull {
+                        territory: territory.name().to_string(),
+                        resources,
+                    });
+                }
+                Ok(())
+            })?;
+            let card = &mut self.territory_mut(territory).card;
             card.stickers += 1;
             self.take(&PoolKind::CoinSticker, WayOut::CorrectPool)?;
         }
@@ -269,6 +295,23 @@ impl Campaign {
         }
     }
 
+    /// The people at a table join the campaign (those new to it are returned), and a
+    /// retired person who plays again is back.
+    fn meet_players(&mut self, seats: &[Seat]) -> Vec<String> {
+        let new_people: Vec<String> = seats
+            .iter()
+            .filter(|s| self.known_person(&s.person).is_none())
+            .map(|s| s.person.clone())
+            .collect();
+        self.people_keys
+            .extend(new_people.iter().map(|p| Name::from(person_key(p))));
+        self.people
+            .extend(new_people.iter().map(|p| Name::from(p.as_str())));
+        self.retired
+            .retain(|r| seats.iter().all(|s| *s.person != **r));
+        new_people
+    }
+
     fn play(&mut self, game: &Game, mode: Mode) -> Result<Applied, Refusal> {
         let note = game
             .note
@@ -292,32 +335,25 @@ impl Campaign {
             .map(|scar| self.place_scar(scar, number))
             .collect::<Result<Vec<_>, _>>()?;
         let scars = super::table::scars_placed_by(scars, &game.scars, &seats, number)?;
+        if !game.draft.is_empty() {
+            mode.gate(|| self.draft_open(number, &game.opened))?;
+        }
         let draft = super::table::draft(&game.draft, &seats, number)?;
         for wear in &game.wear {
             self.tick(wear)?;
         }
         let events = self.play_events(&game.events, &game.opened, number)?;
+        mode.gate(|| self.no_city_on_fallout(game))?;
         let event_cards = self.draw_events(&game.event_cards, &game.opened, &seats, number)?;
         let missions = self.play_missions(&game.missions, &game.opened, &seats, number)?;
         let reward = self.give_reward(game, &seats[winner].person, number)?;
         let held_on = self.give_held_on(&game.held_on, &seats, winner, number)?;
 
-        let new_people: Vec<String> = seats
-            .iter()
-            .filter(|s| self.known_person(&s.person).is_none())
-            .map(|s| s.person.clone())
-            .collect();
-        self.people_keys
-            .extend(new_people.iter().map(|p| Name::from(person_key(p))));
-        self.people
-            .extend(new_people.iter().map(|p| Name::from(p.as_str())));
-        // A retired person who plays again is back.
-        self.retired
-            .retain(|r| seats.iter().all(|s| *s.person != **r));
+        let new_people = self.meet_players(&seats);
         self.sign(number, &seats[winner], game.date);
         self.eliminations += seats
             .iter()
-            .map(|s| u32::from(s.result == Outcome::Eliminated))
+            .map(|s| u32::from(s.result.is_eliminated()))
             .sum::<u32>();
         self.games = number;
         self.last_date = Some(game.date);
@@ -325,7 +361,7 @@ impl Campaign {
         let met = watch.met(self);
         self.conditions_met.extend(met.iter().map(|&p| (p, number)));
         for &packet in &game.opened {
-            self.open_packet(packet, number, mode)?;
+            self.open_packet(packet, number, false, mode)?;
         }
         let packets_met = met
             .into_iter()
@@ -429,54 +465,6 @@ impl Campaign {
             });
         }
         Ok(seats)
-    }
-
-    pub(super) fn check_start(
-        &self,
-        seated: &[Seat],
-        person: &str,
-        hq: Territory,
-        mode: Mode,
-    ) -> Result<(), Refusal> {
-        if let Some(other) = seated.iter().find(|s| s.hq == Some(hq.clone())) {
-            return Err(Refusal::SameHq {
-                territory: hq.name().to_string(),
-                first: other.person.clone(),
-                second: person.to_string(),
-            });
-        }
-        mode.gate(|| self.hq_apart(seated, person, hq.clone()))?;
-        let legal = match mode {
-            Mode::Strict => self.is_legal_start(&hq, person),
-            // A log written before group marks and fallout marked a territory.
-            Mode::Replay => self.was_legal_start(&hq, person),
-        };
-        if legal {
-            return Ok(());
-        }
-        let state = self.territory(&hq);
-        let mark = match (&state.city, &state.scar) {
-            (Some(city), _) => format!(
-                "the {} {}{}",
-                city.kind.words(),
-                city.name,
-                city.founder
-                    .as_ref()
-                    .map(|f| format!(" of {f}"))
-                    .unwrap_or_default()
-            ),
-            (None, Some(scar)) => format!("a {} scar", scar.kind),
-            (None, None) => match (&state.mark, state.fallout) {
-                (_, Some(game)) => format!("a fallout mark (game {game})"),
-                (Some((text, _)), None) => format!("the group's mark \"{text}\""),
-                (None, None) => "a mark".to_string(),
-            },
-        };
-        Err(Refusal::IllegalStart {
-            person: person.to_string(),
-            territory: hq.name().to_string(),
-            mark,
-        })
     }
 
     /// Places a scar; returns the placement with the scar type as the campaign spells it.

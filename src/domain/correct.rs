@@ -5,7 +5,8 @@
 use super::entry::Entry;
 use super::log::{BrokenLog, LoggedEntry, fold};
 use super::lookup::person_key;
-use super::names::valid_person;
+use super::names::fold as folded;
+use super::names::valid_new_person;
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
 use super::refusal::Refusal;
 use super::resolve::Resolved;
@@ -60,6 +61,30 @@ impl Resolved {
         }
     }
 
+    /// A faction seated in game `game`, which stands (or would stand) at the entry `at`,
+    /// that the log adds only at a later entry: the refusal that says when it joined.
+    pub fn joined_later(&self, faction: &str, at: &EntryId, game: u32) -> Option<Refusal> {
+        let from = self.standing().position(|e| &e.id == at)?;
+        let (name, added) = self.standing().skip(from).find_map(|e| match &*e.entry {
+            Entry::AddFaction { faction: f } if folded(f.name()) == folded(faction) => {
+                Some((f.to_string(), e.id.clone()))
+            }
+            _ => None,
+        })?;
+        let games_before = self
+            .standing()
+            .take_while(|e| e.id != added)
+            .filter(|e| e.game.is_some())
+            .count();
+        Some(Refusal::FactionNotYet {
+            faction: name,
+            joined: u32::try_from(games_before)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1),
+            game,
+        })
+    }
+
     /// Whether a record stands: an entry or a correction not taken back.
     pub fn stands(&self, id: &EntryId) -> bool {
         self.entry(id).map_or_else(
@@ -93,7 +118,7 @@ pub(crate) fn rename_person(
     to: &str,
 ) -> Result<Correction, Refusal> {
     let from = campaign.find_person(from)?.to_string();
-    let to = valid_person(to)?;
+    let to = valid_new_person(to)?;
     if from == to {
         return Err(Refusal::SameName { name: from });
     }

@@ -3,7 +3,7 @@
 
 use super::board::{Continent, Territory};
 use super::change::ChangeKind;
-use super::entry::{Draft, Entry, Game, HeldOnChoice, HeldOnReward, Outcome, PlayEvent, Reward};
+use super::entry::{Draft, Entry, Game, HeldOnChoice, HeldOnReward, PlayEvent, Reward};
 use super::faction::Faction;
 use super::packet::Packet;
 use super::state::Campaign;
@@ -129,15 +129,11 @@ fn game_happenings(before: &Campaign, game: &Game) -> Vec<Happening> {
         );
     }
     out.extend(game.held_on.iter().map(held_on_happening));
-    for seat in game
-        .seats
-        .iter()
-        .filter(|s| s.result == Outcome::Eliminated)
-    {
+    for seat in game.seats.iter().filter(|s| s.result.is_eliminated()) {
         out.push(
             Happening::new(
                 ChangeKind::Eliminated,
-                format!("was eliminated playing {}", seat.faction),
+                format!("{} playing {}", seat.result.words(), seat.faction),
             )
             .by(&seat.person),
         );

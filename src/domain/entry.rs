@@ -288,16 +288,32 @@ pub enum Outcome {
     Won,
     HeldOn,
     Eliminated,
+    /// Knocked out at the end of the game, without a turn to come back: counted as
+    /// eliminated (rules §4.2), recorded as such.
+    KnockedOut,
 }
 
 impl Outcome {
-    /// The stored and typed form: `won`, `held-on`, `eliminated`.
+    pub const ALL: [Outcome; 4] = [
+        Outcome::Won,
+        Outcome::HeldOn,
+        Outcome::Eliminated,
+        Outcome::KnockedOut,
+    ];
+
+    /// The stored and typed form: `won`, `held-on`, `eliminated`, `knocked-out`.
     pub fn key(self) -> &'static str {
         match self {
             Outcome::Won => "won",
             Outcome::HeldOn => "held-on",
             Outcome::Eliminated => "eliminated",
+            Outcome::KnockedOut => "knocked-out",
         }
+    }
+
+    /// Whether it counts as eliminated: eliminated, or knocked out at the end (rules §4.2).
+    pub fn is_eliminated(self) -> bool {
+        matches!(self, Outcome::Eliminated | Outcome::KnockedOut)
     }
 
     pub fn from_key(key: &str) -> Option<Outcome> {
@@ -306,22 +322,25 @@ impl Outcome {
             "won" => return Some(Outcome::Won),
             "held-on" => return Some(Outcome::HeldOn),
             "eliminated" => return Some(Outcome::Eliminated),
+            "knocked-out" => return Some(Outcome::KnockedOut),
             _ => {}
         }
         match key.trim().to_lowercase().replace(['_', ' '], "-").as_str() {
             "won" | "win" | "winner" => Some(Outcome::Won),
             "held-on" | "heldon" | "held" => Some(Outcome::HeldOn),
             "eliminated" | "out" => Some(Outcome::Eliminated),
+            "knocked-out" | "knockedout" | "knocked" => Some(Outcome::KnockedOut),
             _ => None,
         }
     }
 
-    /// In words: "won", "held on", "was eliminated".
+    /// In words: "won", "held on", "was eliminated", "was knocked out at the end".
     pub fn words(self) -> &'static str {
         match self {
             Outcome::Won => "won",
             Outcome::HeldOn => "held on",
             Outcome::Eliminated => "was eliminated",
+            Outcome::KnockedOut => "was knocked out at the end",
         }
     }
 }

@@ -14,13 +14,18 @@ pub enum HouseRule {
     /// Games after 15 sign nothing: no missiles, no Second signature, no say in the world's
     /// name (rules §5, L for signatures).
     SigningEndsAt15,
+    /// No HQ on the world capital: a city marks its territory (rules §3); the rule texts at
+    /// hand do not say what the World capital packet allows, and one real campaign started
+    /// a player there.
+    WorldCapitalHq,
 }
 
 impl HouseRule {
-    pub const ALL: [HouseRule; 3] = [
+    pub const ALL: [HouseRule; 4] = [
         HouseRule::AdjacentHq,
         HouseRule::TwoCoinsACard,
         HouseRule::SigningEndsAt15,
+        HouseRule::WorldCapitalHq,
     ];
 
     /// The name a group types: `adjacent-hq`.
@@ -29,6 +34,7 @@ impl HouseRule {
             HouseRule::AdjacentHq => "adjacent-hq",
             HouseRule::TwoCoinsACard => "two-coins-a-card",
             HouseRule::SigningEndsAt15 => "signing-ends-at-15",
+            HouseRule::WorldCapitalHq => "world-capital-hq",
         }
     }
 
@@ -40,13 +46,14 @@ impl HouseRule {
             HouseRule::SigningEndsAt15 => {
                 "games after 15 sign nothing (no missiles, no Second signature, no say in the world's name)"
             }
+            HouseRule::WorldCapitalHq => "no HQ on the world capital (a city marks its territory)",
         }
     }
 
     /// The section of docs/rules.md it comes from.
     pub const fn section(self) -> &'static str {
         match self {
-            HouseRule::AdjacentHq => "§3",
+            HouseRule::AdjacentHq | HouseRule::WorldCapitalHq => "§3",
             HouseRule::TwoCoinsACard => "§2",
             HouseRule::SigningEndsAt15 => "§5",
         }

@@ -1,7 +1,6 @@
 //! What the rules allow now: the rewards a winner can still choose and their legal targets.
 //! Refusals use these for their hints; a guided prompt offers exactly these.
 
-use super::apply::Mode;
 use super::board::{Continent, Territory};
 use super::entry::{BonusMark, Draft, Game, HeldOnKind, RewardKind, Seat};
 use super::lookup::person_key;
@@ -188,22 +187,6 @@ impl Campaign {
         let person = self.known_person(person).unwrap_or(person);
         self.territories()
             .filter(|t| self.is_legal_start(t, person))
-            .collect()
-    }
-
-    /// Whether `person` may take `hq` as their HQ at a table where `seated` sit already: a
-    /// legal start, nobody's HQ yet, not next to another player's HQ while that switch is
-    /// on (rules §3, §7); else the rule it breaks.
-    pub fn check_hq(&self, seated: &[Seat], person: &str, hq: &Territory) -> Result<(), Refusal> {
-        let person = self.known_person(person).unwrap_or(person);
-        self.check_start(seated, person, hq.clone(), Mode::Strict)
-    }
-
-    /// The HQs `person` may take at a table where `seated` sit already (see `check_hq`).
-    pub fn starts_at_table(&self, seated: &[Seat], person: &str) -> Vec<Territory> {
-        self.legal_starts(person)
-            .into_iter()
-            .filter(|t| self.check_hq(seated, person, t).is_ok())
             .collect()
     }
 

@@ -6,9 +6,10 @@
 use chrono::NaiveDate;
 
 use super::entry::Entry;
-use super::names::{CampaignName, valid_person};
+use super::lookup::person_key;
+use super::names::{CampaignName, is_device_name, valid_name, valid_new_person, valid_person};
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
-use super::refusal::Refusal;
+use super::refusal::{RecordProblem, Refusal};
 use super::resolve::{Resolved, resolve};
 use super::state::Campaign;
 use super::validate;
@@ -57,9 +58,26 @@ pub fn check_record(record: &LogRecord, latest: NaiveDate) -> Result<(), Refusal
         });
     }
     validate::timestamp("time the entry was recorded", &record.recorded_at)?;
+    check_place(record)?;
     match &record.body {
         Body::Add(entry) => check_entry(entry, latest),
         Body::Correct(correction) => check_correction(correction, latest),
+    }
+}
+
+/// A record follows others, not itself, and names the device that wrote it as a device is
+/// named, numbered among that device's records from 1.
+fn check_place(record: &LogRecord) -> Result<(), Refusal> {
+    let bad = |problem| Err(Refusal::BadRecord { problem });
+    if record.parent.as_ref() == Some(&record.id) || record.parents().contains(&&record.id) {
+        return bad(RecordProblem::OwnParent);
+    }
+    match record.origin.as_deref() {
+        Some(origin) if !is_device_name(&origin.device) => {
+            bad(RecordProblem::BadDevice(origin.device.clone()))
+        }
+        Some(origin) if origin.seq == 0 => bad(RecordProblem::DeviceSeqZero),
+        _ => Ok(()),
     }
 }
 
@@ -79,12 +97,24 @@ fn check_correction(correction: &Correction, latest: NaiveDate) -> Result<(), Re
             reason(why)?;
             check_entry(entry, latest)
         }
-        Correction::RenamePerson { from, to } | Correction::MergePerson { from, into: to } => {
+        // The name a person or the campaign had may be one an earlier chronicle took; the
+        // name given now is held to every rule of a new name.
+        Correction::RenamePerson { from, to } => {
             valid_person(from)?;
-            valid_person(to).map(|_| ())
+            valid_new_person(to).map(|_| ())
+        }
+        Correction::MergePerson { from, into } => {
+            valid_person(from)?;
+            valid_person(into)?;
+            if person_key(from) == person_key(into) {
+                return Err(Refusal::BadRecord {
+                    problem: RecordProblem::MergedIntoItself(from.clone()),
+                });
+            }
+            Ok(())
         }
         Correction::RenameCampaign { from, to } => {
-            CampaignName::new(from)?;
+            valid_name("campaign name", from)?;
             CampaignName::new(to).map(|_| ())
         }
         Correction::Join { kept, set_aside } => {
@@ -105,8 +135,9 @@ fn check_correction(correction: &Correction, latest: NaiveDate) -> Result<(), Re
     }
 }
 
-/// The free text of an entry and the date of a game.
+/// The free text and names of an entry and the date of a game.
 fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
+    validate::names(entry)?;
     match entry {
         Entry::Game(game) => {
             if let Some(note) = &game.note {
@@ -133,17 +164,47 @@ fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Folds the entries of a log that stand through the rules.
+/// Folds the entries of a log that stand through the rules: each held to every rule, but
+/// an exempt one (see `LoggedEntry::exempt`) to those that shape the board.
 pub fn fold<'a, I>(log: I) -> Result<Campaign, BrokenLog>
 where
     I: IntoIterator<Item = &'a LoggedEntry>,
-    I::IntoIter: Clone,
 {
-    let standing = log.into_iter().filter(|e| e.taken_back.is_none());
-    Campaign::replay(standing.clone().map(|e| &*e.entry)).map_err(|(index, refusal)| BrokenLog {
-        seq: standing.clone().nth(index).map_or(0, |e| e.seq),
-        refusal,
-    })
+    let mut campaign = Campaign::new();
+    for entry in log.into_iter().filter(|e| e.taken_back.is_none()) {
+        // No copy per entry: a refused entry throws the whole fold away.
+        campaign.replay_logged(entry).map_err(|refusal| BrokenLog {
+            seq: entry.seq,
+            refusal,
+        })?;
+    }
+    Ok(campaign)
+}
+
+/// Folds the entries that stand as `fold` does, each held to be written as the rules record
+/// it (people and factions in the campaign's spelling, names tidied, held-on rewards
+/// clockwise), as `check` holds a stored log: a log made at once (a file imported) is
+/// stored as it will be checked.
+/// Only the entries `held` names (by the record that added them) are held to it: those a
+/// file or another device brings, not those a log already holds.
+fn fold_as_recorded(
+    log: &[LoggedEntry],
+    held: impl Fn(&EntryId) -> bool,
+) -> Result<Campaign, BrokenLog> {
+    let mut campaign = Campaign::new();
+    for logged in log.iter().filter(|e| e.taken_back.is_none()) {
+        let broken = |refusal| BrokenLog {
+            seq: logged.seq,
+            refusal,
+        };
+        let applied = campaign.replay_logged(logged).map_err(broken)?;
+        if held(&logged.id) && applied.entry != *logged.entry {
+            return Err(broken(Refusal::BadRecord {
+                problem: RecordProblem::NotAsRecorded,
+            }));
+        }
+    }
+    Ok(campaign)
 }
 
 /// A campaign's records in the order of its log: those of the log that ends at its head,
@@ -181,6 +242,17 @@ impl Ordered {
     pub(crate) fn head(&self) -> Option<&EntryId> {
         self.log.last().map(|r| &r.id)
     }
+}
+
+/// Works out a log from its records (in the log's order) and folds it, the entries `held`
+/// names (by the record that added them) held to be written as the rules record them.
+pub(crate) fn resolve_and_fold_holding(
+    records: &[LogRecord],
+    held: impl Fn(&EntryId) -> bool,
+) -> Result<(Resolved, Campaign), BrokenLog> {
+    let resolved = resolve(records).map_err(BrokenLog::from)?;
+    let campaign = fold_as_recorded(&resolved.entries, held)?;
+    Ok((resolved, campaign))
 }
 
 /// Works out a log from its records (in the log's order) and folds it: the log as corrected
@@ -222,7 +294,7 @@ impl CheckedLog {
             })?;
         }
         let ordered = Ordered::new(records, head)?;
-        let (resolved, campaign) = resolve_and_fold(&ordered.log)?;
+        let (resolved, campaign) = resolve_and_fold_holding(&ordered.log, |_| true)?;
         Ok(CheckedLog {
             ordered,
             resolved,
@@ -263,6 +335,7 @@ impl CheckedLog {
                 id: id(seq),
                 seq,
                 recorded_at: recorded_at.to_string(),
+                rules: super::record::RuleSet::CURRENT,
                 origin: None,
                 parent: records.last().map(|r| r.id.clone()),
                 place: Place::End,

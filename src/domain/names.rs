@@ -140,13 +140,105 @@ pub(crate) fn valid_name(what: &'static str, name: &str) -> Result<String, Refus
     }
 }
 
-/// A campaign's name, checked (1 to 60 characters, no control characters) and tidied.
+/// Checks a name given anew (typed, imported, from another device): a valid name that
+/// also shows something and turns no text around (see [`shows`]). Returns it tidied.
+pub(crate) fn valid_new_name(what: &'static str, name: &str) -> Result<String, Refusal> {
+    let tidied = valid_name(what, name)?;
+    shows(what, &tidied)?;
+    Ok(tidied)
+}
+
+/// Checks a person's name given anew: see [`valid_person`] and [`shows`].
+pub(crate) fn valid_new_person(name: &str) -> Result<String, Refusal> {
+    let tidied = valid_person(name)?;
+    shows("person's name", &tidied)?;
+    Ok(tidied)
+}
+
+/// Checks that a name given anew shows something once its invisible characters are left
+/// out (a name of zero-width spaces, of the braille blank or of a lone accent is no name),
+/// and holds no control of the direction of text (which makes one name look like another,
+/// or turns the text after it around). Names an earlier chronicle stored are read as they
+/// are: this is asked of what enters the log, not of what a log holds.
+pub(crate) fn shows(what: &'static str, name: &str) -> Result<(), Refusal> {
+    if name.is_ascii() {
+        return Ok(());
+    }
+    let problem = match name.chars().find(|&c| is_direction_control(c)) {
+        Some(c) => NameProblem::DirectionControl(c),
+        None if name.chars().all(is_invisible) => NameProblem::Invisible,
+        None => return Ok(()),
+    };
+    Err(Refusal::BadName {
+        what,
+        name: name.to_string(),
+        problem,
+    })
+}
+
+/// The controls of the direction of text: embeddings, overrides and isolates, the marks
+/// of direction, the Arabic letter mark.
+pub fn is_direction_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' | '\u{61c}'
+    )
+}
+
+/// Whether a character shows nothing on its own: white space, a format character
+/// (Unicode's general category Cf: zero-width spaces and joiners, the byte-order mark, the
+/// soft hyphen, …), a combining mark (with nothing to sit on), or a blank letter (the
+/// braille blank, the Hangul fillers).
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || is_combining_mark(c)
+        || matches!(
+            c,
+            '\u{2800}' | '\u{3164}' | '\u{115f}' | '\u{1160}' | '\u{ffa0}'
+        )
+        || matches!(
+            u32::from(c),
+            0xad | 0x600..=0x605
+                | 0x61c
+                | 0x6dd
+                | 0x70f
+                | 0x890..=0x891
+                | 0x8e2
+                | 0x180e
+                | 0x200b..=0x200f
+                | 0x202a..=0x202e
+                | 0x2060..=0x2064
+                | 0x2066..=0x206f
+                | 0xfeff
+                | 0xfff9..=0xfffb
+                | 0x110bd
+                | 0x110cd
+                | 0x13430..=0x1343f
+                | 0x1bca0..=0x1bca3
+                | 0x1d173..=0x1d17a
+                | 0xe0001
+                | 0xe0020..=0xe007f
+        )
+}
+
+/// Whether `name` may name a device in sync: 1 to 40 letters, digits, `.`, `_` or `-`,
+/// not starting with `.` or `-` (it names the device's file, which every sync tool copies).
+pub fn is_device_name(name: &str) -> bool {
+    (1..=40).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
+        && !name.starts_with(['.', '-'])
+}
+
+/// A campaign's name, checked (1 to 60 characters, no control characters, showing
+/// something, no control of the direction of text) and tidied.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CampaignName(String);
 
 impl CampaignName {
     pub fn new(name: &str) -> Result<CampaignName, Refusal> {
-        valid_name("campaign name", name).map(CampaignName)
+        valid_new_name("campaign name", name).map(CampaignName)
     }
 
     pub fn as_str(&self) -> &str {
@@ -204,6 +296,42 @@ mod tests {
         let names = ["Brazil", "Peru", "Argentina", "Venezuela"];
         assert_eq!(closest("Brasil", names), vec!["Brazil".to_string()]);
         assert!(closest("zzzzzz", names).is_empty());
+    }
+
+    #[test]
+    fn a_new_name_shows_something_and_turns_no_text_around_while_a_kept_one_reads() {
+        for name in [
+            "\u{200b}",
+            "\u{2800}",
+            "\u{3164}",
+            "\u{301}",
+            "\u{feff}",
+            "Ann\u{202e}",
+        ] {
+            // Read as it is where a log holds it; refused where it is given anew.
+            assert!(valid_person(name).is_ok(), "{name:?}");
+            assert!(valid_new_person(name).is_err(), "{name:?}");
+        }
+        assert_eq!(
+            valid_new_name("city name", "Kyro\u{200d}").as_deref(),
+            Ok("Kyro\u{200d}")
+        );
+    }
+
+    #[test]
+    fn a_device_name_is_a_safe_file_name() {
+        assert!(is_device_name("annes-laptop") && is_device_name("desk.2"));
+        for bad in [
+            "",
+            ".hidden",
+            "-x",
+            "a/b",
+            "desk\u{1b}[2J",
+            "ü",
+            &"x".repeat(41),
+        ] {
+            assert!(!is_device_name(bad), "{bad:?}");
+        }
     }
 
     #[test]

@@ -126,6 +126,26 @@ pub struct Origin {
     pub seq: u64,
 }
 
+/// The rule set a record was written under. An earlier chronicle held the rules that only
+/// gate what may be logged next (setup before game 1, HQs apart, marks as starts, who
+/// names the world, a packet's condition) for new entries and let a replay pass them;
+/// every record this chronicle writes is held to every rule on every replay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RuleSet(pub u8);
+
+impl RuleSet {
+    /// The rule set of a record an earlier chronicle wrote (and of a record read from a
+    /// file or a database that does not say).
+    pub const EARLIER: RuleSet = RuleSet(1);
+    /// The rule set of every record this chronicle writes.
+    pub const CURRENT: RuleSet = RuleSet(2);
+
+    /// Whether a record of this rule set is held to every rule on every replay.
+    pub fn holds_every_rule(self) -> bool {
+        self >= RuleSet::CURRENT
+    }
+}
+
 /// One record of a campaign's log, as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogRecord {
@@ -134,6 +154,8 @@ pub struct LogRecord {
     pub seq: u32,
     /// When it was written (RFC 3339, UTC).
     pub recorded_at: String,
+    /// The rule set it was written under.
+    pub rules: RuleSet,
     pub origin: Option<Box<Origin>>,
     /// The record that was the last of the log when this one was written (none for the
     /// first): two records with the same parent were written without seeing each other.

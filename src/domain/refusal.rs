@@ -6,9 +6,12 @@ use thiserror::Error;
 use super::kinds::{HeldOnKind, RewardKind};
 use super::packet::Packet;
 use super::pool::PoolKind;
+use super::refusal_parts::{among, nouns, plural, setup_incomplete, unknown};
 use super::words::one_of as list;
 
-pub use super::refusal_parts::{Added, NameProblem, RewardGiven, TextProblem, WayOut};
+pub use super::refusal_parts::{
+    Added, NameProblem, RecordProblem, RewardGiven, TextProblem, WayOut,
+};
 
 /// A change the rules do not allow. Nothing is applied when one is returned.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -119,6 +122,35 @@ pub enum Refusal {
         territory: String,
         mark: String,
     },
+
+    #[error(
+        "{territory} is not a legal start for {person}: it has the world capital {city} (rules §3: a city marks its territory, house rule world-capital-hq). Choose another HQ."
+    )]
+    CapitalStart {
+        person: String,
+        territory: String,
+        city: String,
+    },
+
+    #[error(
+        "{faction} joined at game {joined}; game {game} is before that (a faction a packet adds plays from the game after it was added). Seat a faction the campaign had by game {game}."
+    )]
+    FactionNotYet {
+        faction: String,
+        joined: u32,
+        game: u32,
+    },
+
+    #[error(
+        "Game {game} records a draft, but the draft cards come in the Minor cities packet (rules §6b), which {}. Log the game without the draft.",
+        match opened { Some(at) => format!("opened only in game {at}"), None => "is not open".to_string() }
+    )]
+    DraftSealed { game: u32, opened: Option<u32> },
+
+    #[error(
+        "Fallout hit {territory} in game {game}: its card is destroyed and a fallout mark stays for good, so no city is founded there (rules §6b). Choose another territory."
+    )]
+    CityOnFallout { territory: String, game: u32 },
 
     #[error("{first} and {second} both start in {territory}; each HQ is a different territory.")]
     SameHq {
@@ -275,8 +307,13 @@ pub enum Refusal {
     )]
     TwoHeldOnRewards { person: String, count: usize },
 
-    #[error("The {} packet was opened in game {game}; a packet opens once.", packet.name())]
-    PacketOpened { packet: Packet, game: u32 },
+    #[error("The {} packet was opened {} game {game}; a packet opens once.", packet.name(), if *between { "after" } else { "in" })]
+    PacketOpened {
+        packet: Packet,
+        game: u32,
+        /// Opened between games, after game `game` (`packets open`), not during it.
+        between: bool,
+    },
 
     #[error("The {} packet opens when {} (rules §6); {progress}. Open it when that happens.", packet.name(), packet.condition())]
     PacketNotYet { packet: Packet, progress: String },
@@ -495,6 +532,9 @@ pub enum Refusal {
     #[error("A fork's resolution keeps no branch; it keeps one or more, in order.")]
     JoinKeepsNothing,
 
+    #[error("The record is not one chronicle writes: {problem}.")]
+    BadRecord { problem: RecordProblem },
+
     #[error("After the correction, {what} breaks a rule: {refusal}")]
     LaterBreaks {
         /// The later entry in words: "game 7", or what it did and where it sits.
@@ -503,62 +543,4 @@ pub enum Refusal {
         game: Option<u32>,
         refusal: Box<Refusal>,
     },
-}
-
-/// What game 1 still waits for (rules §2).
-fn setup_incomplete(powers_missing: &[String], coins_missing: u32) -> String {
-    let mut missing = Vec::new();
-    if !powers_missing.is_empty() {
-        missing.push(format!(
-            "the starting power of {}",
-            super::words::all_of(powers_missing)
-        ));
-    }
-    if coins_missing > 0 {
-        missing.push(format!("{coins_missing} of the twelve first coins"));
-    }
-    format!(
-        "Game 1 is played once the setup is done (rules §2: both are \"before your first game\"); still missing: {}.",
-        missing.join(" and ")
-    )
-}
-
-/// A noun's plural: "territories", "factions".
-fn nouns(what: &str) -> String {
-    match what.strip_suffix('y') {
-        Some(stem) => format!("{stem}ies"),
-        None => format!("{what}s"),
-    }
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
-fn unknown(what: &str, given: &str, closest: &[String]) -> String {
-    if given.trim().is_empty() {
-        return format!("The {what} is missing: the value given is empty.");
-    }
-    format!("No {what} is called \"{given}\".{}", did_you_mean(closest))
-}
-
-fn did_you_mean(closest: &[String]) -> String {
-    if closest.is_empty() {
-        String::new()
-    } else {
-        format!(" Did you mean {}?", list(closest))
-    }
-}
-
-fn among(label: &str, names: &[String]) -> String {
-    const SHOWN: usize = 8;
-    match names.len() {
-        0 => String::new(),
-        n if n <= SHOWN => format!(" {label}: {}.", names.join(", ")),
-        n => format!(
-            " {label}: {}, and {} more.",
-            names[..SHOWN].join(", "),
-            n - SHOWN
-        ),
-    }
 }

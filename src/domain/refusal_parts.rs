@@ -41,6 +41,10 @@ pub enum NameProblem {
     ControlCharacter,
     /// A person's name holding `=`, `:` or `@`.
     Separator(char),
+    /// Nothing left once its invisible characters are left out.
+    Invisible,
+    /// A control of the direction of text.
+    DirectionControl(char),
 }
 
 impl std::fmt::Display for NameProblem {
@@ -56,6 +60,57 @@ impl std::fmt::Display for NameProblem {
             NameProblem::Separator(c) => write!(
                 f,
                 "it holds '{c}'; a person's name leaves out '=', ':' and '@'"
+            ),
+            NameProblem::Invisible => f.write_str(
+                "it shows nothing: every character in it is invisible (a zero-width space, a blank, a mark with no letter)",
+            ),
+            NameProblem::DirectionControl(c) => write!(
+                f,
+                "it holds U+{:04X}, a control of the direction of text, which can make one name look like another",
+                u32::from(*c)
+            ),
+        }
+    }
+}
+
+/// What is wrong with a record as a file or another device gives it, beside its entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordProblem {
+    /// It names itself as the record it was written after.
+    OwnParent,
+    /// Its device's name is not one a device may have.
+    BadDevice(String),
+    /// It is its device's record 0.
+    DeviceSeqZero,
+    /// A renaming or merging of a person no record before it names.
+    UnknownPerson { verb: &'static str, name: String },
+    /// A person merged into themself.
+    MergedIntoItself(String),
+    /// Its entry is not written as the rules record it.
+    NotAsRecorded,
+}
+
+impl std::fmt::Display for RecordProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordProblem::OwnParent => {
+                f.write_str("it names itself as the record it was written after (its own parent)")
+            }
+            RecordProblem::BadDevice(device) => write!(
+                f,
+                "its device \"{device}\" is not a device's name (1 to 40 letters, digits, `.`, `_` or `-`)"
+            ),
+            RecordProblem::DeviceSeqZero => f.write_str(
+                "it says it is its device's record 0, but a device's records are numbered from 1",
+            ),
+            RecordProblem::UnknownPerson { verb, name } => {
+                write!(f, "it {verb} \"{name}\", whom no entry before it names")
+            }
+            RecordProblem::MergedIntoItself(name) => {
+                write!(f, "it merges \"{name}\" into themself")
+            }
+            RecordProblem::NotAsRecorded => f.write_str(
+                "its entry is not written as the rules record it (people and factions as the campaign spells them, held-on rewards clockwise from the winner), as `chronicle export` writes it",
             ),
         }
     }
@@ -113,5 +168,63 @@ impl std::fmt::Display for Added {
             Added::ScarType => "scar type",
             Added::Faction => "faction",
         })
+    }
+}
+
+/// What game 1 still waits for (rules §2).
+pub(super) fn setup_incomplete(powers_missing: &[String], coins_missing: u32) -> String {
+    let mut missing = Vec::new();
+    if !powers_missing.is_empty() {
+        missing.push(format!(
+            "the starting power of {}",
+            super::words::all_of(powers_missing)
+        ));
+    }
+    if coins_missing > 0 {
+        missing.push(format!("{coins_missing} of the twelve first coins"));
+    }
+    format!(
+        "Game 1 is played once the setup is done (rules §2: both are \"before your first game\"); still missing: {}.",
+        missing.join(" and ")
+    )
+}
+
+/// A noun's plural: "territories", "factions".
+pub(super) fn nouns(what: &str) -> String {
+    match what.strip_suffix('y') {
+        Some(stem) => format!("{stem}ies"),
+        None => format!("{what}s"),
+    }
+}
+
+pub(super) fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+pub(super) fn unknown(what: &str, given: &str, closest: &[String]) -> String {
+    if given.trim().is_empty() {
+        return format!("The {what} is missing: the value given is empty.");
+    }
+    format!("No {what} is called \"{given}\".{}", did_you_mean(closest))
+}
+
+pub(super) fn did_you_mean(closest: &[String]) -> String {
+    if closest.is_empty() {
+        String::new()
+    } else {
+        format!(" Did you mean {}?", super::words::one_of(closest))
+    }
+}
+
+pub(super) fn among(label: &str, names: &[String]) -> String {
+    const SHOWN: usize = 8;
+    match names.len() {
+        0 => String::new(),
+        n if n <= SHOWN => format!(" {label}: {}.", names.join(", ")),
+        n => format!(
+            " {label}: {}, and {} more.",
+            names[..SHOWN].join(", "),
+            n - SHOWN
+        ),
     }
 }

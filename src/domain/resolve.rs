@@ -2,14 +2,15 @@
 //! (an entry inserted before another stands before it), each as the latest replacement has
 //! it and with people under the names given since, and those taken back marked as such.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use super::entry::Entry;
 use super::lookup::person_key;
 pub use super::record::Unresolved;
 use super::record::{Body, Correction, EntryId, LogRecord, Place};
-use super::refusal::Refusal;
+use super::refusal::{RecordProblem, Refusal};
+use super::state::Campaign;
 
 /// One entry of a campaign's log as corrected.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +27,11 @@ pub struct LoggedEntry {
     pub entry: Arc<Entry>,
     /// Set when the entry was taken back.
     pub taken_back: Option<TakenBack>,
+    /// An entry an earlier chronicle logged (and nothing written since rewrote) that broke,
+    /// in the log that chronicle wrote, a rule it held only for new entries: it replays
+    /// with the rules that shape the board, and `check` names it. Never set for an entry
+    /// this chronicle writes or rewrites, which is held to every rule on every replay.
+    pub exempt: bool,
 }
 
 /// When and why an entry was taken back.
@@ -115,8 +121,67 @@ impl LoggedEntry {
     }
 }
 
-/// Works out the log as corrected from its records, in the order they were written.
+/// Works out the log as corrected from its records, in the order they were written, and
+/// which of its entries are exempt (see `LoggedEntry::exempt`).
 pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
+    let mut resolved = work_out(records)?;
+    mark_exempt(records, &mut resolved);
+    Ok(resolved)
+}
+
+// An earlier chronicle held the rules that only gate what may be logged next (setup before
+// game 1, HQs apart, marks as starts, who names the world, a packet's condition) for new
+// entries, and let a replay pass them. An entry it logged that broke one of them, in the
+// log that chronicle wrote, still replays with the rules that shape the board: that log
+// still opens, and `check` names the entry. Nothing written since (a correction, a merge,
+// an import, a sync resolution) gets that leniency: an entry it writes or rewrites is held
+// to every rule, and so is an earlier entry it would make break a rule it kept.
+
+/// Keeps an entry marked as possibly exempt (written under an earlier rule set, not
+/// rewritten since) exempt only when it broke a rule in the log of the earlier records.
+fn mark_exempt(records: &[LogRecord], resolved: &mut Resolved) {
+    if !resolved.entries.iter().any(|e| e.exempt) {
+        return;
+    }
+    if let Some(broke) = broken_by_earlier(records) {
+        for entry in &mut resolved.entries {
+            entry.exempt &= broke.contains(&entry.id);
+        }
+    }
+}
+
+/// The entries that break a rule in the log made of the records an earlier chronicle wrote
+/// alone: the log as it stood before any record of this chronicle. None when that log
+/// cannot be worked out (an earlier record that acts on a later one): every earlier entry
+/// keeps its leniency.
+fn broken_by_earlier(records: &[LogRecord]) -> Option<HashSet<EntryId>> {
+    let earlier: Vec<LogRecord> = records
+        .iter()
+        .filter(|r| !r.rules.holds_every_rule())
+        .cloned()
+        .collect();
+    let resolved = work_out(&earlier).ok()?;
+    let mut campaign = Campaign::new();
+    let mut broke = HashSet::new();
+    let mut standing = resolved.standing();
+    while let Some(entry) = standing.next() {
+        if campaign.apply(&entry.entry).is_ok() {
+            continue;
+        }
+        broke.insert(entry.id.clone());
+        if campaign.replay_exempt(&entry.entry).is_err() {
+            // A rule that shapes the board breaks here: the entries after it cannot be
+            // told apart, and keep their leniency.
+            broke.extend(standing.map(|e| e.id.clone()));
+            break;
+        }
+    }
+    Some(broke)
+}
+
+/// The log as corrected, each entry written under an earlier rule set marked as possibly
+/// exempt.
+fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
     let at: HashMap<&EntryId, usize> = records
         .iter()
         .enumerate()
@@ -126,8 +191,16 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         let seq = duplicate(records);
         return Err(unresolved(seq, Refusal::EntryTwice { seq }));
     }
-    let taken_back = taken_back(records, &at)?;
+    people_known(records)?;
+    let mut taken_back = taken_back(records, &at)?;
     let order = order(records, &at)?;
+    let out: Vec<bool> = taken_back.iter().map(Option::is_some).collect();
+    for (i, reason) in super::openings::repeated(records, &order, &out) {
+        taken_back[i] = Some(TakenBack {
+            at: records[i].recorded_at.clone(),
+            reason: Some(reason),
+        });
+    }
     let Replacements {
         mut content,
         mut replaced,
@@ -152,6 +225,7 @@ pub fn resolve(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             recorded_at: record.recorded_at.clone(),
             entry,
             taken_back: taken_back[i].clone(),
+            exempt: !records[written].rules.holds_every_rule(),
         });
     }
     let corrections = records
@@ -254,6 +328,55 @@ fn replacements(
         }
     }
     Ok(Replacements { content, replaced })
+}
+
+/// Each renaming or merging names people an entry written before it names (as typed, or
+/// as a renaming before it made them): one of nobody is no record chronicle writes, and
+/// would stand in the history as a change that changed nothing.
+fn people_known(records: &[LogRecord]) -> Result<(), Unresolved> {
+    let renames = |r: &LogRecord| {
+        matches!(
+            r.body,
+            Body::Correct(Correction::RenamePerson { .. } | Correction::MergePerson { .. })
+        )
+    };
+    let Some(last) = records.iter().rposition(renames) else {
+        return Ok(());
+    };
+    let mut known = std::collections::HashSet::new();
+    for record in &records[..=last] {
+        let unknown = |verb: &'static str, name: &String| {
+            unresolved(
+                record.seq,
+                Refusal::BadRecord {
+                    problem: RecordProblem::UnknownPerson {
+                        verb,
+                        name: name.clone(),
+                    },
+                },
+            )
+        };
+        match &record.body {
+            Body::Add(entry) | Body::Correct(Correction::Replace { entry, .. }) => {
+                known.extend(people_of(entry).into_iter().map(person_key));
+            }
+            Body::Correct(Correction::RenamePerson { from, to }) => {
+                if !known.contains(&person_key(from)) {
+                    return Err(unknown("renames", from));
+                }
+                known.insert(person_key(to));
+            }
+            Body::Correct(Correction::MergePerson { from, into }) => {
+                for (verb, name) in [("merges", from), ("merges into", into)] {
+                    if !known.contains(&person_key(name)) {
+                        return Err(unknown(verb, name));
+                    }
+                }
+            }
+            Body::Correct(_) => {}
+        }
+    }
+    Ok(())
 }
 
 fn unresolved(seq: u32, refusal: Refusal) -> Unresolved {
@@ -409,6 +532,25 @@ fn renamed(name: &str, written: usize, names: &[(usize, String, String)]) -> Opt
         }
     }
     current
+}
+
+/// The people an entry names, as a renaming finds them (see `rename_people`).
+fn people_of(entry: &Entry) -> Vec<&str> {
+    match entry {
+        Entry::Game(game) => game
+            .seats
+            .iter()
+            .map(|s| s.person.as_str())
+            .chain(game.held_on.iter().map(|h| h.person.as_str()))
+            .collect(),
+        Entry::NameWorld { by, .. }
+        | Entry::Retire { person: by, .. }
+        | Entry::Alias {
+            of: crate::domain::AliasOf::Person(by),
+            ..
+        } => vec![by.as_str()],
+        _ => Vec::new(),
+    }
 }
 
 pub(super) fn rename_people(entry: &mut Entry, written: usize, names: &[(usize, String, String)]) {

@@ -362,7 +362,7 @@ impl Campaign {
                 person,
                 game: number,
             }),
-            Outcome::Eliminated => Err(Refusal::EliminatedReward {
+            Outcome::Eliminated | Outcome::KnockedOut => Err(Refusal::EliminatedReward {
                 person,
                 game: number,
             }),

@@ -74,28 +74,30 @@ impl Campaign {
                 played: self.games,
             });
         }
-        self.open_packet(packet, game, mode)?;
+        self.open_packet(packet, game, true, mode)?;
         Ok(Applied::of(Entry::OpenPacket { packet, game }))
     }
 
-    /// Opens a packet in (or after) game `game`: once, and for the packets the ledger sees
-    /// coming, only once their condition was met.
+    /// Opens a packet in game `game` (or after it, `between` games): once, and for the
+    /// packets the ledger sees coming, only once their condition was met.
     pub(super) fn open_packet(
         &mut self,
         packet: Packet,
         game: u32,
+        between: bool,
         mode: Mode,
     ) -> Result<(), Refusal> {
         if let Some(opening) = self.opened(packet) {
             return Err(Refusal::PacketOpened {
                 packet,
                 game: opening.game,
+                between: opening.between,
             });
         }
         // Whether its condition came is a gate: signatures after game 15 counted once.
         let watched = match mode {
             Mode::Strict => self.packet_progress(packet),
-            Mode::Replay => None,
+            Mode::Exempt => None,
         };
         if let Some(progress) = watched {
             let met_by_then = self.condition_met_in(packet).is_some_and(|met| met <= game);
@@ -108,7 +110,11 @@ impl Campaign {
                 return Err(Refusal::PacketNotYet { packet, progress });
             }
         }
-        self.packets.push(PacketOpening { packet, game });
+        self.packets.push(PacketOpening {
+            packet,
+            game,
+            between,
+        });
         Ok(())
     }
 

@@ -188,6 +188,8 @@ pub struct PacketOpening {
     pub packet: Packet,
     /// The game in which (or right after which) it was opened.
     pub game: u32,
+    /// Opened between games, after game `game` (`packets open`), not during it.
+    pub between: bool,
 }
 
 /// The group's aliases in the order they were made (each folded, as written, what it stands
@@ -492,12 +494,24 @@ impl Campaign {
     /// that person founded, scarred or not (rules §3, §7).
     pub fn is_legal_start(&self, territory: &Territory, person: &str) -> bool {
         let state = self.territory(territory);
-        !state.is_marked() || self.founded_here(territory, person)
+        !state.is_marked()
+            || self.founded_here(territory, person)
+            || (self.capital_allows_hq(state) && state.mark.is_none() && state.fallout.is_none())
     }
 
     /// As `is_legal_start`, with marked as logs before group marks and fallout had it.
     pub(super) fn was_legal_start(&self, territory: &Territory, person: &str) -> bool {
-        !self.territory(territory).was_marked() || self.founded_here(territory, person)
+        !self.territory(territory).was_marked()
+            || self.founded_here(territory, person)
+            || self.capital_allows_hq(self.territory(territory))
+    }
+
+    /// Whether the one mark a city leaves is the world capital's, and the group switched
+    /// `world-capital-hq` off: its territory takes an HQ (a scar there still marks it).
+    pub(super) fn capital_allows_hq(&self, state: &TerritoryState) -> bool {
+        !self.rule_on(super::house::HouseRule::WorldCapitalHq)
+            && matches!(&state.city, Some(c) if c.kind == CityKind::WorldCapital)
+            && state.scar.is_none()
     }
 
     fn founded_here(&self, territory: &Territory, person: &str) -> bool {

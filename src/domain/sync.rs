@@ -25,6 +25,9 @@ pub struct Merge {
     pub head: Option<EntryId>,
     /// The forks of the merged records, if any.
     pub fork: Option<Fork>,
+    /// The join this device writes where the branches of a fork only record the same
+    /// packet openings, one fact (`one_fact`): every device makes it alike.
+    pub joined: Option<LogRecord>,
 }
 
 /// Records written after the same record on different devices.
@@ -96,10 +99,94 @@ pub fn merge(
     merge.new = in_order(&known, offered, &mut merge.waiting);
     let mut all: Vec<LogRecord> = local.to_vec();
     all.extend(merge.new.iter().cloned());
-    let (head, fork) = moved_head(&all, local.len(), head)?;
-    merge.head = head;
+    let (mut moved, mut fork) = moved_head(&all, local.len(), head)?;
+    if let Some(join) = fork.as_ref().and_then(|f| one_fact(&all, f)) {
+        all.push(join.clone());
+        (moved, fork) = moved_head(&all, local.len(), head)?;
+        merge.joined = Some(join);
+    }
+    merge.head = moved;
     merge.fork = fork;
     Ok(merge)
+}
+
+/// The join of a fork whose branches each record the same packet openings and nothing
+/// else: the same packet opened between the same games on two devices is one fact, not a
+/// fork (the later opening in the log is taken back as the same one, `resolve`). Every
+/// device makes the same join from the same branches: its identity, time and order are
+/// worked out from the branches' tips, so two devices' joins are one record.
+fn one_fact(all: &[LogRecord], fork: &Fork) -> Option<LogRecord> {
+    let by_id: HashMap<&EntryId, &LogRecord> = all.iter().map(|r| (&r.id, r)).collect();
+    let openings = |branch: &Branch| -> Option<Vec<&super::entry::Entry>> {
+        branch
+            .records
+            .iter()
+            .map(|id| {
+                let record = by_id.get(id)?;
+                match record.added() {
+                    Some(entry @ super::entry::Entry::OpenPacket { .. })
+                        if record.origin.is_some() =>
+                    {
+                        Some(entry)
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    };
+    let each: Vec<Vec<&super::entry::Entry>> =
+        fork.branches.iter().map(openings).collect::<Option<_>>()?;
+    let first = each.first()?;
+    let same = |other: &Vec<&super::entry::Entry>| {
+        other.len() == first.len()
+            && other.iter().all(|e| first.contains(e))
+            && first.iter().all(|e| other.contains(e))
+    };
+    if each.len() < 2 || !each.iter().all(same) {
+        return None;
+    }
+    let mut tips: Vec<&LogRecord> = fork
+        .branches
+        .iter()
+        .map(|b| by_id.get(&b.tip).copied())
+        .collect::<Option<_>>()?;
+    tips.sort_by(|a, b| (&a.recorded_at, &a.id).cmp(&(&b.recorded_at, &b.id)));
+    let kept: Vec<EntryId> = tips.iter().map(|t| t.id.clone()).collect();
+    Some(LogRecord {
+        id: joined_id(&kept),
+        seq: 0,
+        recorded_at: tips.last()?.recorded_at.clone(),
+        rules: super::record::RuleSet::CURRENT,
+        origin: None,
+        parent: kept.first().cloned(),
+        place: super::record::Place::End,
+        body: super::record::Body::Correct(Correction::Join {
+            kept,
+            set_aside: Vec::new(),
+        }),
+    })
+}
+
+/// An identity made from the tips a join joins, the same on every device: a UUID whose
+/// bits are two FNV-1a hashes of them (version 8, for a made identity).
+fn joined_id(tips: &[EntryId]) -> EntryId {
+    let hash = |seed: u64| {
+        tips.iter()
+            .flat_map(|t| t.as_str().bytes().chain([0]))
+            .fold(seed, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+    };
+    let (high, low) = (hash(0xcbf2_9ce4_8422_2325), hash(0x6c62_272e_07bb_0142));
+    let hex = format!("{high:016x}{low:016x}");
+    EntryId::from(format!(
+        "{}-{}-8{}-8{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[13..16],
+        &hex[17..20],
+        &hex[20..32]
+    ))
 }
 
 /// The records offered, each after every record it was written after; those written after

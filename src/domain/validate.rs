@@ -1,10 +1,12 @@
 //! What enters the log, whatever the way in (flags, the prompt, a campaign file, a sync,
 //! `check`): free text without control characters and of a bounded length, timestamps in
-//! RFC 3339. `log::check_logged` checks a whole entry as kept with these.
+//! RFC 3339, names that show something and turn no text around. `log::check_record`
+//! checks a whole record with these.
 
 use chrono::DateTime;
 
-use super::names::tidy;
+use super::entry::{AliasOf, Entry, Game, HeldOnChoice, PlayEvent, Reward};
+use super::names::{shows, tidy};
 use super::refusal::{Refusal, TextProblem};
 
 /// The longest note of a game, in characters.
@@ -39,6 +41,73 @@ pub fn timestamp(what: &'static str, given: &str) -> Result<(), Refusal> {
             what,
             given: given.to_string(),
         })
+}
+
+/// Every name an entry gives (people, cities, continents, what sealed content adds, marks,
+/// the world, aliases) shows something and holds no control of the direction of text.
+pub fn names(entry: &Entry) -> Result<(), Refusal> {
+    let mut given: Vec<(&'static str, &str)> = Vec::new();
+    match entry {
+        Entry::Game(game) => game_names(game, &mut given),
+        Entry::AddScarType { name, .. } => given.push(("scar type", name)),
+        Entry::AddFaction { faction } => given.push(("faction name", faction.name())),
+        Entry::MarkFactionCard { slot, text, .. } => {
+            given.extend([("slot colour", slot.as_str()), ("mark", text.as_str())]);
+        }
+        Entry::ScarFactionCard { text, .. } => given.push(("scar", text)),
+        Entry::NameWorld { name, by } => {
+            given.extend([
+                ("world name", name.as_str()),
+                ("person's name", by.as_str()),
+            ]);
+        }
+        Entry::Alias { alias, of } => {
+            given.push(("alias", alias));
+            if let AliasOf::Person(person) = of {
+                given.push(("person's name", person));
+            }
+        }
+        Entry::Retire { person, .. } => given.push(("person's name", person)),
+        Entry::AddTerritory { territory, .. } => given.push(("territory", territory.name())),
+        Entry::Power { .. }
+        | Entry::Coins { .. }
+        | Entry::PoolCapacity { .. }
+        | Entry::OpenPacket { .. }
+        | Entry::Rule { .. } => {}
+    }
+    given
+        .into_iter()
+        .try_for_each(|(what, name)| shows(what, name))
+}
+
+/// The names a game gives: its people, and the cities, continents and marks it names.
+fn game_names<'a>(game: &'a Game, given: &mut Vec<(&'static str, &'a str)>) {
+    let person = "person's name";
+    given.extend(game.seats.iter().map(|s| (person, s.person.as_str())));
+    given.extend(
+        game.scars
+            .iter()
+            .filter_map(|s| Some((person, s.by.as_deref()?))),
+    );
+    given.extend(game.draft.iter().map(|d| (person, d.person.as_str())));
+    match &game.reward {
+        Some(Reward::NameContinent { name, .. }) => given.push(("continent name", name)),
+        Some(Reward::MajorCity { name, .. }) => given.push(("city name", name)),
+        _ => {}
+    }
+    for held_on in &game.held_on {
+        given.push((person, &held_on.person));
+        if let HeldOnChoice::MinorCity { name, .. } = &held_on.choice {
+            given.push(("city name", name));
+        }
+    }
+    for event in &game.events {
+        match event {
+            PlayEvent::WorldCapital { name, .. } => given.push(("city name", name)),
+            PlayEvent::Mark { text, .. } => given.push(("mark", text)),
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,20 +8,25 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::records::{LogEntryDoc, record_doc};
+use super::{TIMESTAMP_PATTERN, UUID_PATTERN};
 use crate::domain::log::check_record;
-use crate::domain::{LogRecord, Refusal};
+use crate::domain::names::{CampaignName, is_device_name};
+use crate::domain::{EntryId, LogRecord, Refusal, validate};
 
 /// The `format` of a device's log file.
 pub const DEVICE_LOG_FORMAT: &str = "chronicle-device-log";
-/// The version this chronicle writes and reads.
-pub const DEVICE_LOG_VERSION: u32 = 1;
+/// The version this chronicle writes; it reads this one and version 1 (records without
+/// the rule set each was written under: an earlier chronicle's).
+pub const DEVICE_LOG_VERSION: u32 = 2;
 
 /// The first line of a device's log file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeviceLogHead {
     /// Always "chronicle-device-log".
+    #[schemars(extend("const" = DEVICE_LOG_FORMAT))]
     pub format: String,
+    #[schemars(extend("const" = DEVICE_LOG_VERSION))]
     pub version: u32,
     pub campaign: SharedCampaign,
     /// The device that writes the file: the file's name without `.jsonl`.
@@ -33,10 +38,12 @@ pub struct DeviceLogHead {
 #[serde(deny_unknown_fields)]
 pub struct SharedCampaign {
     /// Its identity (a UUID): the name of its folder.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub id: String,
     /// Its name, on the device that wrote the file.
     pub name: String,
     /// When it was started, RFC 3339 UTC.
+    #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
     pub created_at: String,
 }
 
@@ -70,6 +77,10 @@ pub enum DeviceLogError {
     Damaged { line: usize, problem: String },
     #[error("line {line} breaks a rule: {refusal}")]
     Refused { line: usize, refusal: Refusal },
+    #[error(
+        "it says it is the file of \"{0}\", which is not a device's name (1 to 40 letters, digits, `.`, `_` or `-`)"
+    )]
+    BadDevice(String),
 }
 
 /// Reads a device's log file; no game in it may be dated after `latest`.
@@ -90,6 +101,7 @@ pub fn read_device_log(text: &str, latest: chrono::NaiveDate) -> Result<DeviceLo
     if head.version > DEVICE_LOG_VERSION {
         return Err(DeviceLogError::Newer(head.version));
     }
+    check_head(&head)?;
     let mut records = Vec::new();
     for (i, text) in lines.enumerate() {
         let line = i + 2;
@@ -120,6 +132,24 @@ pub fn read_device_log(text: &str, latest: chrono::NaiveDate) -> Result<DeviceLo
     Ok(DeviceLog { head, records })
 }
 
+/// The head names a device as a device is named, and a campaign as a join would take it:
+/// its identity a UUID (its folder's name), its name a campaign's name, started at a moment
+/// in RFC 3339.
+fn check_head(head: &DeviceLogHead) -> Result<(), DeviceLogError> {
+    if !is_device_name(&head.device) {
+        return Err(DeviceLogError::BadDevice(head.device.clone()));
+    }
+    let campaign = &head.campaign;
+    let refused = |refusal| DeviceLogError::Refused { line: 1, refusal };
+    if !EntryId::is_well_formed(&campaign.id) {
+        return Err(refused(Refusal::BadId {
+            id: campaign.id.clone(),
+        }));
+    }
+    CampaignName::new(&campaign.name).map_err(refused)?;
+    validate::timestamp("time the campaign was started", &campaign.created_at).map_err(refused)
+}
+
 /// The text of a device's log file: its head, then each of its records (in its order),
 /// each with the game number `game_of` gives it.
 pub fn device_log_text(
@@ -139,5 +169,8 @@ pub fn device_log_text(
 
 /// The JSON Schema of a line of a device's log file.
 pub fn device_log_schema() -> schemars::Schema {
-    crate::report::schema::schema::<DeviceLogLine>()
+    crate::report::schema::with_id(
+        crate::report::schema::schema::<DeviceLogLine>(),
+        "device-log.schema.json",
+    )
 }

@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::{DATE_PATTERN, TIMESTAMP_PATTERN, UUID_PATTERN};
 use crate::domain::pool::PoolKind;
 use crate::domain::words::day_text;
 use crate::domain::{
@@ -19,10 +20,12 @@ use crate::domain::{
 pub struct CampaignDoc {
     pub name: String,
     /// RFC 3339, UTC.
+    #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
     pub created_at: String,
     /// The identity of the record the log ends at, when it is not the last written (a
     /// device with a fork not yet resolved: the records of the other branch wait).
     #[serde(default)]
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub head: Option<String>,
 }
 
@@ -92,6 +95,7 @@ pub struct GameDoc {
     /// The game's number.
     pub game: u32,
     /// YYYY-MM-DD.
+    #[schemars(pattern(DATE_PATTERN), extend("format" = "date"))]
     pub date: String,
     /// In seating order, clockwise.
     pub players: Vec<PlayerDoc>,
@@ -147,7 +151,8 @@ pub enum EventDoc {
 pub struct PlayerDoc {
     pub person: String,
     pub faction: String,
-    /// `won`, `held-on` or `eliminated`.
+    /// `won`, `held-on`, `eliminated` or `knocked-out` (knocked out at the end, counted as
+    /// eliminated).
     pub result: String,
     pub hq: Option<String>,
 }
@@ -490,7 +495,7 @@ impl GameDoc {
                     faction: Faction::new(p.faction.as_str()),
                     result: Outcome::from_key(&p.result).ok_or_else(|| {
                         format!(
-                            "the result {:?} is not won, held-on or eliminated",
+                            "the result {:?} is not won, held-on, eliminated or knocked-out",
                             p.result
                         )
                     })?,

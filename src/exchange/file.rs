@@ -4,23 +4,26 @@
 use schemars::{JsonSchema, Schema};
 use serde::Serialize;
 
-use super::{CampaignDoc, FORMAT, LogEntryDoc, VERSION, record_doc};
+use super::{CampaignDoc, FORMAT, LogEntryDoc, TIMESTAMP_PATTERN, VERSION, record_doc};
 use crate::report::board::BoardView;
 use crate::report::export::CampaignExport;
 use crate::report::history::History;
 use crate::report::stats::StatsReport;
 
-/// A campaign file (`"format": "chronicle-campaign"`, `"version": 1`).
+/// A campaign file (`"format": "chronicle-campaign"`, `"version": 3`).
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignFile<'a> {
     /// Always "chronicle-campaign".
+    #[schemars(extend("const" = FORMAT))]
     pub format: String,
-    /// The version of this layout (1).
+    /// The version of this layout (3; import reads 1 and 2 too).
+    #[schemars(extend("const" = VERSION))]
     pub version: u32,
     /// The chronicle that wrote it.
     pub chronicle: String,
     /// When, RFC 3339 UTC.
+    #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
     pub exported_at: String,
     pub campaign: CampaignDoc,
     /// Every record in the order written (entries added and corrections): what `import`
@@ -66,7 +69,10 @@ impl CampaignFile<'_> {
     }
 }
 
-/// The JSON Schema of the campaign file, kept in `schema/campaign.snap.schema.json`.
+/// The JSON Schema of the campaign file, kept in `schema/campaign.schema.json`.
 pub fn campaign_schema() -> Schema {
-    crate::report::schema::schema::<CampaignFile<'static>>()
+    crate::report::schema::with_id(
+        crate::report::schema::schema::<CampaignFile<'static>>(),
+        "campaign.schema.json",
+    )
 }

@@ -4,9 +4,18 @@
 
 /// The `format` field of a campaign file.
 pub const FORMAT: &str = "chronicle-campaign";
-/// The version of the campaign file this chronicle writes; it reads this one and version
-/// 1 (before records had identities and corrections).
-pub const VERSION: u32 = 2;
+/// The version of the campaign file this chronicle writes; it reads this one, version 2
+/// (records without the rule set each was written under: an earlier chronicle's) and
+/// version 1 (before records had identities and corrections).
+pub const VERSION: u32 = 3;
+
+/// What the schemas of the files say of their identities, times and dates, as import reads
+/// them: `format` names the standard format, and a `pattern` holds for the validators that
+/// check no format.
+pub(crate) const UUID_PATTERN: &str =
+    "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$";
+pub(crate) const TIMESTAMP_PATTERN: &str = "^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}([.][0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$";
+pub(crate) const DATE_PATTERN: &str = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
 
 mod board_check;
 mod device_log;
@@ -16,6 +25,7 @@ mod docs_game;
 mod file;
 mod read;
 mod records;
+mod utf16;
 
 pub use device_log::{
     DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLog, DeviceLogError, DeviceLogHead, DeviceLogLine,

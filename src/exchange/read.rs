@@ -18,7 +18,8 @@ use super::{FORMAT, VERSION};
 use crate::domain::LoggedEntry;
 use crate::domain::log::check_record;
 use crate::domain::resolve::resolve;
-use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place};
+use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place, RuleSet};
+use crate::files::{FileError, Symlinks};
 
 /// The largest campaign file `import` reads unless told otherwise: 64 MiB (the demo's is
 /// 72 KB; a campaign of 10,000 games would be about 40 MB).
@@ -244,28 +245,21 @@ pub fn read_path(
     board: BoardSection,
 ) -> Result<(CampaignDoc, CheckedLog, IgnoredDifferences), ReadError> {
     let shown = path.display().to_string();
-    let io = |e: std::io::Error| ReadError::Io {
-        path: shown.clone(),
-        reason: e.to_string(),
-    };
-    // Looked at before it is opened: opening a named pipe would wait for a writer.
-    let metadata = std::fs::metadata(path).map_err(io)?;
-    if !metadata.is_file() {
-        return Err(ReadError::NotAFile {
+    let limit = crate::files::Limit::mib(limit_mb);
+    let opened = crate::files::open(path, Symlinks::Follow, limit, "a campaign file");
+    let (file, _) = opened.map_err(|error| match error {
+        FileError::NotReadable { what, .. } => ReadError::NotAFile { path: shown, what },
+        FileError::TooLarge { size, .. } => ReadError::TooLarge {
             path: shown,
-            what: crate::files::kind(&metadata),
-        });
-    }
-    let limit = limit_mb.saturating_mul(1024 * 1024);
-    if metadata.len() > limit {
-        return Err(ReadError::TooLarge {
-            path: shown,
-            size: metadata.len(),
+            size,
             limit_mb,
-        });
-    }
-    let file = std::fs::File::open(path).map_err(io)?;
-    read_checking(BufReader::new(file.take(limit)), latest, board)
+        },
+        other => ReadError::Io {
+            path: shown,
+            reason: other.reason(),
+        },
+    })?;
+    read_checking(BufReader::new(file), latest, board)
 }
 
 /// Reads a campaign file held in memory (see [`read_path`]).
@@ -294,6 +288,16 @@ fn read_checking(
         .is_ok_and(|b| b.starts_with(b"\xEF\xBB\xBF"))
     {
         reader.consume(3);
+    }
+    // A file saved as UTF-16 is read as the same text in UTF-8.
+    if let Some(order) = reader.fill_buf().ok().and_then(super::utf16::order) {
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| ReadError::NotJson(e.to_string()))?;
+        let text = super::utf16::decode(order, &bytes)
+            .map_err(|why| ReadError::NotJson(format!("{why}: save it as UTF-8")))?;
+        return read_checking(text.as_bytes(), latest, board);
     }
     let (version, campaign, log, board_in_file) = parse(reader)?;
     crate::domain::validate::timestamp("time the campaign was started", &campaign.created_at)
@@ -411,6 +415,7 @@ fn records(version: u32, campaign: &CampaignDoc, log: LogIn) -> Result<Records, 
             id: legacy_id(campaign, "entry", seq),
             seq,
             recorded_at: v1.recorded_at,
+            rules: RuleSet::EARLIER,
             origin: None,
             parent: None,
             place: Place::End,
@@ -455,6 +460,7 @@ fn take_back_v1(
             id: legacy_id(campaign, "take_back", seq),
             seq,
             recorded_at: back.at,
+            rules: RuleSet::EARLIER,
             origin: None,
             parent: None,
             place: Place::End,

@@ -5,30 +5,47 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::docs::EntryDoc;
-use crate::domain::{Body, Correction, EntryId, LogRecord, Origin, Place};
+use super::{TIMESTAMP_PATTERN, UUID_PATTERN};
+use crate::domain::{Body, Correction, EntryId, LogRecord, Origin, Place, RuleSet};
 
 /// One record of the log, in the order written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LogEntryDoc {
     /// The record's identity (a UUID), the same on every device and in every export.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub id: String,
     /// Its place among the log's records, from 1.
     pub seq: u32,
     /// When it was recorded, RFC 3339 UTC.
+    #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
     pub recorded_at: String,
+    /// The rule set it was written under: 2 for a record held to every rule on every
+    /// replay; 1 (and a file that does not say) for one an earlier chronicle wrote, which
+    /// replays with the rules that shape the board where it broke a rule that chronicle
+    /// held only for new entries.
+    #[serde(default = "earlier_rules")]
+    #[schemars(range(min = 1))]
+    pub rules: u8,
     /// The device that wrote it and its number there (exchange between devices), or null.
     pub device: Option<String>,
     pub device_seq: Option<u64>,
     /// The identity of the last record when this one was written, or null for the first.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub parent: Option<String>,
     /// The identity of the entry this one stands before in the log (an inserted game, an
     /// entry placed after an earlier game), or null: where it was written.
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub before: Option<String>,
     /// What the record adds to the log; null for a correction.
     pub entry: Option<EntryDoc>,
     /// What the record corrects; null for an entry added.
     pub correction: Option<CorrectionDoc>,
+}
+
+/// The rule set of a record whose file does not say: an earlier chronicle's.
+fn earlier_rules() -> u8 {
+    RuleSet::EARLIER.0
 }
 
 /// When and why an entry was taken back (version 1 of the file).
@@ -45,11 +62,13 @@ pub struct TakenBackDoc {
 pub enum CorrectionDoc {
     /// A record taken back (`undo`, `game undo`).
     TakeBack {
+        #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
         target: String,
         reason: Option<String>,
     },
     /// An entry replaced whole, in its place (`game edit`).
     Replace {
+        #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
         target: String,
         reason: Option<String>,
         entry: Box<EntryDoc>,
@@ -63,7 +82,9 @@ pub enum CorrectionDoc {
     /// A fork resolved (`sync resolve`): the branches ending at `kept` stand, in that
     /// order; those ending at `set_aside` are set aside.
     Join {
+        #[schemars(inner(pattern(UUID_PATTERN)))]
         kept: Vec<String>,
+        #[schemars(inner(pattern(UUID_PATTERN)))]
         set_aside: Vec<String>,
     },
 }
@@ -78,6 +99,7 @@ pub fn record_doc(record: &LogRecord, game: Option<u32>) -> LogEntryDoc {
         id: record.id.to_string(),
         seq: record.seq,
         recorded_at: record.recorded_at.clone(),
+        rules: record.rules.0,
         device: record.origin.as_ref().map(|o| o.device.clone()),
         device_seq: record.origin.as_ref().map(|o| o.seq),
         parent: record.parent.as_ref().map(ToString::to_string),
@@ -172,16 +194,25 @@ impl LogEntryDoc {
             (Some(_), Some(_)) => return Err("it both adds an entry and corrects one".to_string()),
             (None, None) => return Err("it neither adds an entry nor corrects one".to_string()),
         };
+        let origin = match (&self.device, self.device_seq) {
+            (Some(device), Some(seq)) => Some(Box::new(Origin {
+                device: device.clone(),
+                seq,
+            })),
+            (None, None) => None,
+            (Some(_), None) => {
+                return Err("it names a device but no device_seq (its number there)".to_string());
+            }
+            (None, Some(_)) => {
+                return Err("it has a device_seq but no device (whose number it is)".to_string());
+            }
+        };
         Ok(LogRecord {
             id: EntryId(self.id.clone().into()),
             seq: self.seq,
             recorded_at: self.recorded_at.clone(),
-            origin: self.device.clone().map(|device| {
-                Box::new(Origin {
-                    device,
-                    seq: self.device_seq.unwrap_or(0),
-                })
-            }),
+            rules: RuleSet(self.rules.max(1)),
+            origin,
             parent: self.parent.clone().map(EntryId::from),
             place: self
                 .before

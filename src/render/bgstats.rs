@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde_json::{Value, json};
 
 use crate::report::game::GameView;
@@ -77,17 +78,16 @@ fn rank(result: &str) -> u8 {
     }
 }
 
+/// Every byte but the unreserved ones of RFC 3986 (letters, digits, `-`, `_`, `.`, `~`).
+const NOT_UNRESERVED: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'_')
+    .remove(b'.')
+    .remove(b'~');
+
 /// Text for a URL's query: every byte but the unreserved ones (RFC 3986) as `%XX`.
 fn percent_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
-            out.push(char::from(byte));
-        } else {
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-    out
+    utf8_percent_encode(text, NOT_UNRESERVED).to_string()
 }
 
 #[cfg(test)]

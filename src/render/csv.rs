@@ -44,7 +44,8 @@ pub struct NoSuchSheet {
     pub names: Vec<String>,
 }
 
-/// One of the report's tables as CSV: the one named, or the main one.
+/// One of the report's sheets as CSV (its headers even when it has no row): the one named,
+/// or the main one.
 pub fn sheet(
     report: &impl Tabular,
     name: Option<&str>,
@@ -62,18 +63,6 @@ pub fn sheet(
             names: sheets.into_iter().map(|s| s.name).collect(),
         })),
     }
-}
-
-/// The report's tables as CSV, one block after another, a blank line between them. Each
-/// ends with its last record's newline, and nothing is trimmed: a last cell that ends in a
-/// space keeps it.
-pub fn tables(report: &impl Tabular) -> Result<String, std::io::Error> {
-    let blocks: Vec<String> = report
-        .tables()
-        .iter()
-        .map(|t| table(&t.headers, &t.rows))
-        .collect::<Result<_, _>>()?;
-    Ok(blocks.join("\n"))
 }
 
 #[cfg(test)]

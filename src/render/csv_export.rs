@@ -162,7 +162,7 @@ fn games(campaign: &CampaignExport) -> Rows {
                 let out: Vec<&str> = g
                     .players
                     .iter()
-                    .filter(|p| p.result == "eliminated")
+                    .filter(|p| p.result == "eliminated" || p.result == "knocked-out")
                     .map(|p| p.person.as_str())
                     .collect();
                 vec![

@@ -67,7 +67,7 @@ ol.timeline h3{margin:0}
 .players{list-style:none;display:flex;flex-wrap:wrap;gap:6px;padding:0;margin:6px 0}
 .players li{background:var(--card);border:1px solid var(--line);border-radius:14px;padding:1px 10px;font-size:13px}
 .players li.won{background:#fff3c4;border-color:var(--gold);font-weight:bold}
-.players li.eliminated{color:var(--muted);background:#f1ece0}
+.players li.eliminated,.players li.knocked-out{color:var(--muted);background:#f1ece0}
 ul.changes{margin:4px 0;padding-left:20px}
 li.k-scar::marker,li.k-wear::marker{color:#c1121f}li.k-major_city::marker,li.k-minor_city::marker{color:var(--gold)}
 .undo p{color:var(--accent);margin:4px 0}

@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 
 use tabled::builder::Builder;
 use tabled::settings::peaker::Peaker;
+use tabled::settings::style::HorizontalLine;
+use tabled::settings::themes::Theme;
 use tabled::settings::{Format, Style, Width};
 use unicode_width::UnicodeWidthStr;
 
@@ -13,6 +15,7 @@ use super::tabular::{Table, TableStyle, Tabular, end_blocks, push_block};
 use super::terminal::clean;
 
 /// The report as text for a terminal: its lines, then its tables, drawn into one string.
+/// The lines are prose, which a terminal wraps itself; the tables are fitted to the width.
 pub fn text(report: &impl Tabular, style: TableStyle) -> String {
     let mut text = String::new();
     push_block(&mut text, |t| {
@@ -25,12 +28,17 @@ pub fn text(report: &impl Tabular, style: TableStyle) -> String {
     text
 }
 
+/// A table's title where colour is on.
+const BOLD: anstyle::Style = anstyle::Style::new().bold();
+
 /// One table after its title, drawn with borders. A table wider than the width is wrapped
-/// to it: its columns give way as `GiveWay` picks them, their text wrapped at spaces.
+/// to it: its columns give way as `GiveWay` picks them, their text wrapped at spaces. A
+/// table of three columns or more that could only fit by cutting words is drawn as records
+/// instead (see `records`).
 fn draw(out: &mut String, table: &Table, style: TableStyle) {
     match table.title.as_deref().map(clean) {
         Some(title) if style.bold_titles => {
-            let _ = writeln!(out, "\x1b[1m{title}\x1b[0m");
+            let _ = writeln!(out, "{BOLD}{title}{BOLD:#}");
         }
         Some(title) => {
             let _ = writeln!(out, "{title}");
@@ -45,9 +53,44 @@ fn draw(out: &mut String, table: &Table, style: TableStyle) {
     drawn.with(Style::sharp());
     if drawn.total_width() > style.width {
         let give_way = GiveWay::of(drawn.get_records());
-        drawn
-            .with(Width::wrap(style.width).keep_words(true).priority(give_way))
-            .with(Format::content(tidy));
+        if table.headers.len() >= 3 && give_way.narrowest() > style.width {
+            records(out, table, style.width);
+            return;
+        }
+        fit(&mut drawn, give_way, style.width);
+    }
+    let _ = write!(out, "{drawn}");
+}
+
+/// Wraps a drawn table to the width, the columns giving way as `give_way` picks them.
+fn fit(drawn: &mut tabled::Table, give_way: GiveWay, width: usize) {
+    drawn
+        .with(Width::wrap(width).keep_words(true).priority(give_way))
+        .with(Format::content(tidy));
+}
+
+/// A table too wide for the width, as records: one block of two columns per row, each of
+/// its cells after its header, a line between one row and the next.
+fn records(out: &mut String, table: &Table, width: usize) {
+    let mut builder = Builder::default();
+    let mut ends = Vec::with_capacity(table.rows.len());
+    for row in &table.rows {
+        for (i, header) in table.headers.iter().enumerate() {
+            let value = row.get(i).map_or("", String::as_str);
+            builder.push_record([cell(header), cell(value)]);
+        }
+        ends.push(builder.count_records());
+    }
+    let mut drawn = builder.build();
+    let mut theme = Theme::from_style(Style::sharp());
+    theme.remove_horizontal_lines();
+    for end in ends.iter().take(ends.len().saturating_sub(1)) {
+        theme.insert_horizontal_line(*end, HorizontalLine::full('─', '┼', '├', '┤'));
+    }
+    drawn.with(theme);
+    if drawn.total_width() > width {
+        let give_way = GiveWay::of(drawn.get_records());
+        fit(&mut drawn, give_way, width);
     }
     let _ = write!(out, "{drawn}");
 }
@@ -106,6 +149,20 @@ impl GiveWay {
             }
         }
         GiveWay { words, texts }
+    }
+}
+
+impl GiveWay {
+    /// The narrowest the table can be drawn while each column keeps its longest word whole:
+    /// the text, its padding (2) and the borders.
+    fn narrowest(&self) -> usize {
+        let texts: usize = self
+            .words
+            .iter()
+            .zip(&self.texts)
+            .map(|(word, text)| (*word).min(*text) + 2)
+            .sum();
+        texts + self.words.len() + 1
     }
 }
 
@@ -347,14 +404,39 @@ mod tests {
     }
 
     #[test]
-    fn a_width_too_narrow_for_any_table_still_draws_every_column() {
-        // Four columns of one character are 17 wide: narrower, the table is as narrow as
-        // it can be.
-        for width in 0..17 {
+    fn a_table_too_wide_to_keep_its_words_is_drawn_as_records() {
+        // Keeping each column's longest word whole, the games are 48 wide: narrower, each
+        // game is a record of its own.
+        assert!(drawn(&games(), 48).starts_with("┌──────┬──"));
+        assert!(drawn(&games(), 47).starts_with("┌────────┬──"));
+        assert_eq!(
+            drawn(&games(), 40),
+            "\
+┌────────┬─────────────────────────────┐
+│ Game   │ 1                           │
+│ Date   │ 2012-03-18                  │
+│ Winner │ Ann (Enclave of the Bear)   │
+│ Reward │ founded the major city Kyro │
+│        │ in Egypt                    │
+├────────┼─────────────────────────────┤
+│ Game   │ 2                           │
+│ Date   │ 2012-03-25                  │
+│ Winner │ Bo (Khan Industries)        │
+│ Reward │ named South America         │
+│        │ \"Amazonia\"                  │
+└────────┴─────────────────────────────┘"
+        );
+        // However narrow the width, every header and cell is there.
+        for width in 0..48 {
             let text = drawn(&games(), width);
-            assert_eq!(widest(&text), 17, "{width} columns:\n{text}");
-            let mut rows = text.lines().filter(|line| line.starts_with('│'));
-            assert!(rows.all(|line| line.matches('│').count() == 5), "{text}");
+            assert!(widest(&text) <= width.max(9), "{width} columns:\n{text}");
+            let rows = text.lines().filter(|line| line.starts_with('│'));
+            assert!(
+                rows.clone().all(|line| line.matches('│').count() == 3),
+                "{text}"
+            );
+            let headers = rows.filter(|line| line.starts_with("│ G")).count();
+            assert!(headers >= 2, "{width} columns:\n{text}");
         }
     }
 
@@ -407,7 +489,11 @@ Players
             bold_titles: true,
             ..plain
         };
-        assert!(text(&Report, bold).contains("\n\n\x1b[1mPlayers\x1b[0m\n┌"));
+        assert!(text(&Report, bold).contains(&format!("\n\n{BOLD}Players{BOLD:#}\n┌")));
+        assert_eq!(
+            format!("{BOLD}Players{BOLD:#}"),
+            "\u{1b}[1mPlayers\u{1b}[0m"
+        );
     }
 
     fn cell_text() -> impl Strategy<Value = String> {

@@ -47,21 +47,45 @@ pub trait Tabular: Serialize {
         Vec::new()
     }
 
-    /// The tables by name, the main one first: by default the tables shown, each named by
-    /// its title ("Head to head": `head-to-head`).
+    /// The report as data sheets by name, the main one first (a CSV stream holds one): by
+    /// default the tables shown, each named by its title ("Head to head": `head-to-head`),
+    /// their headers in snake_case. A report whose tables hold words rather than data, or
+    /// that shows no table when it has no row, says its sheets itself (`sheets.rs`).
     fn sheets(&self) -> Vec<Sheet> {
         self.tables()
             .into_iter()
             .enumerate()
-            .map(|(i, table)| Sheet {
-                name: table
-                    .title
-                    .as_deref()
-                    .map_or_else(|| format!("table-{}", i + 1), sheet_name),
-                table,
+            .map(|(i, mut table)| {
+                table.headers = table
+                    .headers
+                    .iter()
+                    .enumerate()
+                    .map(|(column, header)| match snake_case(header) {
+                        named if !named.is_empty() => named,
+                        _ => format!("column_{}", column + 1),
+                    })
+                    .collect();
+                Sheet {
+                    name: table
+                        .title
+                        .as_deref()
+                        .map_or_else(|| format!("table-{}", i + 1), sheet_name),
+                    table,
+                }
             })
             .collect()
     }
+}
+
+/// A header as a CSV or JSON name: its words, lowercase, joined by `_` ("Held on":
+/// `held_on`).
+pub(crate) fn snake_case(header: &str) -> String {
+    header
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect::<Vec<_>>()
+        .join("_")
 }
 
 /// A title as a sheet's name: its words before any bracket, lowercase, joined by `-`.

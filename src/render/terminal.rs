@@ -1,7 +1,16 @@
 //! Text for a terminal: what chronicle prints on stderr (and stored text it repeats)
-//! never sends a control character raw.
+//! never sends a control character raw, nor a control of the direction of text (which
+//! would turn what follows it around: another device's name could make a line read
+//! otherwise than it is).
 
 use std::fmt::Write as _;
+
+use crate::domain::names::is_direction_control;
+
+/// Whether a character is shown escaped on a terminal (line breaks and tabs aside).
+fn unsafe_char(c: char) -> bool {
+    c.is_control() || is_direction_control(c)
+}
 
 /// The longest piece of quoted input a message repeats whole.
 const QUOTED_MAX: usize = 80;
@@ -36,7 +45,7 @@ pub(crate) fn printable(message: &str) -> String {
 fn escaped(text: &str) -> String {
     text.chars()
         .map(|c| {
-            if c.is_control() {
+            if unsafe_char(c) {
                 c.escape_default().to_string()
             } else {
                 c.to_string()
@@ -46,21 +55,22 @@ fn escaped(text: &str) -> String {
 }
 
 /// Text as it may go to a terminal, keeping its line breaks and tabs: every other control
-/// character (ESC, BEL, NUL, …) is shown escaped (`\u{1b}`). Stored text goes through this
+/// character (ESC, BEL, NUL, …) and every control of the direction of text is shown
+/// escaped (`\u{1b}`, `\u{202e}`). Stored text goes through this
 /// wherever it is printed, so a bad byte an older chronicle or another program stored never
 /// reaches a terminal raw.
 pub fn clean(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    let shown_escaped = |c: char| unsafe_char(c) && c != '\n' && c != '\t';
     let fast = text
         .bytes()
         .all(|b| (b >= 0x20 && b != 0x7f && b < 0x80) || b == b'\n' || b == b'\t');
-    if fast || !text.chars().any(unsafe_char) {
+    if fast || !text.chars().any(shown_escaped) {
         return std::borrow::Cow::Borrowed(text);
     }
     std::borrow::Cow::Owned(
         text.chars()
             .map(|c| {
-                if unsafe_char(c) {
+                if shown_escaped(c) {
                     c.escape_default().to_string()
                 } else {
                     c.to_string()
@@ -84,5 +94,7 @@ mod tests {
         );
         assert_eq!(clean("c1 \u{9b}31m"), "c1 \\u{9b}31m");
         assert!(!printable("a \u{1b}[31m red").contains('\u{1b}'));
+        assert_eq!(clean("Ann\u{202e}txt"), "Ann\\u{202e}txt");
+        assert_eq!(printable("\"b\u{2066}\""), "\"b\\u{2066}\"");
     }
 }

@@ -1,5 +1,5 @@
 //! The board: continents, territories with their marks and cards, signatures and pools, as
-//! `board --format json` prints it (fields documented in schema/json/board.snap.schema.json).
+//! `board --format json` prints it (fields documented in schema/json/board.schema.json).
 
 use schemars::JsonSchema;
 use serde::Serialize;

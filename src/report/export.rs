@@ -61,7 +61,7 @@ impl CampaignExport {
                 Vec::new()
             };
             let (history, campaign) = walked.into_history(&Filter::default());
-            (games, history, campaign)
+            (games, from_the_start(history, created_at), campaign)
         };
         Ok(CampaignExport {
             name: name.to_string(),
@@ -144,4 +144,27 @@ impl PacketsNote {
             }
         }
     }
+}
+
+/// The history with what was recorded before game 1 (the starting powers, the first coins,
+/// …) dated by the campaign's start, not by the day it was typed: the day the campaign was
+/// started, or game 1's date when that is earlier (a campaign logged after it was played).
+/// Taken back entries keep the day they were taken back.
+fn from_the_start(mut history: History, created_at: &str) -> History {
+    let created = created_at.get(..10).unwrap_or(created_at).to_string();
+    let first_game = history
+        .0
+        .iter()
+        .find(|e| e.game == Some(1))
+        .map(|e| e.date.clone());
+    let start = match first_game {
+        Some(first) if first < created => first,
+        _ => created,
+    };
+    for entry in &mut history.0 {
+        if entry.game.is_none() && entry.after_game == Some(0) && entry.kind != "undo" {
+            entry.date.clone_from(&start);
+        }
+    }
+    history
 }

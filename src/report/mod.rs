@@ -19,6 +19,8 @@ pub mod marked;
 pub mod packets;
 pub mod pools;
 pub mod powers;
+pub mod recap;
+pub mod recap_coming;
 pub mod rules;
 pub mod scar_types;
 pub mod schema;

@@ -118,11 +118,50 @@ pub fn schema<T: JsonSchema>() -> Schema {
         .into_root_schema_for::<T>()
 }
 
+/// Where the schemas' `$id`s point: chronicle publishes no schema on a server, so each
+/// `$id` is a name, not an address, ending in the schema's file under `schema/` (a URN
+/// never resolves to anything a validator would fetch).
+pub const ID_BASE: &str = "urn:chronicle:schema/";
+
+/// The schema with its `$id` (`ID_BASE` and `file`, the schema's path under `schema/`),
+/// right after its `$schema`.
+pub fn with_id(schema: Schema, file: &str) -> Schema {
+    let fields = match schema.to_value() {
+        serde_json::Value::Object(fields) => fields,
+        // A schema of `true` or `false` has no room for an `$id`.
+        other => return Schema::try_from(other).unwrap_or_default(),
+    };
+    let mut with = serde_json::Map::with_capacity(fields.len() + 1);
+    let id = serde_json::Value::String(format!("{ID_BASE}{file}"));
+    for (key, value) in fields {
+        let schema_keyword = key == "$schema";
+        if key != "$id" {
+            with.insert(key, value);
+        }
+        if schema_keyword {
+            with.insert("$id".to_string(), id.clone());
+        }
+    }
+    with.entry("$id").or_insert(id);
+    Schema::from(with)
+}
+
 /// Each command's JSON output: the file name under `schema/json/` (without
-/// `.snap.schema.json`), the command that prints it, and its schema.
+/// `.schema.json`), the command that prints it, and its schema (with its `$id`).
 pub fn json_schemas() -> Vec<(&'static str, &'static str, Schema)> {
+    outputs()
+        .into_iter()
+        .map(|(name, command, schema)| {
+            let schema = with_id(schema, &format!("json/{name}.schema.json"));
+            (name, command, schema)
+        })
+        .collect()
+}
+
+fn outputs() -> Vec<(&'static str, &'static str, Schema)> {
     vec![
         ("board", "board", schema::<BoardView>()),
+        ("recap", "recap", schema::<super::recap::Recap>()),
         (
             "board-with",
             "board --with KIND",

@@ -1,16 +1,22 @@
-//! `export --spoilers opened|none` for the report and the page: which packets were opened so
-//! far, and, for a report shared with groups that have not opened them, everything that
-//! came from packets left out (factions and scar types added, faction card marks, group
-//! marks, fallout, map additions, the world capital, the packets' events, event cards and
-//! missions).
+//! `--spoilers opened|none`, for every report people read (the recap, the Markdown report,
+//! the page, the served pages): which packets were opened so far and, for a report shared
+//! with people who have not opened them, everything that came from packets left out. One
+//! place decides what is sealed: the factions, scar types and territories packets added,
+//! the world capital, group marks, fallout, the draft, event cards and missions, faction
+//! card marks. Packets are named only by their envelope. Free text (notes, reasons) cannot
+//! be judged, so it is left out too unless asked for (`--notes`).
 
 use super::export::{CampaignExport, PacketsNote};
+use super::history::HistoryEntry;
+use super::recap::Recap;
 use crate::domain::faction::STANDARD_FACTIONS;
 use crate::domain::pool::standard_pools;
+use crate::domain::state::CityKind;
+use crate::domain::{Campaign, PoolKind};
 
 /// How much of the packets' contents a report shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Spoilers {
+pub enum Spoilers {
     /// Everything, with the packets opened so far named at the top.
     Opened,
     /// Nothing that came from a packet: only how many were opened.
@@ -18,7 +24,7 @@ pub(crate) enum Spoilers {
 }
 
 /// The words that stand for a faction from a packet in a spoiler-free report.
-pub(crate) const SEALED_FACTION: &str = "a faction from a packet";
+pub const SEALED_FACTION: &str = "a faction from a packet";
 
 /// The change kinds that only packets make.
 const SEALED_KINDS: &[&str] = &[
@@ -28,20 +34,101 @@ const SEALED_KINDS: &[&str] = &[
     "mark",
     "fallout",
     "destroy_city",
-    "packet",
+    "draft",
     "scar_type",
     "faction",
     "faction_mark",
     "faction_scar",
     "add_territory",
+    "sea_line",
     "event",
     "mission",
 ];
 
+/// What a campaign's packets brought, by name: what a spoiler-free report must not show.
+pub struct Sealed {
+    /// Factions added from packets: shown as [`SEALED_FACTION`].
+    factions: Vec<String>,
+    /// Every other name that came from a packet (scar types, added territories, the world
+    /// capital, group marks, faction card marks, event cards): a line naming one is left
+    /// out.
+    names: Vec<String>,
+}
+
+impl Sealed {
+    /// What `campaign`'s packets brought.
+    pub fn of(campaign: &Campaign) -> Sealed {
+        let standard: Vec<String> = standard_pools().iter().map(|p| p.kind.key()).collect();
+        let factions: Vec<String> = campaign
+            .factions()
+            .iter()
+            .map(ToString::to_string)
+            .filter(|f| STANDARD_FACTIONS.iter().all(|s| s.name != f))
+            .collect();
+        let mut names: Vec<String> = campaign
+            .scar_types()
+            .filter(|s| !standard.contains(&PoolKind::Scar((*s).clone()).key()))
+            .map(ToString::to_string)
+            .collect();
+        names.extend(
+            campaign
+                .added_territories()
+                .iter()
+                .map(|a| a.territory.name().to_string()),
+        );
+        for territory in campaign.territories() {
+            let state = campaign.territory(&territory);
+            if let Some(city) = state
+                .city
+                .as_ref()
+                .filter(|c| c.kind == CityKind::WorldCapital)
+            {
+                names.push(city.name.to_string());
+            }
+            if let Some((text, _)) = &state.mark {
+                names.push(text.to_string());
+            }
+        }
+        for faction in campaign.factions() {
+            if let Some(card) = campaign.faction_card(faction) {
+                names.extend(card.marks.iter().map(|(_, text, _)| text.clone()));
+                names.extend(card.scar.iter().map(|(text, _)| text.clone()));
+            }
+        }
+        names.extend(campaign.event_cards().map(str::to_string));
+        names.retain(|n| !n.trim().is_empty());
+        Sealed { factions, names }
+    }
+
+    /// Whether a line names something a packet brought (a faction aside).
+    pub fn names_any(&self, text: &str) -> bool {
+        self.names.iter().any(|n| text.contains(n.as_str()))
+    }
+
+    /// Whether a change of this kind, in these words, may be shown.
+    pub fn shows(&self, kind: &str, text: &str, territory: Option<&str>) -> bool {
+        !SEALED_KINDS.contains(&kind)
+            && !self.names_any(text)
+            && territory.is_none_or(|t| !self.names.iter().any(|n| n == t))
+    }
+
+    /// The text with every faction from a packet named as [`SEALED_FACTION`].
+    pub fn hide(&self, text: &str) -> String {
+        self.factions.iter().fold(text.to_string(), |t, f| {
+            t.replace(f.as_str(), SEALED_FACTION)
+        })
+    }
+
+    /// Every name a spoiler-free report must not show: factions and the rest.
+    pub fn every_name(&self) -> impl Iterator<Item = &str> {
+        self.factions.iter().chain(&self.names).map(String::as_str)
+    }
+}
+
 impl CampaignExport {
     /// Notes the packets opened for the report's header, and with `Spoilers::None` leaves
-    /// out anything that came from a packet.
-    pub(crate) fn with_spoilers(&mut self, spoilers: Spoilers) {
+    /// out anything that came from a packet, and free text unless `notes`.
+    pub fn with_spoilers(&mut self, spoilers: Spoilers, notes: bool) {
         let opened: Vec<(String, u32)> = self
             .campaign
             .packets_opened()
@@ -55,69 +142,54 @@ impl CampaignExport {
             hidden,
         };
         if hidden {
-            self.leave_out_packets();
+            self.leave_out_packets(notes);
         }
         self.packets = Some(note);
     }
 
-    fn leave_out_packets(&mut self) {
-        let standard_pools: Vec<String> = standard_pools().iter().map(|p| p.kind.key()).collect();
-        let standard_scar = |kind: &str| standard_pools.contains(&format!("scar:{kind}"));
-        let added: Vec<&str> = self
-            .campaign
-            .added_territories()
-            .iter()
-            .map(|a| a.territory.name())
-            .collect();
-        let sealed_factions: Vec<String> = self
-            .campaign
-            .factions()
-            .iter()
-            .map(ToString::to_string)
-            .filter(|f| STANDARD_FACTIONS.iter().all(|s| s.name != f))
-            .collect();
-        let hide = |text: &str| {
-            sealed_factions.iter().fold(text.to_string(), |t, f| {
-                t.replace(f.as_str(), SEALED_FACTION)
-            })
-        };
+    fn leave_out_packets(&mut self, notes: bool) {
+        let sealed = Sealed::of(&self.campaign);
+        let standard: Vec<String> = standard_pools().iter().map(|p| p.kind.key()).collect();
         let board = &mut self.board;
         board.territories.retain(|t| t.added.is_none());
         for t in &mut board.territories {
+            // A card fallout destroyed is part of the fallout.
+            if t.fallout_in.is_some() && t.card.destroyed_in == t.fallout_in {
+                t.card.destroyed = false;
+                t.card.destroyed_in = None;
+            }
             t.mark = None;
             t.fallout_in = None;
             t.city = t.city.take().filter(|c| c.kind != "world_capital");
-            t.scar = t.scar.take().filter(|s| standard_scar(&s.kind));
+            t.scar = t.scar.take().filter(|s| !sealed.names_any(&s.kind));
             t.marked = t.city.is_some() || t.scar.is_some();
         }
-        board.pools.retain(|p| standard_pools.contains(&p.kind));
-        let shown = |kind: &str, text: &str, territory: Option<&str>| {
-            let sealed_scar = kind == "scar" && !standard_scar_in(text, &standard_pools);
-            !SEALED_KINDS.contains(&kind)
-                && !sealed_scar
-                && territory.is_none_or(|t| !added.contains(&t))
-        };
-        self.history
-            .0
-            .retain(|e| shown(&e.kind, &e.text, e.territory.as_deref()));
-        for entry in &mut self.history.0 {
-            entry.text = hide(&entry.text);
-            entry.faction = entry.faction.take().map(|f| hide(&f));
+        board.pools.retain(|p| standard.contains(&p.kind));
+        for s in &mut board.signatures {
+            s.faction = sealed.hide(&s.faction);
         }
+        history_shown(&mut self.history.0, &sealed);
         for game in &mut self.games {
             game.opened.clear();
             game.event_cards.clear();
             game.missions.clear();
             game.changes
-                .retain(|c| shown(c.kind, &c.text, c.territory.as_deref()));
+                .retain(|c| sealed.shows(c.kind, &c.text, c.territory.as_deref()));
             for change in &mut game.changes {
-                change.text = hide(&change.text);
+                change.text = sealed.hide(&change.text);
             }
             for player in &mut game.players {
-                player.faction = hide(&player.faction);
-                player.hq = player.hq.take().filter(|t| !added.contains(&t.as_str()));
+                player.faction = sealed.hide(&player.faction);
+                player.hq = player.hq.take().filter(|t| !sealed.names_any(t));
             }
-            game.reward = game.reward.take().map(|r| hide(&r));
+            game.reward = game
+                .reward
+                .take()
+                .filter(|r| !sealed.names_any(r))
+                .map(|r| sealed.hide(&r));
+            if !notes {
+                game.note = None;
+            }
         }
         let stats = &mut self.stats;
         for player in &mut stats.players {
@@ -128,7 +200,7 @@ impl CampaignExport {
             .factions
             .retain(|f| STANDARD_FACTIONS.iter().any(|s| s.name == f.name));
         if let Some(lead) = &mut stats.standing.lead_faction {
-            lead.faction = hide(&lead.faction);
+            lead.faction = sealed.hide(&lead.faction);
         }
         stats
             .standing
@@ -137,10 +209,63 @@ impl CampaignExport {
     }
 }
 
-/// Whether a scar's words name a standard scar type ("placed a Bunker scar").
-fn standard_scar_in(text: &str, standard_pools: &[String]) -> bool {
-    standard_pools
-        .iter()
-        .filter_map(|k| k.strip_prefix("scar:"))
-        .any(|scar| text.contains(scar))
+/// The history's changes a spoiler-free report shows, factions from packets hidden.
+fn history_shown(history: &mut Vec<HistoryEntry>, sealed: &Sealed) {
+    history.retain(|e| sealed.shows(&e.kind, &e.text, e.territory.as_deref()));
+    for entry in history {
+        entry.text = sealed.hide(&entry.text);
+        entry.faction = entry.faction.take().map(|f| sealed.hide(&f));
+    }
+}
+
+impl Recap {
+    /// With `Spoilers::None`, leaves out anything that came from a packet, and free text
+    /// (the note, the reasons of corrections) unless `notes`.
+    pub fn with_spoilers(&mut self, campaign: &Campaign, spoilers: Spoilers, notes: bool) {
+        if spoilers == Spoilers::Opened {
+            return;
+        }
+        let sealed = Sealed::of(campaign);
+        if let Some(game) = &mut self.last_game {
+            game.event_cards.clear();
+            game.missions.clear();
+            game.changes
+                .retain(|c| sealed.shows(c.kind, &c.text, c.territory.as_deref()));
+            for change in &mut game.changes {
+                change.text = sealed.hide(&change.text);
+            }
+            for player in &mut game.players {
+                player.faction = sealed.hide(&player.faction);
+                player.hq = player.hq.take().filter(|t| !sealed.names_any(t));
+            }
+            game.reward = game
+                .reward
+                .take()
+                .filter(|r| !sealed.names_any(r))
+                .map(|r| sealed.hide(&r));
+            if !notes {
+                game.note = None;
+            }
+        }
+        history_shown(&mut self.changes, &sealed);
+        self.corrections.retain(|c| !sealed.names_any(&c.text));
+        for correction in &mut self.corrections {
+            correction.text = sealed.hide(&correction.text);
+            if !notes {
+                correction.reason = None;
+            }
+        }
+        if let Some(lead) = &mut self.standing.factions.lead_faction {
+            lead.faction = sealed.hide(&lead.faction);
+        }
+        self.standing
+            .factions
+            .homelands
+            .retain(|h| STANDARD_FACTIONS.iter().any(|s| s.name == h.faction));
+        for reminder in &mut self.setup {
+            if let Some(starts) = &mut reminder.few_legal_starts {
+                starts.retain(|t| !sealed.names_any(t));
+            }
+        }
+    }
 }

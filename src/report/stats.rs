@@ -64,7 +64,10 @@ pub struct PersonStats {
     pub games: u32,
     pub won: u32,
     pub held_on: u32,
+    /// Eliminated, knocked out at the end included (rules §4.2).
     pub eliminated: u32,
+    /// Of those, the games ended knocked out at the end.
+    pub knocked_out: u32,
     /// Signatures on the board (one per win).
     pub signatures: u32,
     /// Games won over games played, from 0 to 1.
@@ -86,7 +89,10 @@ pub struct FactionStats {
     pub games: u32,
     pub won: u32,
     pub held_on: u32,
+    /// Eliminated, knocked out at the end included (rules §4.2).
     pub eliminated: u32,
+    /// Of those, the games ended knocked out at the end.
+    pub knocked_out: u32,
     pub win_rate: f64,
     /// The territory it started in most often (HQ), the first on the board on a tie.
     pub started_most: Option<String>,
@@ -139,6 +145,7 @@ fn person<'a>(name: &str, games: impl IntoIterator<Item = &'a Game>) -> PersonSt
         won: 0,
         held_on: 0,
         eliminated: 0,
+        knocked_out: 0,
         signatures: 0,
         win_rate: 0.0,
         longest_win_streak: 0,
@@ -164,8 +171,9 @@ fn person<'a>(name: &str, games: impl IntoIterator<Item = &'a Game>) -> PersonSt
                 stats.held_on += 1;
                 stats.current_streak = 0;
             }
-            Outcome::Eliminated => {
+            Outcome::Eliminated | Outcome::KnockedOut => {
                 stats.eliminated += 1;
+                stats.knocked_out += u32::from(seat.result == Outcome::KnockedOut);
                 stats.current_streak = 0;
             }
         }
@@ -186,6 +194,7 @@ fn faction<'a>(faction: &Faction, games: impl IntoIterator<Item = &'a Game>) -> 
         won: 0,
         held_on: 0,
         eliminated: 0,
+        knocked_out: 0,
         win_rate: 0.0,
         started_most: None,
         started_most_times: 0,
@@ -201,6 +210,10 @@ fn faction<'a>(faction: &Faction, games: impl IntoIterator<Item = &'a Game>) -> 
             Outcome::Won => stats.won += 1,
             Outcome::HeldOn => stats.held_on += 1,
             Outcome::Eliminated => stats.eliminated += 1,
+            Outcome::KnockedOut => {
+                stats.eliminated += 1;
+                stats.knocked_out += 1;
+            }
         }
         if let Some(hq) = &seat.hq {
             match starts.iter_mut().find(|(t, _)| t == hq) {

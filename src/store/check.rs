@@ -66,17 +66,31 @@ impl<'a> Replaying<'a> {
         if entry.taken_back.is_some() {
             return;
         }
-        // A rule that gates what may be logged next, broken by an entry logged before it
-        // held: the campaign still reads, and the group hears of it.
+        // Every entry is held to every rule. One an earlier chronicle logged before a rule
+        // held (exempt) is a warning: the campaign still reads. Any other that breaks a rule
+        // is a problem; where the rules that shape the board still take it, the replay goes
+        // on, so that every such entry is named.
         // Applied as a new entry in place (left as it was on a refusal, without a copy of
-        // the whole campaign per entry), then as a replayed one where that is refused.
+        // the whole campaign per entry), then with the rules that shape the board only.
         let campaign = &mut self.campaign;
         let replayed = campaign.apply(&entry.entry).or_else(|refusal| {
-            let lenient = campaign.replay_one(&entry.entry);
+            let lenient = campaign.replay_exempt(&entry.entry);
             if lenient.is_ok() {
-                report.warnings.push(format!(
-                    "{name}: entry {} was logged before this rule held, and would be refused now: {refusal}",
-                    entry.seq
+                let (list, said) = if entry.exempt {
+                    (
+                        &mut report.warnings,
+                        "was logged before this rule held, and would be refused now",
+                    )
+                } else {
+                    (&mut report.problems, "breaks a rule")
+                };
+                list.push(format!(
+                    "{name}: entry {}{} {said}: {refusal}",
+                    entry.seq,
+                    entry
+                        .game
+                        .map(|g| format!(" (game {g})"))
+                        .unwrap_or_default()
                 ));
             }
             lenient
@@ -122,7 +136,12 @@ fn check_one(
     }
     match check_record(record, latest) {
         Ok(()) => {}
-        Err(refusal @ (Refusal::BadText { .. } | Refusal::BadTimestamp { .. })) => {
+        // Text, times and names an earlier chronicle took: the campaign still reads.
+        Err(
+            refusal @ (Refusal::BadText { .. }
+            | Refusal::BadTimestamp { .. }
+            | Refusal::BadName { .. }),
+        ) => {
             report
                 .warnings
                 .push(format!("{name}: entry {}: {refusal}", record.seq));

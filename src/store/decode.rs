@@ -9,7 +9,7 @@ use super::stored::{CorrectionKind, entry_kind};
 use crate::domain::pool::PoolKind;
 use crate::domain::{
     AliasOf, Body, Correction, Entry, EntryId, EntryKind, Game, LogRecord, Origin, Place, Power,
-    Seat,
+    RuleSet, Seat,
 };
 
 /// What the store keeps beside each record, worked out from the log (for people who read
@@ -45,6 +45,7 @@ struct Head {
     date: Option<String>,
     note: Option<String>,
     recorded_at: String,
+    rules: u8,
     derived: Derived,
 }
 
@@ -65,6 +66,7 @@ fn head(row: &rusqlite::Row<'_>) -> rusqlite::Result<Head> {
         date: row.get(12)?,
         note: row.get(13)?,
         recorded_at: row.get(14)?,
+        rules: row.get(17)?,
         derived: Derived {
             row: id,
             game: row.get(11)?,
@@ -108,7 +110,7 @@ pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored
         .peekable();
     let mut entries = conn.prepare_cached(
         "SELECT id, seq, uid, kind, correction, target, before, parent, device, device_seq, reason,
-                game, date, note, recorded_at, undone_at, undo_reason
+                game, date, note, recorded_at, undone_at, undo_reason, rules
          FROM entry e WHERE campaign_id = ?1 ORDER BY seq",
     )?;
     let heads = entries.query_map(params![campaign_id], head)?;
@@ -164,6 +166,7 @@ fn record(
         date,
         note,
         recorded_at,
+        rules,
         derived,
     } = head;
     let content = || -> Result<Entry, String> {
@@ -213,6 +216,7 @@ fn record(
         id: EntryId(uid.into()),
         seq,
         recorded_at,
+        rules: RuleSet(rules),
         origin: origin(device, device_seq),
         parent: parent.map(EntryId::from),
         place: before.map_or(Place::End, |b| Place::Before(EntryId(b.into()))),

@@ -39,6 +39,9 @@ pub enum StoreError {
     #[error("{} is not a chronicle database (it is not an SQLite file, or it is damaged).", path.display())]
     NotADatabase { path: PathBuf },
 
+    #[error("{} needs recovery: a command writing to it was stopped midway, and its journal ({}-journal) holds what undoes the half-written change; reading never changes a file.", path.display(), path.display())]
+    NeedsRecovery { path: PathBuf },
+
     #[error("{} cannot be opened: {reason}.", path.display())]
     CannotOpen { path: PathBuf, reason: String },
 
@@ -127,6 +130,7 @@ impl StoreError {
             | StoreError::NotChronicle { .. }
             | StoreError::Older { .. }
             | StoreError::NotADatabase { .. }
+            | StoreError::NeedsRecovery { .. }
             | StoreError::CannotOpen { .. }
             | StoreError::Newer { .. }
             | StoreError::Busy

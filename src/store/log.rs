@@ -248,6 +248,7 @@ impl Store {
                 ),
                 seq,
                 recorded_at: stamp.at.clone(),
+                rules: crate::domain::RuleSet::CURRENT,
                 origin: origin.map(Box::new),
                 parent: match &new.body {
                     Body::Correct(crate::domain::Correction::Join { kept, .. }) => {
@@ -258,8 +259,12 @@ impl Store {
                 place: new.place,
                 body: new.body,
             };
-            let (resolved_after, after, applied) =
-                with_record(&ordered, &resolved_before, &before, &mut record)?;
+            let (resolved_after, after, applied) = crate::domain::rewrite::with_record(
+                &ordered,
+                &resolved_before,
+                &before,
+                &mut record,
+            )?;
             check_record(&record, stamp.today)?;
             if !dry_run {
                 let mut derived = derived;
@@ -400,127 +405,13 @@ pub(super) fn append_for_test(
         id: ids::mint("2026-01-01T00:00:00Z", Some((campaign_id, seq))),
         seq,
         recorded_at: "2026-01-01T00:00:00Z".to_string(),
+        rules: crate::domain::RuleSet::CURRENT,
         origin: None,
         parent: records.last().map(|r| r.id.clone()),
         place: Place::End,
         body: Body::Add(entry.clone().into()),
     };
     super::encode::append(tx, campaign_id, &record).map(|_| ())
-}
-
-/// The log with a new record: at the end of it, the entry is applied to the campaign as it
-/// stands (the entry kept as the rules record it); anywhere else, or a correction, the log
-/// is worked out again and every entry folded through the rules, and a refusal names the
-/// entry that breaks.
-fn with_record(
-    ordered: &Ordered,
-    resolved: &Resolved,
-    campaign: &Campaign,
-    record: &mut LogRecord,
-) -> Result<(Resolved, Campaign, Option<Applied>), Refusal> {
-    if let (Place::End, Body::Add(entry)) = (&record.place, &record.body) {
-        let (after, applied) = campaign.after(entry)?;
-        record.body = Body::Add(applied.entry.clone().into());
-        let mut resolved = resolved.clone();
-        resolved.entries.push(LoggedEntry {
-            id: record.id.clone(),
-            seq: record.seq,
-            game: applied.game,
-            recorded_at: record.recorded_at.clone(),
-            entry: applied.entry.clone().into(),
-            taken_back: None,
-        });
-        return Ok((resolved, after, Some(applied)));
-    }
-    // A join takes the records of the branches it joins into the log, in its order.
-    let all = if matches!(
-        record.body,
-        Body::Correct(crate::domain::Correction::Join { .. })
-    ) {
-        let mut every = ordered.log.clone();
-        every.extend(ordered.pending.iter().cloned());
-        every.push(record.clone());
-        Ordered::new(every, Some(&record.id))
-            .map_err(|broken| broken.refusal)?
-            .log
-    } else {
-        let mut all = ordered.log.clone();
-        all.push(record.clone());
-        all
-    };
-    let was = resolved;
-    let resolved = crate::domain::resolve::resolve(&all).map_err(|u| u.refusal)?;
-    let mut campaign = Campaign::new();
-    // A house rule switched on among earlier entries holds for every entry after it.
-    let rule_on =
-        matches!(&record.body, Body::Add(e) if matches!(**e, Entry::Rule { on: true, .. }));
-    let mut strict = false;
-    for entry in resolved.standing() {
-        // The entry the record adds or changes meets every rule, as a new one; the others
-        // those that shape the board (see `Mode`).
-        let own = is_own(entry, record);
-        let applied = if own || strict {
-            campaign.replay_one_strict(&entry.entry)
-        } else {
-            campaign.replay_one(&entry.entry)
-        }
-        .map_err(|refusal| breaks(entry, record, &campaign, was, refusal))?;
-        strict |= own && rule_on;
-        keep_recorded_form(record, &entry.id, applied.entry);
-    }
-    Ok((resolved, campaign, None))
-}
-
-/// Whether the entry is the one the record adds or replaces.
-fn is_own(entry: &LoggedEntry, record: &LogRecord) -> bool {
-    entry.id == record.id
-        || matches!(&record.body, Body::Correct(c @ crate::domain::Correction::Replace { .. }) if c.target() == Some(&entry.id))
-}
-
-/// A refusal met replaying the log with a new record: the new entry's own, or that of a
-/// later entry which the correction breaks.
-fn breaks(
-    entry: &LoggedEntry,
-    record: &LogRecord,
-    before: &Campaign,
-    was: &Resolved,
-    refusal: Refusal,
-) -> Refusal {
-    if is_own(entry, record) {
-        return refusal;
-    }
-    let what = if let Some(game) = entry.game {
-        format!("game {game}")
-    } else {
-        let did = crate::domain::describe::happenings(before, &entry.entry)
-            .first()
-            .map_or_else(|| "an entry".to_string(), |h| format!("\"{}\"", h.clause()));
-        // Where it sat in the log as the group knew it, before the correction.
-        let games = was
-            .entries
-            .iter()
-            .position(|e| e.id == entry.id)
-            .map_or_else(
-                || before.games_played(),
-                |at| {
-                    let games = was.entries[..at]
-                        .iter()
-                        .filter(|e| e.taken_back.is_none() && e.game.is_some())
-                        .count();
-                    u32::try_from(games).unwrap_or(u32::MAX)
-                },
-            );
-        match games {
-            _ if did.contains("after game") || did.contains("before game") => did,
-            0 => format!("{did} (before game 1)"),
-            n => format!("{did} (after game {n})"),
-        }
-    };
-    Refusal::LaterBreaks {
-        what,
-        game: entry.game,
-        refusal: Box::new(refusal),
-    }
 }
 
 /// Whether a record renames the campaign or takes a renaming back.
@@ -533,16 +424,5 @@ fn renames_campaign(record: &LogRecord, all: &[LogRecord]) -> bool {
             all.iter().any(|r| &r.id == target && renaming(r))
         }
         _ => renaming(record),
-    }
-}
-
-/// Keeps the entry of a record (added, or replacing another) as the rules record it.
-fn keep_recorded_form(record: &mut LogRecord, at: &EntryId, recorded: Entry) {
-    match &mut record.body {
-        Body::Add(entry) if record.id == *at => *entry = recorded.into(),
-        Body::Correct(crate::domain::Correction::Replace { target, entry, .. }) if target == at => {
-            *entry = recorded.into();
-        }
-        _ => {}
     }
 }

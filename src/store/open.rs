@@ -72,13 +72,30 @@ impl Store {
             // SQLite keeps a shared-memory file beside a database in WAL mode; in a folder
             // chronicle cannot write to, with no other process holding the database (no
             // `-wal` file), the file is read as it is instead.
+            // (Never with a hot journal beside it: that would read a half-written change.)
             Err(StoreError::CannotOpen { .. } | StoreError::Sqlite(_))
-                if access == Access::Read && !wal_of(path).exists() && !folder_writable(path) =>
+                if access == Access::Read
+                    && !beside(path, "-wal").exists()
+                    && !beside(path, "-journal").exists()
+                    && !folder_writable(path) =>
             {
                 open(true)
             }
             opened => opened,
         }
+    }
+
+    /// Rolls back the hot journal a command stopped midway left beside the file at `path`,
+    /// as the next command that writes would (`check` does it before it reads): the file is
+    /// opened for writing and read once, nothing else. False when there was no journal.
+    pub fn recover(path: &Path) -> Result<bool, StoreError> {
+        refuse_uri(path)?;
+        if !beside(path, "-journal").exists() || !path.is_file() {
+            return Ok(false);
+        }
+        let conn = connect(path, Access::Write, false)?;
+        conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |_| Ok(()))?;
+        Ok(true)
     }
 
     /// A database in memory, for tests.
@@ -171,6 +188,11 @@ impl Store {
     }
 
     fn not_a_database(&self, error: rusqlite::Error) -> StoreError {
+        if needs_recovery(&error) {
+            return StoreError::NeedsRecovery {
+                path: self.path.clone(),
+            };
+        }
         match error.sqlite_error_code() {
             Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt) => {
                 StoreError::NotADatabase {
@@ -292,10 +314,19 @@ fn connect(path: &Path, access: Access, immutable: bool) -> Result<Connection, S
     Connection::open_with_flags(path, flags).map_err(cannot_open)
 }
 
-fn wal_of(path: &Path) -> PathBuf {
+/// The file SQLite keeps beside a database with this suffix (`-wal`, `-journal`).
+fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_os_string();
-    name.push("-wal");
+    name.push(suffix);
     PathBuf::from(name)
+}
+
+/// Whether SQLite refused to read because a hot journal must be rolled back first, which
+/// a connection that only reads may not do.
+fn needs_recovery(error: &rusqlite::Error) -> bool {
+    error
+        .sqlite_error()
+        .is_some_and(|e| e.extended_code == rusqlite::ffi::SQLITE_READONLY_ROLLBACK)
 }
 
 /// Whether files can be made in the folder of `path` (tried, not guessed from modes).

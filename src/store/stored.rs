@@ -69,7 +69,7 @@ impl ToSql for Outcome {
 impl FromSql for Outcome {
     fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
         let key = text(&value)?;
-        [Outcome::Won, Outcome::HeldOn, Outcome::Eliminated]
+        Outcome::ALL
             .into_iter()
             .find(|o| o.key() == key)
             .ok_or_else(|| unknown("result", key))

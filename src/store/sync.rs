@@ -9,7 +9,7 @@ use super::decode::{Stored, read_records};
 use super::device;
 use super::encode::{append, update_derived};
 use super::{CampaignInfo, Store, StoreError};
-use crate::domain::log::{Ordered, resolve_and_fold};
+use crate::domain::log::{Ordered, resolve_and_fold_holding};
 use crate::domain::names::CampaignName;
 use crate::domain::sync::{Merge, merge};
 use crate::domain::{BrokenLog, Campaign, EntryId, LogRecord, Origin, Resolved};
@@ -101,7 +101,24 @@ impl Store {
                     ..record.clone()
                 });
             }
-            let (head, broken, (resolved, after)) = match log_at(&records, merge.head.as_ref()) {
+            // What the others bring is held to be written as the rules record it.
+            let brought: std::collections::HashSet<&EntryId> = merge
+                .new
+                .iter()
+                .flat_map(|r| {
+                    let replaced = match &r.body {
+                        crate::domain::Body::Correct(correction) => correction.target(),
+                        crate::domain::Body::Add(_) => None,
+                    };
+                    [Some(&r.id), replaced]
+                })
+                .flatten()
+                .collect();
+            if let Some(join) = &merge.joined {
+                records.push(own_record(&records, join, me));
+            }
+            let merged = log_at_holding(&records, merge.head.as_ref(), |id| brought.contains(id));
+            let (head, broken, (resolved, after)) = match merged {
                 Ok(log) => (merge.head.clone(), None, log),
                 Err(StoreError::BrokenLog(broken)) => {
                     (head.clone(), Some(broken), log_at(&records, head.as_ref())?)
@@ -166,8 +183,37 @@ fn log_at(
     records: &[LogRecord],
     head: Option<&EntryId>,
 ) -> Result<(Resolved, Campaign), StoreError> {
+    log_at_holding(records, head, |_| false)
+}
+
+/// As `log_at`, the entries `held` names held to be written as the rules record them.
+fn log_at_holding(
+    records: &[LogRecord],
+    head: Option<&EntryId>,
+    held: impl Fn(&EntryId) -> bool,
+) -> Result<(Resolved, Campaign), StoreError> {
     let ordered = Ordered::new(records.to_vec(), head).map_err(StoreError::BrokenLog)?;
-    resolve_and_fold(&ordered.log).map_err(StoreError::BrokenLog)
+    resolve_and_fold_holding(&ordered.log, held).map_err(StoreError::BrokenLog)
+}
+
+/// A record this device writes during the sync (the join of one fact): the next of its
+/// records, and the next of the log's.
+fn own_record(records: &[LogRecord], record: &LogRecord, me: &str) -> LogRecord {
+    let mine = records
+        .iter()
+        .filter_map(|r| r.origin.as_ref())
+        .filter(|o| o.device == me)
+        .map(|o| o.seq)
+        .max()
+        .unwrap_or(0);
+    LogRecord {
+        seq: records.iter().map(|r| r.seq).max().unwrap_or(0) + 1,
+        origin: Some(Box::new(Origin {
+            device: me.to_string(),
+            seq: mine + 1,
+        })),
+        ..record.clone()
+    }
 }
 
 /// This device's records as it shares them: each without an origin becomes its own (in

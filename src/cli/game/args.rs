@@ -14,8 +14,8 @@ pub struct LogArgs {
     pub date: Option<String>,
 
     /// A player, in seating order clockwise: NAME=FACTION:RESULT[@HQ], RESULT one of won,
-    /// held-on, eliminated; FACTION by name or a word of it (bear, khan, saharan, balkania,
-    /// mechaniker); HQ the starting territory
+    /// held-on, eliminated, knocked-out (at the end: counted as eliminated); FACTION by name
+    /// or a word of it (bear, khan, saharan, balkania, mechaniker); HQ the starting territory
     #[arg(long = "player", value_name = "NAME=FACTION:RESULT[@HQ]")]
     pub players: Vec<String>,
 
@@ -203,7 +203,7 @@ pub struct LogArgs {
 }
 
 const EXAMPLE: &str = "\
-Example:
+Examples:
   chronicle game log --date 2026-03-14 \\
     --player \"Ann=bear:won@Alaska\" \\
     --player \"Bob=khan:held-on@Peru\" \\

@@ -4,8 +4,6 @@
 //! (or `<` alone where one types) goes back one question; Ctrl-C stops at once (`stop`).
 //! Drawn on stderr with dialoguer's themes, one key at a time.
 
-use std::fmt::Write as _;
-
 use dialoguer::console::{Key, Term, measure_text_width};
 use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 
@@ -60,12 +58,10 @@ impl<'t> Frame<'t> {
     }
 
     fn put(&mut self, lines: &[String], rows_ended: bool) -> std::io::Result<()> {
-        let mut text = String::new();
-        if self.up > 0 {
-            let _ = write!(text, "\x1b[{}A", self.up);
-        }
-        text.push_str("\r\x1b[J");
-        text.push_str(&lines.join("\n"));
+        self.term.move_cursor_up(self.up)?;
+        self.term.clear_line()?;
+        self.term.clear_to_end_of_screen()?;
+        let mut text = lines.join("\n");
         let rows = self.rows(lines);
         self.up = if rows_ended {
             text.push('\n');
@@ -100,7 +96,7 @@ pub(super) fn line(format: impl FnOnce(&mut dyn std::fmt::Write) -> std::fmt::Re
 
 impl Ask {
     pub(super) fn new(context: &Context) -> Ask {
-        let theme: Box<dyn Theme> = if context.terminal.color_wanted {
+        let theme: Box<dyn Theme> = if context.terminal.colour.stderr {
             Box::new(ColorfulTheme::default())
         } else {
             Box::new(SimpleTheme)

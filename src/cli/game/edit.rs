@@ -50,14 +50,16 @@ pub struct InsertArgs {
 }
 
 const EDIT_EXAMPLE: &str = "\
-Example (game 3 was won by Bo, not Ann):
+Examples:
+  # game 3 was won by Bo, not Ann
   chronicle game edit 3 --reason \"Bo won, not Ann\" \\
     --player \"Ann=bear:held-on\" --player \"Bo=khan:won\" --player \"Cy=saharan:eliminated\" \\
     --major-city \"Egypt=Kyro\" --dry-run
 `chronicle game show 3` shows the game as it is; the date stays unless --date is given.";
 
 const INSERT_EXAMPLE: &str = "\
-Example (a game played between games 6 and 7 was never logged):
+Examples:
+  # a game played between games 6 and 7 was never logged
   chronicle game insert --before 7 --date 2026-05-02 \\
     --player \"Ann=bear:won\" --player \"Bo=khan:held-on\" --player \"Cy=saharan:eliminated\" \\
     --destroy-card Peru";
@@ -86,7 +88,8 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
             .map_err(StoreError::BrokenLog)?;
         let game = match &guided {
             Some(game) => game.clone(),
-            None => flags::game(&args.game, &before, old.date)?,
+            None => flags::game(&args.game, &before, old.date)
+                .map_err(|e| joined_later(e, current.resolved, &target.id, number))?,
         };
         let (_, applied) = before.after(&Entry::Game(Box::new(game.clone())))?;
         if applied.entry == *target.entry {
@@ -131,7 +134,8 @@ pub(super) fn insert(context: &Context, mut args: InsertArgs) -> Result<(), CliE
             .resolved
             .campaign_at(&place)
             .map_err(StoreError::BrokenLog)?;
-        let game = flags::game(&args.game, &before, NaiveDate::MIN)?;
+        let game = flags::game(&args.game, &before, NaiveDate::MIN)
+            .map_err(|e| joined_later(e, current.resolved, &next.id, n))?;
         Ok(NewRecord {
             place,
             body: Body::Add(Entry::Game(Box::new(game)).into()),
@@ -139,6 +143,24 @@ pub(super) fn insert(context: &Context, mut args: InsertArgs) -> Result<(), CliE
     })?;
     let target = appended.record.id.clone();
     report(context, "insert", &appended, &target)
+}
+
+/// A faction the game seats that the log adds only after it: said so, with the game it
+/// joined at (the game stands, or would stand, before the entry `at`, as game `number`).
+fn joined_later(
+    error: CliError,
+    resolved: &crate::domain::Resolved,
+    at: &EntryId,
+    number: u32,
+) -> CliError {
+    match error.refusal() {
+        Some(crate::domain::Refusal::UnknownName { what, given, .. }) if *what == "faction" => {
+            resolved
+                .joined_later(given, at, number)
+                .map_or(error, CliError::from)
+        }
+        _ => error,
+    }
 }
 
 /// `game edit N` without the game: says game N as the flags that give it, to change and

@@ -64,8 +64,7 @@ pub(crate) fn date(given: Option<&str>, today: NaiveDate) -> Result<NaiveDate, C
     Ok(date)
 }
 
-const PLAYER_FORM: &str =
-    "NAME=FACTION:RESULT[@HQ] (RESULT is won, held-on or eliminated), e.g. \"Ann=bear:won@Alaska\"";
+const PLAYER_FORM: &str = "NAME=FACTION:RESULT[@HQ] (RESULT is won, held-on, eliminated or knocked-out), e.g. \"Ann=bear:won@Alaska\"";
 
 /// `--player "NAME=FACTION:RESULT[@HQ]"`.
 pub(crate) fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
@@ -84,7 +83,7 @@ pub(crate) fn seat(value: &str, campaign: &Campaign) -> Result<Seat, CliError> {
     }
     let result = Outcome::from_key(result).ok_or_else(|| {
         CliError::usage(format!(
-            "--player \"{value}\": the result is won, held-on or eliminated, not \"{result}\"."
+            "--player \"{value}\": the result is won, held-on, eliminated or knocked-out (knocked out at the end, counted as eliminated), not \"{result}\"."
         ))
     })?;
     Ok(Seat {

@@ -20,6 +20,7 @@ mod unfinished;
 
 use super::context::Context;
 use super::error::CliError;
+use super::output::SheetArgs;
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -31,6 +32,8 @@ pub enum Command {
     Show {
         /// The game's number
         number: u32,
+        #[command(flatten)]
+        sheet: SheetArgs,
     },
     /// Replace game N whole, with the `game log` flags; every later entry checked again
     Edit(Box<edit::EditArgs>),
@@ -46,7 +49,7 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {
         Command::Log(args) => log::run(context, *args),
         Command::List => list::run(context),
-        Command::Show { number } => show::run(context, number),
+        Command::Show { number, sheet } => show::run(context, number, &sheet),
         Command::Edit(args) => edit::edit(context, *args),
         Command::Insert(args) => edit::insert(context, *args),
         Command::Undo(args) => undo::run(context, args),

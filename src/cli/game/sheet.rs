@@ -9,6 +9,10 @@ use serde::Deserialize;
 
 use super::args::LogArgs;
 use crate::cli::error::CliError;
+use crate::files::{self, FileError, Limit, Symlinks};
+
+/// The largest game sheet read: a game takes a few hundred bytes.
+const SHEET_LIMIT: Limit = Limit::mib(1);
 
 /// The fields of a sheet: the flags of `game log`.
 #[derive(Debug, Default, Deserialize)]
@@ -121,8 +125,15 @@ pub(super) fn read(path: &Path, mut args: LogArgs) -> Result<LogArgs, CliError> 
         ));
     }
     let shown = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("Cannot read the game sheet {shown}: {e}.")))?;
+    let text =
+        files::read_text(path, Symlinks::Follow, SHEET_LIMIT, "a game sheet").map_err(|error| {
+            match error {
+                FileError::Io { source, .. } => {
+                    CliError::input(format!("Cannot read the game sheet {shown}: {source}."))
+                }
+                other => CliError::input(other.to_string()),
+            }
+        })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let json = path
         .extension()

@@ -2,10 +2,10 @@
 
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
-use crate::cli::output::print;
+use crate::cli::output::{SheetArgs, print_sheet};
 use crate::report::history::game_views;
 
-pub(super) fn run(context: &Context, number: u32) -> Result<(), CliError> {
+pub(super) fn run(context: &Context, number: u32, sheet: &SheetArgs) -> Result<(), CliError> {
     let (info, stored) = context.read()?;
     let games = game_views(&stored.entries)?;
     let played = games.len();
@@ -21,5 +21,5 @@ pub(super) fn run(context: &Context, number: u32) -> Result<(), CliError> {
                 ),
             })
         })?;
-    print(&game, context)
+    print_sheet(&game, context, sheet)
 }

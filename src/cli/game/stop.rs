@@ -67,7 +67,7 @@ pub(super) fn now() {
     }
     if state.terminal {
         // A question may have hidden the cursor.
-        eprint!("\x1b[?25h");
+        let _ = dialoguer::console::Term::stderr().show_cursor();
     }
     eprintln!("{words}");
     std::process::exit(i32::from(exit::INTERRUPTED));

@@ -1,7 +1,11 @@
 //! The name a database syncs as: given once with --device, else the host's name, then kept
 //! in the database. It names the device's file in the shared folder.
 
+use std::path::Path;
+
 use crate::cli::error::CliError;
+use crate::domain::names::is_device_name;
+use crate::files::Symlinks;
 use crate::store::Store;
 
 /// The device's name: the one kept, else the one given (or the host's), which is kept when
@@ -33,12 +37,7 @@ pub(super) fn device_name(
 /// A device's name: 1 to 40 letters, digits, `.`, `_` or `-`, not starting with `.` or `-`
 /// (it names a file every sync tool copies).
 pub(super) fn valid(name: &str) -> Result<String, CliError> {
-    let ok = (1..=40).contains(&name.chars().count())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'))
-        && !name.starts_with(['.', '-']);
-    if ok {
+    if is_device_name(name) {
         Ok(name.to_string())
     } else {
         Err(CliError::usage(format!(
@@ -49,8 +48,12 @@ pub(super) fn valid(name: &str) -> Result<String, CliError> {
 
 /// The host's name, made a device's name ("device" when there is none).
 fn host_name() -> String {
-    let raw = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+    let read = |path: &str| {
+        let limit = crate::files::Limit::mib(1);
+        crate::files::read_text(Path::new(path), Symlinks::Follow, limit, "a host's name")
+    };
+    let raw = read("/proc/sys/kernel/hostname")
+        .or_else(|_| read("/etc/hostname"))
         .ok()
         .or_else(|| std::env::var("HOSTNAME").ok())
         .unwrap_or_default();

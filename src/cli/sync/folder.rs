@@ -1,6 +1,9 @@
 //! The shared folder of `sync`: each campaign a folder named by its identity, each device's
 //! records in its own file there (`<device>.jsonl`), read whole or skipped whole, and this
-//! device's file written whole and atomically.
+//! device's file written whole and atomically, no more open than the database. Anyone who
+//! can write to the folder (or push to its git remote) can put anything there: a file is
+//! read only when it is a regular file of a fair size, never through a symbolic link, and
+//! a campaign's folder that is a link is refused, so nothing is read or written elsewhere.
 
 use std::path::{Path, PathBuf};
 
@@ -9,11 +12,14 @@ use chrono::NaiveDate;
 use crate::cli::error::CliError;
 use crate::domain::LogRecord;
 use crate::exchange::{SharedCampaign, read_device_log};
-use crate::files::{self, Symlinks};
+use crate::files::{self, Limit, Symlinks};
 use crate::report::sync::SkippedFile;
 
 /// The largest device file read (a campaign of a thousand games is a few MiB).
-const LIMIT: u64 = 64 * 1024 * 1024;
+const LIMIT: Limit = Limit::mib(64);
+
+/// What a device's file is, for a refusal.
+const WHAT: &str = "a device's log";
 
 /// What the other devices' files of one campaign hold.
 pub(super) struct Shared {
@@ -57,20 +63,11 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str, latest: NaiveDate) ->
         skipped: Vec::new(),
         own: 0,
     };
-    let Ok(listing) = std::fs::read_dir(&folder) else {
-        return shared;
-    };
-    let mut paths: Vec<PathBuf> = listing.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
+    for path in listed(&folder) {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        // Hidden files are the sync tool's own (temporaries, Syncthing's, git's).
-        if name.starts_with('.') {
-            continue;
-        }
         let shown = format!("{uid}/{name}");
         match read_one(&path, &name, uid, latest) {
             Ok((device, records)) => {
@@ -95,21 +92,7 @@ fn read_one(
     let Some(stem) = name.strip_suffix(".jsonl") else {
         return Err("it is not a device's log (a .jsonl file)".to_string());
     };
-    let metadata = std::fs::symlink_metadata(path).map_err(|e| e.to_string())?;
-    if !metadata.is_file() {
-        return Err(format!(
-            "it is {}, not a regular file",
-            files::kind(&metadata)
-        ));
-    }
-    if metadata.len() > LIMIT {
-        return Err(format!(
-            "it is {} bytes, more than a device's log can be",
-            metadata.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8 text".to_string())?;
+    let text = files::read_text(path, Symlinks::Never, LIMIT, WHAT).map_err(|e| e.reason())?;
     let log = read_device_log(&text, latest).map_err(|e| e.to_string())?;
     if log.head.campaign.id != uid {
         return Err(format!(
@@ -126,32 +109,21 @@ fn read_one(
     Ok((log.head.device, log.records))
 }
 
-/// The campaigns the shared folder holds, as the first readable device file of each says.
+/// The campaigns the shared folder holds, as the first readable device file of each says
+/// (a folder that is a link, and a file that is not a device's log, are passed over).
 pub(super) fn campaigns_in(dir: &Path, latest: NaiveDate) -> Vec<SharedCampaign> {
-    let Ok(listing) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    let mut folders: Vec<PathBuf> = listing
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
-        })
-        .collect();
-    folders.sort();
+    let mut folders = listed(dir);
+    folders.retain(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()));
     folders
         .iter()
         .filter_map(|folder| {
             let uid = folder.file_name()?.to_string_lossy().into_owned();
-            let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
-                .ok()?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .collect();
-            files.sort();
-            files.iter().find_map(|path| {
+            listed(folder).iter().find_map(|path| {
                 let name = path.file_name()?.to_string_lossy().into_owned();
-                let text = std::fs::read_to_string(path).ok()?;
+                if path.extension().is_none_or(|e| e != "jsonl") {
+                    return None;
+                }
+                let text = files::read_text(path, Symlinks::Never, LIMIT, WHAT).ok()?;
                 let log = read_device_log(&text, latest).ok()?;
                 (log.head.campaign.id == uid && name == format!("{}.jsonl", log.head.device))
                     .then_some(log.head.campaign)
@@ -160,20 +132,55 @@ pub(super) fn campaigns_in(dir: &Path, latest: NaiveDate) -> Vec<SharedCampaign>
         .collect()
 }
 
-/// Writes this device's file whole (creating the campaign's folder), unless it already
-/// holds exactly `text`. True when it was written.
-pub(super) fn write_own(path: &Path, text: &str) -> Result<bool, CliError> {
-    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
+/// The paths in `folder`, sorted, but the hidden ones: the sync tool's own (temporaries,
+/// Syncthing's, git's).
+fn listed(folder: &Path) -> Vec<PathBuf> {
+    let Ok(listing) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = listing
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| !n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// A campaign's folder and this device's file there may be written: the folder is a folder
+/// (not a link to one elsewhere) or not there yet, and the file a regular file or not there
+/// yet. Asked before anything is written, so that a refusal leaves the database as it was.
+pub(super) fn check_own(dir: &Path, uid: &str, device: &str) -> Result<(), CliError> {
+    let folder = campaign_folder(dir, uid);
+    if std::fs::symlink_metadata(&folder).is_ok() {
+        files::folder(&folder, Symlinks::Never)?;
+    }
+    let own = own_file(dir, uid, device);
+    match std::fs::symlink_metadata(&own) {
+        Ok(metadata) if metadata.file_type().is_symlink() => {
+            Err(files::FileError::LinkRefused { path: own }.into())
+        }
+        Ok(metadata) if !metadata.is_file() => Err(files::FileError::NotRegular {
+            path: own,
+            what: files::kind(&metadata),
+        }
+        .into()),
+        _ => Ok(()),
+    }
+}
+
+/// Writes this device's file whole (creating the campaign's folder), no more open than the
+/// database at `database`, unless it already holds exactly `text`. True when it was written.
+pub(super) fn write_own(path: &Path, text: &str, database: &Path) -> Result<bool, CliError> {
+    let old = files::read(path, Symlinks::Never, LIMIT, WHAT);
+    if old.is_ok_and(|old| old == text.as_bytes()) {
         return Ok(false);
     }
     if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|e| {
-            CliError::file(format!(
-                "The folder {} cannot be made ({e}).",
-                folder.display()
-            ))
-        })?;
+        files::folder(folder, Symlinks::Never)?;
     }
-    files::write(path, Symlinks::Refuse, text.as_bytes())?;
+    files::write_as(path, Symlinks::Never, Some(database), text.as_bytes())?;
     Ok(true)
 }

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::device::device_name;
-use super::folder::{campaigns_in, own_file, read_shared, write_own};
+use super::folder::{campaigns_in, check_own, own_file, read_shared, write_own};
 use crate::cli::context::{Context, open_store, open_written};
 use crate::cli::error::CliError;
 use crate::cli::output::print;
@@ -214,6 +214,7 @@ fn pass(
     latest: chrono::NaiveDate,
     dry_run: bool,
 ) -> Result<(SyncReport, Option<(PathBuf, String)>), CliError> {
+    check_own(dir, &campaign.uid, me)?;
     let shared = read_shared(dir, &campaign.uid, me, latest);
     let synced = store.sync(campaign.id, me, shared.records, dry_run)?;
     // The campaign's name as the log now has it (another device may have renamed it).
@@ -244,7 +245,7 @@ fn pass(
         ))
     })?;
     let path = own_file(dir, &campaign.uid, me);
-    let written = !dry_run && write_own(&path, &text)?;
+    let written = !dry_run && write_own(&path, &text, store.path())?;
     let report = report(&synced, &name, me, dir, shared.own, shared.skipped);
     let file = written.then(|| {
         (

@@ -250,11 +250,22 @@ const LEGEND: [(&str, u8, &str); 13] = [
     ("region", 0, "Continent: name given, printed name, bonus"),
 ];
 
-/// The legend, left of the signatures; returns its height.
-pub(super) fn legend(out: &mut String, top: f64) -> f64 {
+/// The legend, left of the signatures; returns its height. The marks only sealed content
+/// makes (the world capital, a group mark, fallout) are in it only when the board has them.
+pub(super) fn legend(out: &mut String, top: f64, board: &BoardView) -> f64 {
+    let on_board = |id: &str| match id {
+        "world_capital" => board
+            .territories
+            .iter()
+            .any(|t| t.city.as_ref().is_some_and(|c| c.kind == "world_capital")),
+        "sealed" => board.territories.iter().any(|t| t.mark.is_some()),
+        "fallout" => board.territories.iter().any(|t| t.fallout_in.is_some()),
+        _ => true,
+    };
+    let shown: Vec<&(&str, u8, &str)> = LEGEND.iter().filter(|(id, _, _)| on_board(id)).collect();
     text(out, (24.0, top + 16.0), "hd", "LEGEND");
-    let rows = LEGEND.len().div_ceil(2);
-    for (i, &(id, n, label)) in LEGEND.iter().enumerate() {
+    let rows = shown.len().div_ceil(2);
+    for (i, &&(id, n, label)) in shown.iter().enumerate() {
         let x = if i < rows { 24.0 } else { 364.0 };
         let at = (x + 16.0, top + 40.0 + (i % rows) as f64 * 24.0);
         match id {

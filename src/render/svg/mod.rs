@@ -86,12 +86,12 @@ pub fn map(board: &BoardView) -> String {
     let tiles: Vec<Vec<Pt>> = Territory::all().map(|t| tile(&t)).collect();
     let top = MAP_TOP + MAP_H + 16.0;
     let mut panel = String::new();
-    let panel_h = legend(&mut panel, top).max(signatures(&mut panel, board, top));
+    let panel_h = legend(&mut panel, top, board).max(signatures(&mut panel, board, top));
     let (w, h) = (num(WIDTH), num(top + panel_h + 12.0));
     let name = esc(&board.campaign);
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" \
-         class=\"{ROOT_CLASS}\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" role=\"img\">\n\
+         class=\"{ROOT_CLASS}\" viewBox=\"0 0 {w} {h}\" role=\"img\">\n\
          <title>{name}: the board</title>\n<style>{}</style>\n{DEFS}\
          <rect width=\"{w}\" height=\"{h}\" fill=\"#fbf8f1\"/>\n",
         style()

@@ -3,6 +3,7 @@
 use super::pools::pool_table;
 use crate::domain::state::FORTIFICATION_BOXES;
 use crate::render::csv_export::{self, Rows};
+use crate::render::sheets;
 use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::board::{BoardView, TerritoryView};
 
@@ -94,10 +95,7 @@ impl Tabular for BoardView {
                     signatures.collect(),
                 ),
             ),
-            Sheet {
-                name: "pools".to_string(),
-                table: pool_table(&self.pools),
-            },
+            sheets::pools("pools", &self.pools),
         ]
     }
 }

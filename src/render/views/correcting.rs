@@ -1,6 +1,7 @@
 //! What a correction changes, as tables: `game edit`, `game insert`.
 
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets_lists;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::correcting::{Correcting, lines};
 
 impl Tabular for Correcting {
@@ -29,6 +30,10 @@ impl Tabular for Correcting {
             );
         }
         said
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::correcting(self)
     }
 
     fn tables(&self) -> Vec<Table> {

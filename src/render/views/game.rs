@@ -1,7 +1,8 @@
 //! Games as tables: `game show`, `game list`, and what `game log` says it logged.
 
 use super::pools::pool_table;
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::game::{GameList, GameLogged, GameView};
 
 impl Tabular for GameView {
@@ -11,6 +12,10 @@ impl Tabular for GameView {
             lines.push(format!("Note: {note}"));
         }
         lines
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets::game(self)
     }
 
     fn tables(&self) -> Vec<Table> {
@@ -44,6 +49,10 @@ impl Tabular for GameList {
         }
     }
 
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets::game_list(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         if self.games.is_empty() {
             return Vec::new();
@@ -63,6 +72,8 @@ impl Tabular for GameList {
                 .map(|p| {
                     if p.result == "eliminated" {
                         format!("{} (out)", p.person)
+                    } else if p.result == "knocked-out" {
+                        format!("{} (knocked out)", p.person)
                     } else {
                         p.person.clone()
                     }
@@ -101,6 +112,10 @@ impl Tabular for GameLogged {
             ));
         }
         lines
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets::game(&self.game)
     }
 
     fn tables(&self) -> Vec<Table> {

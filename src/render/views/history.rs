@@ -1,7 +1,8 @@
 //! `history` as a table.
 
 use crate::domain::faction::short_name_of;
-use crate::render::tabular::{Table, Tabular};
+use crate::render::tabular::{Sheet, Table, Tabular};
+use crate::render::{sheets, sheets_lists};
 use crate::report::corrections::Corrections;
 use crate::report::history::{History, HistoryEntry};
 
@@ -15,6 +16,10 @@ impl Tabular for History {
         } else {
             Vec::new()
         }
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets::history(self)
     }
 
     fn tables(&self) -> Vec<Table> {
@@ -54,6 +59,10 @@ impl Tabular for Corrections {
         } else {
             Vec::new()
         }
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::corrections(self)
     }
 
     fn tables(&self) -> Vec<Table> {

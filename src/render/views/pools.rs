@@ -1,6 +1,7 @@
 //! `pool` as a table, and the pools table other reports show.
 
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::pools::{PoolRow, Pools};
 
 pub(super) fn pool_table(pools: &[PoolRow]) -> Table {
@@ -17,6 +18,10 @@ pub(super) fn pool_table(pools: &[PoolRow]) -> Table {
 }
 
 impl Tabular for Pools {
+    fn sheets(&self) -> Vec<Sheet> {
+        vec![sheets::pools("pools", &self.pools)]
+    }
+
     fn tables(&self) -> Vec<Table> {
         vec![pool_table(&self.pools)]
     }

@@ -1,9 +1,14 @@
 //! `rule list` and `alias list` as tables.
 
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets_lists;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::rules::HouseRules;
 
 impl Tabular for HouseRules {
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::rules(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut table = Table::new(&["Rule", "Holds", "What it holds", "Rules"]);
         for r in &self.rules {
@@ -28,6 +33,10 @@ impl Tabular for crate::report::aliases::Aliases {
         } else {
             Vec::new()
         }
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::aliases(self)
     }
 
     fn tables(&self) -> Vec<Table> {

@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 
 use super::pools::pool_table;
 use super::standing::{homeland_table, lead_line};
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::setup::SetupReport;
 
 impl Tabular for SetupReport {
@@ -26,6 +27,10 @@ impl Tabular for SetupReport {
             ),
             lead_line(&self.standing),
         ]
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets::setup(self)
     }
 
     fn tables(&self) -> Vec<Table> {

@@ -1,12 +1,17 @@
 //! What the campaign set up and added: `power`, `coins`, `scar-type list`, `faction list`.
 
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets_lists;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::coins::Coins;
 use crate::report::factions::Factions;
 use crate::report::powers::Powers;
 use crate::report::scar_types::ScarTypes;
 
 impl Tabular for Powers {
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::powers(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut table = Table::new(&["Faction", "Power A", "Power B", "Kept"]);
         for f in &self.factions {
@@ -29,6 +34,10 @@ impl Tabular for Coins {
         )]
     }
 
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::coins(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         if self.cards.is_empty() {
             return Vec::new();
@@ -46,6 +55,10 @@ impl Tabular for Coins {
 }
 
 impl Tabular for ScarTypes {
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::scar_types(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut table = Table::new(&["Scar type", "Stickers", "Left", "Effect"]);
         for s in &self.scar_types {
@@ -61,6 +74,10 @@ impl Tabular for ScarTypes {
 }
 
 impl Tabular for Factions {
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::factions(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut table = Table::new(&["Faction", "Power", "Card marks", "Card scar"]);
         for f in &self.factions {

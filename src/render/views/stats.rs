@@ -2,11 +2,21 @@
 
 use super::standing::{homeland_table, lead_line};
 use crate::domain::Faction;
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::stats::StatsReport;
 
 fn percent(rate: f64) -> String {
     format!("{:.0}%", rate * 100.0)
+}
+
+/// Games out: eliminated, and of those how many knocked out at the end.
+fn out(eliminated: u32, knocked_out: u32) -> String {
+    if knocked_out == 0 {
+        eliminated.to_string()
+    } else {
+        format!("{eliminated} ({knocked_out} knocked out)")
+    }
 }
 
 impl Tabular for StatsReport {
@@ -15,6 +25,10 @@ impl Tabular for StatsReport {
             format!("{}, after {} games.", self.campaign, self.games_played),
             lead_line(&self.standing),
         ]
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets::stats(self)
     }
 
     fn tables(&self) -> Vec<Table> {
@@ -36,7 +50,7 @@ impl Tabular for StatsReport {
                 p.games.to_string(),
                 p.won.to_string(),
                 p.held_on.to_string(),
-                p.eliminated.to_string(),
+                out(p.eliminated, p.knocked_out),
                 percent(p.win_rate),
                 p.longest_win_streak.to_string(),
                 p.current_streak.to_string(),
@@ -65,7 +79,7 @@ impl Tabular for StatsReport {
                 f.games.to_string(),
                 f.won.to_string(),
                 f.held_on.to_string(),
-                f.eliminated.to_string(),
+                out(f.eliminated, f.knocked_out),
                 percent(f.win_rate),
                 started,
             ]);

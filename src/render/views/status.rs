@@ -1,13 +1,18 @@
 //! `packets`, `world`, `campaign list` and `check` as tables.
 
 use crate::domain::state::LAST_REWARDED_GAME;
-use crate::render::tabular::{Table, Tabular};
+use crate::render::tabular::{Sheet, Table, Tabular};
+use crate::render::{sheets, sheets_lists};
 use crate::report::campaigns::CampaignList;
 use crate::report::check::CheckView;
 use crate::report::packets::Packets;
 use crate::report::world::World;
 
 impl Tabular for Packets {
+    fn sheets(&self) -> Vec<Sheet> {
+        vec![sheets::packets("packets", &self.0)]
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut table = Table::new(&["Packet", "Opens when", "Status", "Progress"]);
         for p in &self.0 {
@@ -43,6 +48,10 @@ impl Tabular for World {
         vec![line]
     }
 
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::world(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut table = Table::new(&["Person", "Signatures", "Roll-off bonus"]);
         for c in &self.candidates {
@@ -57,6 +66,10 @@ impl Tabular for World {
 }
 
 impl Tabular for CampaignList {
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::campaigns(self)
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut table = Table::new(&["", "Campaign", "Games", "Started"]);
         for c in &self.campaigns {
@@ -95,6 +108,10 @@ impl Tabular for CheckView {
             )
         };
         vec![verdict]
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::check(self)
     }
 
     fn tables(&self) -> Vec<Table> {

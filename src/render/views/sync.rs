@@ -1,7 +1,8 @@
 //! `sync`, `sync status` and `sync resolve` as a person reads them: a summary, the fork's
 //! branches side by side, the files skipped.
 
-use crate::render::tabular::{Table, Tabular};
+use crate::render::sheets_lists;
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::sync::{SyncReport, SyncReports};
 
 /// How many entries that came in are named one by one.
@@ -72,6 +73,10 @@ impl Tabular for SyncReport {
         lines
     }
 
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::sync(std::slice::from_ref(self))
+    }
+
     fn tables(&self) -> Vec<Table> {
         let mut tables = Vec::new();
         if let Some(fork) = &self.fork {
@@ -125,6 +130,10 @@ impl Tabular for SyncReport {
 impl Tabular for SyncReports {
     fn lines(&self) -> Vec<String> {
         self.0.iter().flat_map(Tabular::lines).collect()
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        sheets_lists::sync(&self.0)
     }
 
     fn tables(&self) -> Vec<Table> {

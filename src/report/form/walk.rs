@@ -7,14 +7,15 @@ use chrono::NaiveDate;
 
 use super::labels::place;
 use super::{Answer, GameForm, Kind, NO, Offered, Part, Refused, Step};
-use crate::domain::names::valid_person;
+use crate::domain::names::valid_new_person;
 use crate::domain::{
     Campaign, Draft, Faction, Game, Outcome, PLAYERS, Packet, Refusal, Seat, Territory, person_key,
 };
 
 /// The results a player who did not win can have, in the order offered: adding a result
 /// is adding it here.
-pub(super) const RESULTS: [Outcome; 2] = [Outcome::HeldOn, Outcome::Eliminated];
+pub(super) const RESULTS: [Outcome; 3] =
+    [Outcome::HeldOn, Outcome::Eliminated, Outcome::KnockedOut];
 
 /// The words of the answer that ends the list of players.
 const EVERYONE: &str = "(that is everyone)";
@@ -452,7 +453,7 @@ fn take_person(
     }
     let person = match campaign.known_person(text) {
         Some(known) => known.to_string(),
-        None => valid_person(text)?,
+        None => valid_new_person(text)?,
     };
     if seats
         .iter()
