@@ -109,12 +109,6 @@ impl CliError {
         CliError::new(ErrorKind::Stopped, "Stopped before the end.")
     }
 
-    /// Whether the person stepped back out of a question (Esc), rather than anything going
-    /// wrong.
-    pub(crate) fn is_stopped(&self) -> bool {
-        self.kind == ErrorKind::Stopped
-    }
-
     pub(crate) fn interrupted() -> CliError {
         CliError::new(ErrorKind::Interrupted, "Stopped before the end (Ctrl-C).")
     }

@@ -97,6 +97,22 @@ impl Campaign {
         Ok(())
     }
 
+    /// Whether `person` may take `hq` as their HQ at a table where `seated` sit already: a
+    /// legal start, nobody's HQ yet, not next to another player's HQ while that switch is
+    /// on (rules §3, §7); else the rule it breaks.
+    pub fn check_hq(&self, seated: &[Seat], person: &str, hq: &Territory) -> Result<(), Refusal> {
+        let person = self.known_person(person).unwrap_or(person);
+        self.check_start(seated, person, hq.clone(), Mode::Strict)
+    }
+
+    /// The HQs `person` may take at a table where `seated` sit already (see `check_hq`).
+    pub fn starts_at_table(&self, seated: &[Seat], person: &str) -> Vec<Territory> {
+        self.legal_starts(person)
+            .into_iter()
+            .filter(|t| self.check_hq(seated, person, t).is_ok())
+            .collect()
+    }
+
     /// An HQ: a territory no other player at the table starts on, not next to another
     /// player's HQ (a house rule), and a legal start (rules §3).
     pub(super) fn check_start(

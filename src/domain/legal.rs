@@ -2,7 +2,7 @@
 //! Refusals use these for their hints; a guided prompt offers exactly these.
 
 use super::board::{Continent, Territory};
-use super::entry::{BonusMark, Game, HeldOnKind, RewardKind};
+use super::entry::{BonusMark, Draft, Game, HeldOnKind, RewardKind, Seat};
 use super::lookup::person_key;
 use super::names::valid_person;
 use super::pool::PoolKind;
@@ -188,6 +188,13 @@ impl Campaign {
         self.territories()
             .filter(|t| self.is_legal_start(t, person))
             .collect()
+    }
+
+    /// The draft results of the next game, checked against its table (rules §4.1): each
+    /// for a seated person, once; turn and placement orders from 1 to the number of
+    /// players, each number once.
+    pub fn draft_at_table(&self, drafts: &[Draft], seats: &[Seat]) -> Result<Vec<Draft>, Refusal> {
+        super::table::draft(drafts, seats, self.games + 1)
     }
 
     /// The continents a person named (they get +1 troop when holding one).

@@ -4,7 +4,7 @@
 use crate::domain::{Game, HeldOnChoice, PlayEvent, Reward};
 
 /// Text as one shell word, in double quotes when it needs them.
-fn quoted(text: &str) -> String {
+pub(super) fn quoted(text: &str) -> String {
     let plain = !text.is_empty()
         && text
             .chars()
@@ -26,38 +26,51 @@ fn quoted(text: &str) -> String {
 /// The flags that give `game`, each as `--flag value`, in the order `game log --help`
 /// lists them.
 pub(crate) fn flags(game: &Game) -> Vec<String> {
-    let mut flags = vec![format!("--date {}", game.date)];
+    values(game)
+        .into_iter()
+        .map(|(name, value)| match value {
+            Some(value) => flag(name, value),
+            None => format!("--{name}"),
+        })
+        .collect()
+}
+
+/// The flags that give `game`, each as its name and value (none for a switch), in the
+/// order `game log --help` lists them: the fields of a game sheet too.
+pub(crate) fn values(game: &Game) -> Vec<(&'static str, Option<String>)> {
+    let mut flags = vec![("date", Some(game.date.to_string()))];
     for seat in &game.seats {
         let hq = seat
             .hq
             .as_ref()
             .map(|t| format!("@{}", t.name()))
             .unwrap_or_default();
-        flags.push(flag(
+        flags.push((
             "player",
-            format!(
+            Some(format!(
                 "{}={}:{}{hq}",
                 seat.person,
                 seat.faction.name(),
                 seat.result.key()
-            ),
+            )),
         ));
     }
     if let Some(reward) = &game.reward {
         flags.push(reward_flag(reward));
     }
     if game.declined {
-        flags.push("--no-reward".to_string());
+        flags.push(("no-reward", None));
     }
     for reward in &game.held_on {
         flags.push(match &reward.choice {
-            HeldOnChoice::MinorCity { territory, name } => flag(
+            HeldOnChoice::MinorCity { territory, name } => (
                 "minor-city",
-                format!("{}:{}={name}", reward.person, territory.name()),
+                Some(format!("{}:{}={name}", reward.person, territory.name())),
             ),
-            HeldOnChoice::AddResource { territory } => {
-                flag("upgrade", format!("{}:{}", reward.person, territory.name()))
-            }
+            HeldOnChoice::AddResource { territory } => (
+                "upgrade",
+                Some(format!("{}:{}", reward.person, territory.name())),
+            ),
         });
     }
     for scar in &game.scars {
@@ -66,33 +79,33 @@ pub(crate) fn flags(game: &Game) -> Vec<String> {
             .as_ref()
             .map(|p| format!("@{p}"))
             .unwrap_or_default();
-        flags.push(flag(
+        flags.push((
             "scar",
-            format!("{}={}{by}", scar.territory.name(), scar.scar),
+            Some(format!("{}={}{by}", scar.territory.name(), scar.scar)),
         ));
     }
     for wear in &game.wear {
-        flags.push(flag(
+        flags.push((
             "wear",
-            format!("{}={}", wear.territory.name(), wear.boxes),
+            Some(format!("{}={}", wear.territory.name(), wear.boxes)),
         ));
     }
     for packet in &game.opened {
-        flags.push(flag("opened", packet.name().to_string()));
+        flags.push(("opened", Some(packet.name().to_string())));
     }
     flags.extend(game.events.iter().map(event_flag));
     for draft in &game.draft {
-        flags.push(flag("draft", format!("{}={}", draft.person, draft.parts())));
+        flags.push(("draft", Some(format!("{}={}", draft.person, draft.parts()))));
     }
     flags.extend(card_flags(game));
     if let Some(note) = &game.note {
-        flags.push(flag("note", note.clone()));
+        flags.push(("note", Some(note.clone())));
     }
     flags
 }
 
 /// The flags of the game's event cards and missions.
-fn card_flags(game: &Game) -> Vec<String> {
+fn card_flags(game: &Game) -> Vec<(&'static str, Option<String>)> {
     let mut flags = Vec::new();
     for card in &game.event_cards {
         let person = card
@@ -105,7 +118,7 @@ fn card_flags(game: &Game) -> Vec<String> {
             .as_ref()
             .map(|t| format!(": {t}"))
             .unwrap_or_default();
-        flags.push(flag("event", format!("{}{person}{what}", card.name)));
+        flags.push(("event", Some(format!("{}{person}{what}", card.name))));
     }
     for mission in &game.missions {
         let by = mission
@@ -113,7 +126,7 @@ fn card_flags(game: &Game) -> Vec<String> {
             .as_ref()
             .map(|p| format!("@{p}"))
             .unwrap_or_default();
-        flags.push(flag("mission", format!("{}{by}", mission.text)));
+        flags.push(("mission", Some(format!("{}{by}", mission.text))));
     }
     flags
 }
@@ -123,38 +136,40 @@ fn flag(name: &str, value: String) -> String {
 }
 
 /// The flag of the winner's reward.
-fn reward_flag(reward: &Reward) -> String {
-    match reward {
+fn reward_flag(reward: &Reward) -> (&'static str, Option<String>) {
+    let (name, value) = match reward {
         Reward::NameContinent { continent, name } => {
-            flag("name-continent", format!("{}={name}", continent.name()))
+            ("name-continent", format!("{}={name}", continent.name()))
         }
         Reward::MajorCity { territory, name } => {
-            flag("major-city", format!("{}={name}", territory.name()))
+            ("major-city", format!("{}={name}", territory.name()))
         }
-        Reward::HealScar { territory } => flag("heal-scar", territory.name().to_string()),
-        Reward::ContinentBonus { continent, mark } => flag(
+        Reward::HealScar { territory } => ("heal-scar", territory.name().to_string()),
+        Reward::ContinentBonus { continent, mark } => (
             "continent-bonus",
             format!("{}={}", continent.name(), mark.sign()),
         ),
-        Reward::Fortify { territory } => flag("fortify", territory.name().to_string()),
-        Reward::DestroyCard { territory } => flag("destroy-card", territory.name().to_string()),
-    }
+        Reward::Fortify { territory } => ("fortify", territory.name().to_string()),
+        Reward::DestroyCard { territory } => ("destroy-card", territory.name().to_string()),
+    };
+    (name, Some(value))
 }
 
 /// The flag of a change sealed content made during play.
-fn event_flag(event: &PlayEvent) -> String {
-    match event {
+fn event_flag(event: &PlayEvent) -> (&'static str, Option<String>) {
+    let (name, value) = match event {
         PlayEvent::WorldCapital { territory, name } => {
-            flag("world-capital", format!("{}={name}", territory.name()))
+            ("world-capital", format!("{}={name}", territory.name()))
         }
-        PlayEvent::Fortify { territory } => flag("event-fortify", territory.name().to_string()),
+        PlayEvent::Fortify { territory } => ("event-fortify", territory.name().to_string()),
         PlayEvent::DestroyCard { territory } => {
-            flag("event-destroy-card", territory.name().to_string())
+            ("event-destroy-card", territory.name().to_string())
         }
-        PlayEvent::Mark { territory, text } => flag("mark", format!("{}={text}", territory.name())),
-        PlayEvent::Fallout { territory } => flag("fallout", territory.name().to_string()),
-        PlayEvent::DestroyCity { territory } => flag("destroy-city", territory.name().to_string()),
-    }
+        PlayEvent::Mark { territory, text } => ("mark", format!("{}={text}", territory.name())),
+        PlayEvent::Fallout { territory } => ("fallout", territory.name().to_string()),
+        PlayEvent::DestroyCity { territory } => ("destroy-city", territory.name().to_string()),
+    };
+    (name, Some(value))
 }
 
 /// A command line that gives `game`, one flag a line.

@@ -3,21 +3,20 @@
 mod args;
 mod as_flags;
 mod ask;
+mod ask_list;
 mod cards;
-mod cards_ask;
 mod edit;
 pub(super) mod flags;
 mod guided;
-mod labels;
 mod list;
 mod log;
 mod logged;
 mod review;
-mod rewards_ask;
-mod sealed_ask;
 mod sheet;
 mod show;
+mod stop;
 mod undo;
+mod unfinished;
 
 use super::context::Context;
 use super::error::CliError;

@@ -44,6 +44,10 @@ struct Sheet {
     draft: Vec<String>,
     new_player: Vec<String>,
     note: Option<String>,
+    /// Where the guided prompt was, in a sheet it kept (`game log` resumes from it): not
+    /// a part of the game.
+    #[allow(dead_code)]
+    prompt: Option<serde::de::IgnoredAny>,
 }
 
 /// A player: `"Ann=bear:won@Alaska"` as the flag takes it, or its parts.

@@ -1,0 +1,488 @@
+//! The walk: the questions of a game in turn, each with what the rules allow given the
+//! answers before it, until one has no answer the rules take. The date, the table (people,
+//! factions, HQs, the draft) and the results are here; what happened during play, the
+//! rewards and the sealed content have their own files.
+
+use chrono::NaiveDate;
+
+use super::labels::place;
+use super::{Answer, GameForm, Kind, NO, Offered, Part, Refused, Step};
+use crate::domain::names::valid_new_person;
+use crate::domain::{
+    Campaign, Draft, Faction, Game, Outcome, PLAYERS, Packet, Refusal, Seat, Territory, person_key,
+};
+
+/// The results a player who did not win can have, in the order offered: adding a result
+/// is adding it here.
+pub(super) const RESULTS: [Outcome; 3] =
+    [Outcome::HeldOn, Outcome::Eliminated, Outcome::KnockedOut];
+
+/// The words of the answer that ends the list of players.
+const EVERYONE: &str = "(that is everyone)";
+
+/// The game worked out of the answers, and the questions on the way.
+pub(super) struct Walked {
+    pub(super) steps: Vec<Step>,
+    pub(super) game: Game,
+    /// The first question without an answer the rules take; none when every one has one.
+    pub(super) open: Option<usize>,
+    pub(super) new_people: Vec<String>,
+}
+
+pub(super) struct Walker<'f> {
+    pub(super) form: &'f GameForm,
+    pub(super) campaign: &'f Campaign,
+    pub(super) steps: Vec<Step>,
+    pub(super) game: Game,
+    pub(super) new_people: Vec<String>,
+}
+
+impl GameForm {
+    pub(super) fn walk(&self) -> Walked {
+        let mut walker = Walker {
+            form: self,
+            campaign: &self.campaign,
+            steps: Vec::new(),
+            game: Game::new(self.today, Vec::new()),
+            new_people: Vec::new(),
+        };
+        // The walk ends at the first question without an answer, or at the end.
+        let _ = walker.all();
+        let open = walker.steps.iter().position(|s| s.answer.is_none());
+        Walked {
+            steps: walker.steps,
+            game: walker.game,
+            open,
+            new_people: walker.new_people,
+        }
+    }
+}
+
+/// Yes or no, as answered.
+pub(super) fn yes_no(answer: &Answer) -> Result<bool, Refused> {
+    match answer.one().trim().to_lowercase().as_str() {
+        "yes" | "y" => Ok(true),
+        "no" | "n" => Ok(false),
+        other => Err(Refused::Expected(format!("yes or no, not \"{other}\""))),
+    }
+}
+
+/// The option an answer picks, as `pick` turns its value into what it stands for.
+pub(super) fn chosen<T>(
+    step: &Step,
+    answer: &Answer,
+    pick: impl Fn(&str) -> Option<T>,
+) -> Result<T, Refused> {
+    step.option(answer.one())
+        .and_then(|o| pick(&o.value))
+        .ok_or_else(|| not_one_of(step))
+}
+
+/// An answer that is none of the options.
+pub(super) fn not_one_of(step: &Step) -> Refused {
+    let words: Vec<&str> = step.options.iter().map(|o| o.label.as_str()).collect();
+    Refused::Expected(format!("one of: {}", words.join("; ")))
+}
+
+/// A territory typed or picked for a question that offers `offered`: found by any of its
+/// names; one not offered is refused with the rule `why_not` finds it breaks.
+pub(super) fn territory_among(
+    state: &Campaign,
+    text: &str,
+    offered: &[Territory],
+    why_not: impl Fn(&Territory) -> Result<(), Refusal>,
+) -> Result<(Territory, Answer), Refused> {
+    let text = text.trim();
+    let territory = match offered.iter().find(|t| t.name() == text) {
+        Some(t) => t.clone(),
+        None => state.find_territory(text)?,
+    };
+    if !offered.contains(&territory) {
+        why_not(&territory)?;
+    }
+    let name = Answer::One(territory.name().to_string());
+    Ok((territory, name))
+}
+
+impl Walker<'_> {
+    fn all(&mut self) -> Option<()> {
+        self.date()?;
+        self.players()?;
+        self.results()?;
+        self.scars()?;
+        self.wear()?;
+        self.reward()?;
+        self.held_on()?;
+        self.packets()?;
+        self.sealed()?;
+        self.cards()?;
+        self.note()
+    }
+
+    /// Asks `step`: what `take` makes of the answer given to it; the walk ends at this step
+    /// when it has none the rules take.
+    pub(super) fn ask<T>(
+        &mut self,
+        step: Step,
+        take: impl FnOnce(&Step, &Answer) -> Result<T, Refused>,
+    ) -> Option<T> {
+        self.ask_kept(step, |step, answer| {
+            take(step, answer).map(|value| (value, answer.clone()))
+        })
+    }
+
+    /// As `ask`, where `take` also gives the answer as kept ("kyro" kept as "Egypt").
+    pub(super) fn ask_kept<T>(
+        &mut self,
+        mut step: Step,
+        take: impl FnOnce(&Step, &Answer) -> Result<(T, Answer), Refused>,
+    ) -> Option<T> {
+        let given = self.form.answers.get(&step.id).cloned();
+        let taken = given.map(|answer| take(&step, &answer));
+        let value = match taken {
+            Some(Ok((value, kept))) => {
+                step.default = kept.clone();
+                step.answer = Some(kept);
+                Some(value)
+            }
+            Some(Err(why)) => {
+                step.again = Some(why);
+                None
+            }
+            None => None,
+        };
+        self.steps.push(step);
+        value
+    }
+
+    /// A yes or no question, no unless answered.
+    pub(super) fn ask_yes(&mut self, id: String, part: Part, prompt: &str) -> Option<bool> {
+        let step = Step::new(id, part, prompt, Kind::YesNo).default(NO);
+        self.ask(step, |_, answer| yes_no(answer))
+    }
+
+    fn date(&mut self) -> Option<()> {
+        let today = self.form.today;
+        let last = self.campaign.last_date();
+        let game = self.campaign.games_played() + 1;
+        let step = Step::new("date", Part::Date, "Date played (YYYY-MM-DD)", Kind::Text)
+            .default(today.to_string());
+        self.game.date = self.ask_kept(step, |_, answer| {
+            let text = answer.one().trim();
+            let date = NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                .map_err(|_| Refused::Expected(format!("a date like {today}, not \"{text}\"")))?;
+            if date > today {
+                return Err(Refused::Expected(format!(
+                    "{date} is after today ({today}): a game is logged once played"
+                )));
+            }
+            if let Some(last) = last
+                && date < last
+            {
+                return Err(Refused::Rule(Refusal::DateBeforeLastGame {
+                    game,
+                    date: date.to_string(),
+                    previous: last.to_string(),
+                }));
+            }
+            Ok((date, Answer::One(date.to_string())))
+        })?;
+        Some(())
+    }
+
+    fn players(&mut self) -> Option<()> {
+        for n in 1..=*PLAYERS.end() {
+            let Some(person) = self.person(n)? else {
+                break;
+            };
+            let faction = self.faction(n, &person)?;
+            let hq = self.hq(n, &person)?;
+            self.game.seats.push(Seat {
+                person,
+                faction,
+                result: Outcome::HeldOn,
+                hq,
+            });
+        }
+        self.drafts()
+    }
+
+    /// The people offered for the next seat: last game's first, in their seats, then the
+    /// others known; nobody seated or retired.
+    fn people_offered(&self) -> Vec<String> {
+        let seats = &self.game.seats;
+        let mut people: Vec<String> = Vec::new();
+        let usual = self.form.usual.seats.iter().map(String::as_str);
+        let known = self.campaign.people().iter().map(|p| &**p);
+        for person in usual.chain(known) {
+            let key = person_key(person);
+            let taken = seats.iter().any(|s| person_key(&s.person) == key)
+                || people.iter().any(|p| person_key(p) == key);
+            if !taken && !self.campaign.is_retired(person) {
+                people.push(person.to_string());
+            }
+        }
+        people
+    }
+
+    /// The person in seat `n`: someone known, someone new, or nobody more (`None`, from
+    /// the fourth seat).
+    fn person(&mut self, n: usize) -> Option<Option<String>> {
+        let enough = self.game.seats.len() >= *PLAYERS.start();
+        let people = self.people_offered();
+        let usual = &self.form.usual.seats;
+        let likely = usual
+            .get(n - 1)
+            .filter(|p| people.contains(p))
+            .or_else(|| usual.iter().find(|p| people.contains(p)));
+        let mut options = Vec::new();
+        if enough {
+            options.push(Offered::new("", EVERYONE));
+        }
+        options.extend(people.iter().map(Offered::plain));
+        let mut step = Step::new(
+            format!("player-{n}"),
+            Part::Players,
+            format!("Player {n}, clockwise (type to search)"),
+            Kind::Search,
+        )
+        .options(options)
+        .default(likely.cloned().unwrap_or_default());
+        step.new = Some("someone new");
+        let (campaign, seats) = (self.campaign, self.game.seats.clone());
+        let person = self.ask_kept(step, |_, answer| {
+            take_person(campaign, &seats, answer.one(), enough)
+        })?;
+        let Some(person) = person else {
+            if let Some(step) = self.steps.last_mut() {
+                step.passed_back = true;
+            }
+            return Some(None);
+        };
+        self.same_person(n, person).map(Some)
+    }
+
+    /// A new name within two letters of someone known: most likely them, mistyped.
+    fn same_person(&mut self, n: usize, person: String) -> Option<String> {
+        if self.campaign.known_person(&person).is_some() {
+            return Some(person);
+        }
+        let seats = &self.game.seats;
+        let like = self
+            .campaign
+            .people_resembling(&person)
+            .into_iter()
+            .find(|p| seats.iter().all(|s| person_key(&s.person) != person_key(p)));
+        let Some(like) = like else {
+            return Some(person);
+        };
+        let prompt = format!("{person} looks like {like}: same person?");
+        if self.ask_yes(format!("same-{n}"), Part::Players, &prompt)? {
+            return Some(like);
+        }
+        self.new_people.push(person.clone());
+        Some(person)
+    }
+
+    fn faction(&mut self, n: usize, person: &str) -> Option<Faction> {
+        let seats = self.game.seats.clone();
+        let free: Vec<Faction> = self
+            .campaign
+            .factions()
+            .iter()
+            .filter(|f| seats.iter().all(|s| &s.faction != *f))
+            .cloned()
+            .collect();
+        let likely = self
+            .form
+            .usual
+            .faction(person)
+            .filter(|f| free.contains(f))
+            .or(free.first());
+        let step = Step::new(
+            format!("faction-{n}"),
+            Part::Players,
+            format!("{person}'s faction"),
+            Kind::Search,
+        )
+        .options(free.iter().map(|f| Offered::plain(f.name())).collect())
+        .default(likely.map(|f| f.name().to_string()).unwrap_or_default());
+        let campaign = self.campaign;
+        self.ask_kept(step, |_, answer| {
+            let faction = campaign.find_faction(answer.one().trim())?;
+            if let Some(other) = seats.iter().find(|s| s.faction == faction) {
+                return Err(Refused::Rule(Refusal::SameFactionTwice {
+                    faction: faction.to_string(),
+                    first: other.person.clone(),
+                    second: person.to_string(),
+                }));
+            }
+            let name = Answer::One(faction.name().to_string());
+            Ok((faction, name))
+        })
+    }
+
+    fn hq(&mut self, n: usize, person: &str) -> Option<Option<Territory>> {
+        let seats = self.game.seats.clone();
+        let campaign = self.campaign;
+        let starts = campaign.starts_at_table(&seats, person);
+        let mut options = vec![Offered::new("", "(not recorded)")];
+        options.extend(
+            starts
+                .iter()
+                .map(|t| Offered::new(t.name(), place(campaign, t))),
+        );
+        let step = Step::new(
+            format!("hq-{n}"),
+            Part::Players,
+            format!("{person}'s HQ (type to search)"),
+            Kind::Search,
+        )
+        .options(options);
+        self.ask_kept(step, |_, answer| {
+            if answer.one().trim().is_empty() {
+                return Ok((None, Answer::One(String::new())));
+            }
+            let (hq, name) = territory_among(campaign, answer.one(), &starts, |t| {
+                campaign.check_hq(&seats, person, t)
+            })?;
+            Ok((Some(hq), name))
+        })
+    }
+
+    /// What the draft gave each seat, once the group drafts (the Minor cities packet
+    /// opened before this game).
+    fn drafts(&mut self) -> Option<()> {
+        let campaign = self.campaign;
+        if campaign.opened(Packet::MinorCities).is_none() {
+            return Some(());
+        }
+        let seats = self.game.seats.clone();
+        for seat in &seats {
+            let person = &seat.person;
+            let step = Step::new(
+                format!("draft:{person}"),
+                Part::Players,
+                format!(
+                    "{person}'s draft: turn, placement, troops, coins (e.g. turn:1,troops:8; Enter for none)"
+                ),
+                Kind::Text,
+            );
+            let given = self.game.draft.clone();
+            let draft = self.ask(step, |_, answer| {
+                take_draft(campaign, &seats, &given, person, answer.one())
+            })?;
+            self.game.draft.extend(draft);
+        }
+        Some(())
+    }
+
+    fn results(&mut self) -> Option<()> {
+        let people: Vec<String> = self.game.seats.iter().map(|s| s.person.clone()).collect();
+        let step = Step::new(
+            "winner",
+            Part::Results,
+            "Who won? (type to search)",
+            Kind::Search,
+        )
+        .options(people.iter().map(Offered::plain).collect())
+        .default(people.first().cloned().unwrap_or_default());
+        let campaign = self.campaign;
+        let winner = self.ask_kept(step, |step, answer| {
+            let given = campaign.known_person(answer.one()).unwrap_or(answer.one());
+            let key = person_key(given);
+            people
+                .iter()
+                .position(|p| person_key(p) == key)
+                .map(|i| (i, Answer::One(people[i].clone())))
+                .ok_or_else(|| not_one_of(step))
+        })?;
+        self.game.seats[winner].result = Outcome::Won;
+        for i in (0..people.len()).filter(|&i| i != winner) {
+            let person = &people[i];
+            let step = Step::new(
+                format!("result:{person}"),
+                Part::Results,
+                format!("{person}'s result"),
+                Kind::Choice,
+            )
+            .options(
+                RESULTS
+                    .iter()
+                    .map(|r| Offered::new(r.key(), r.words()))
+                    .collect(),
+            )
+            .default(Outcome::HeldOn.key());
+            self.game.seats[i].result = self.ask(step, |step, answer| {
+                chosen(step, answer, |key| {
+                    RESULTS.iter().copied().find(|r| r.key() == key)
+                })
+            })?;
+        }
+        Some(())
+    }
+
+    pub(super) fn note(&mut self) -> Option<()> {
+        let step = Step::new(
+            "note",
+            Part::Note,
+            "A note about the game (Enter for none)",
+            Kind::Text,
+        );
+        let note = self.ask(step, |_, answer| Ok(answer.one().trim().to_string()))?;
+        self.game.note = Some(note).filter(|n| !n.is_empty());
+        Some(())
+    }
+}
+
+/// The person an answer for a seat names: someone known (in the campaign's spelling),
+/// someone new, or nobody more.
+fn take_person(
+    campaign: &Campaign,
+    seats: &[Seat],
+    text: &str,
+    enough: bool,
+) -> Result<(Option<String>, Answer), Refused> {
+    let text = text.trim();
+    if text.is_empty() || text == EVERYONE {
+        return if enough {
+            Ok((None, Answer::One(String::new())))
+        } else {
+            Err(Refused::Rule(Refusal::PlayerCount { count: seats.len() }))
+        };
+    }
+    let person = match campaign.known_person(text) {
+        Some(known) => known.to_string(),
+        None => valid_new_person(text)?,
+    };
+    if seats
+        .iter()
+        .any(|s| person_key(&s.person) == person_key(&person))
+    {
+        return Err(Refused::Rule(Refusal::SamePersonTwice { person }));
+    }
+    Ok((Some(person.clone()), Answer::One(person)))
+}
+
+/// One seat's draft, as typed (`turn:1,troops:8`), checked with those given before it.
+fn take_draft(
+    campaign: &Campaign,
+    seats: &[Seat],
+    given: &[Draft],
+    person: &str,
+    text: &str,
+) -> Result<Option<Draft>, Refused> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    let draft = Draft::from_parts(person, text).ok_or_else(|| {
+        Refused::Expected(format!(
+            "the draft as turn:N,placement:N,troops:N,coins:N (any of them), e.g. turn:1,troops:8, not \"{text}\""
+        ))
+    })?;
+    let mut all = given.to_vec();
+    all.push(draft.clone());
+    campaign.draft_at_table(&all, seats)?;
+    Ok(Some(draft))
+}
