@@ -621,12 +621,7 @@ fn a_city_name_already_used_is_asked_again_and_only_the_name() {
     t.press(&"\x7f".repeat(4));
     t.answer("Name of the major city in Brazil", "Rio Novo\r", "Rio Novo");
     t.wait("held on: their reward");
-    t.press("\x03");
-    let (status, shown) = t.finish();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 130)),
-        "{status:?}\n{shown}"
-    );
+    let shown = t.interrupt();
     assert_eq!(
         shown.matches("Which territory (type to search):").count(),
         1,
@@ -795,11 +790,6 @@ fn a_newcomer_like_someone_known_is_asked_about() {
     t.answer("Ann's faction", ENTER, "Enclave of the Bear");
     t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");
     t.wait("Player 2, clockwise (type to search)");
-    t.press("\x03");
-    let (status, shown) = t.finish();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 130)),
-        "{status:?}\n{shown}"
-    );
+    t.interrupt();
     assert_eq!(env.dump(), before, "the database is as it was");
 }

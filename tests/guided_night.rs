@@ -183,12 +183,7 @@ fn esc_at_who_won_lands_on_the_last_seats_hq_with_its_answer() {
         "(that is everyone)",
     );
     t.wait("Who won? (type to search)");
-    t.press("\x03");
-    let (status, shown) = t.finish();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 130)),
-        "{status:?}\n{shown}"
-    );
+    let shown = t.interrupt();
     assert_eq!(
         shown
             .matches("Player 1, clockwise (type to search): ")
@@ -271,12 +266,7 @@ fn an_hq_next_to_another_players_is_refused_at_the_hq_question() {
     // A city's name finds its territory: Kyro is Ann's own city, a start for her.
     t.answer("Ann's HQ (type to search)", "kyro\r", "Egypt: Kyro");
     t.wait("Player 3, clockwise (type to search)");
-    t.press("\x03");
-    let (status, shown) = t.finish();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 130)),
-        "{status:?}\n{shown}"
-    );
+    let shown = t.interrupt();
     assert_eq!(
         shown.matches("Ann's faction:").count(),
         1,
@@ -299,12 +289,7 @@ fn a_name_typed_then_enter_is_someone_new() {
     // The faction list searches too.
     t.answer("Dee's faction", "bal\r", "Imperial Balkania");
     t.wait("Dee's HQ (type to search)");
-    t.press("\x03");
-    let (status, shown) = t.finish();
-    assert!(
-        matches!(status, WaitStatus::Exited(_, 130)),
-        "{status:?}\n{shown}"
-    );
+    let shown = t.interrupt();
     assert!(!shown.contains("Their name"), "{shown}");
 }
 

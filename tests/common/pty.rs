@@ -125,6 +125,18 @@ impl Terminal {
         (status, self.shown)
     }
 
+    /// Presses Ctrl-C, waits for the program to stop as interrupted (exit 130); returns all
+    /// it showed.
+    pub(crate) fn interrupt(mut self) -> String {
+        self.press("\x03");
+        let (status, shown) = self.finish();
+        assert!(
+            matches!(status, WaitStatus::Exited(_, 130)),
+            "{status:?}\n{shown}"
+        );
+        shown
+    }
+
     /// Waits for the program to exit; returns its exit code and all it showed.
     pub(crate) fn end(self) -> (i32, String) {
         match self.finish() {
