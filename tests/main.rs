@@ -69,6 +69,7 @@ mod special_files;
 mod spoilers;
 mod sync;
 mod sync_crash;
+mod sync_never_silent;
 mod sync_properties;
 mod terminal_width;
 mod territory_add;

@@ -21,6 +21,9 @@ pub struct Merge {
     /// Records written after a record nobody shared (a file skipped, or not yet
     /// synced): kept out until it comes.
     pub waiting: Vec<EntryId>,
+    /// Records another device offered that break a rule only the whole log shows (a join
+    /// that resolves no fork): not taken, with why.
+    pub refused: Vec<(EntryId, Refusal)>,
     /// Where the log ends after the merge.
     pub head: Option<EntryId>,
     /// The forks of the merged records, if any.
@@ -96,7 +99,17 @@ pub fn merge(
     for (id, _) in &merge.conflicts {
         offered.remove(id);
     }
-    merge.new = in_order(&known, offered, &mut merge.waiting);
+    let mut waiting = Vec::new();
+    let new = in_order(&known, offered.clone(), &mut waiting);
+    merge.refused = bad_joins(local, &new);
+    if merge.refused.is_empty() {
+        (merge.new, merge.waiting) = (new, waiting);
+    } else {
+        for (id, _) in &merge.refused {
+            offered.remove(id);
+        }
+        merge.new = in_order(&known, offered, &mut merge.waiting);
+    }
     let mut all: Vec<LogRecord> = local.to_vec();
     all.extend(merge.new.iter().cloned());
     let (mut moved, mut fork) = moved_head(&all, local.len(), head)?;
@@ -108,6 +121,55 @@ pub fn merge(
     merge.head = moved;
     merge.fork = fork;
     Ok(merge)
+}
+
+/// The joins among `new` (records another device offered, in order after `local`) that
+/// resolve no fork: a join's tips are on different branches, none written after another.
+fn bad_joins(local: &[LogRecord], new: &[LogRecord]) -> Vec<(EntryId, Refusal)> {
+    let joins: Vec<usize> = new
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| {
+            matches!(
+                r.body,
+                super::record::Body::Correct(Correction::Join { .. })
+            )
+        })
+        .map(|(i, _)| i + local.len())
+        .collect();
+    if joins.is_empty() {
+        return Vec::new();
+    }
+    let mut all: Vec<LogRecord> = local.to_vec();
+    all.extend(new.iter().cloned());
+    let Ok(graph) = Graph::new(&all) else {
+        return Vec::new();
+    };
+    let index: HashMap<&EntryId, usize> = all.iter().enumerate().map(|(i, r)| (&r.id, i)).collect();
+    let mut refused = Vec::new();
+    for j in joins {
+        let tips: Vec<usize> = all[j]
+            .parents()
+            .iter()
+            .filter_map(|t| index.get(t).copied())
+            .collect();
+        let related = tips.iter().find_map(|&t| {
+            let before = graph.ancestors(&[t]);
+            tips.iter()
+                .find(|&&o| o != t && before.contains(&o))
+                .map(|&o| (t, o))
+        });
+        if let Some((tip, other)) = related {
+            refused.push((
+                all[j].id.clone(),
+                Refusal::JoinOfNoFork {
+                    tip: all[tip].id.to_string(),
+                    other: all[other].id.to_string(),
+                },
+            ));
+        }
+    }
+    refused
 }
 
 /// The join of a fork whose branches each record the same packet openings and nothing

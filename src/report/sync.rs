@@ -68,7 +68,10 @@ pub(crate) struct BranchView {
 #[serde(deny_unknown_fields)]
 pub(crate) struct SkippedFile {
     pub file: String,
+    /// Why it was not taken whole: the first line that was not, and why.
     pub why: String,
+    /// How many of its records were taken (those before that line).
+    pub taken: usize,
 }
 
 /// A record in one line of words, in the log that `resolved` is.

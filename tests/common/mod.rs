@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub(crate) mod builders;
+pub(crate) mod group;
 mod transcript;
 
 pub use transcript::Test;

@@ -36,6 +36,9 @@ pub struct Args {
         requires = "keep_both"
     )]
     pub order: Vec<String>,
+    /// Set aside what the choice sets aside without asking (needed without a terminal)
+    #[arg(long)]
+    pub yes: bool,
     #[command(flatten)]
     pub how: How,
 }

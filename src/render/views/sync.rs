@@ -110,11 +110,15 @@ impl Tabular for SyncReport {
             tables.push(table);
         }
         if !self.skipped.is_empty() {
-            let mut table = Table::new(&["File", "Skipped because"]);
+            let mut table = Table::new(&["File", "Entries taken", "The rest skipped because"]);
             for skipped in &self.skipped {
-                table.row(vec![skipped.file.clone(), skipped.why.clone()]);
+                table.row(vec![
+                    skipped.file.clone(),
+                    skipped.taken.to_string(),
+                    skipped.why.clone(),
+                ]);
             }
-            tables.push(table.titled("Files skipped (nothing of them was taken)"));
+            tables.push(table.titled("Files not taken whole"));
         }
         if !self.conflicts.is_empty() {
             let mut table = Table::new(&["Entries not taken"]);
