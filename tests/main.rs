@@ -71,6 +71,7 @@ mod sync;
 mod sync_crash;
 mod sync_never_silent;
 mod sync_properties;
+mod sync_resolve;
 mod terminal_width;
 mod territory_add;
 mod transcripts;

@@ -352,16 +352,37 @@ pub fn fork(records: &[LogRecord], head: Option<&EntryId>) -> Result<Option<Fork
 /// Which branches a fork's resolution keeps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Keep {
-    /// The branch a device logged; the others are set aside.
+    /// The branch a device logged, with every other branch that does not compete with it
+    /// (renamings, aliases, house rules); the rest are set aside.
     One(String),
     /// Every branch, one after the other: those of the devices named first, in that order,
     /// then the rest by the day their first game was played, then by when their first entry
-    /// was written.
+    /// was written; branches that compete with none (renamings, aliases, house rules)
+    /// last, wherever they were named, so that a renaming reaches every game before it.
     All(Vec<String>),
 }
 
-/// The join that resolves a fork as the group decided.
-pub fn resolution(fork: &Fork, keep: &Keep) -> Result<Correction, Refusal> {
+/// Whether a record competes with what another branch logged: a game, an edit, anything
+/// that shapes the board in the order it comes. A renaming, an alias or a house rule
+/// competes with nothing, and is kept whichever branch stands.
+pub fn competes(record: &LogRecord) -> bool {
+    use super::entry::Entry;
+    use super::record::Body;
+    match &record.body {
+        Body::Add(entry) => !matches!(**entry, Entry::Rule { .. } | Entry::Alias { .. }),
+        Body::Correct(correction) => !matches!(
+            correction,
+            Correction::RenamePerson { .. }
+                | Correction::RenameCampaign { .. }
+                | Correction::MergePerson { .. }
+        ),
+    }
+}
+
+/// The join that resolves a fork as the group decided (`records`: every record of the
+/// campaign). Branches that compete with none are kept last, so that a renaming reaches
+/// every game kept before it.
+pub fn resolution(fork: &Fork, keep: &Keep, records: &[LogRecord]) -> Result<Correction, Refusal> {
     let devices: Vec<String> = fork
         .branches
         .iter()
@@ -388,29 +409,52 @@ pub fn resolution(fork: &Fork, keep: &Keep) -> Result<Correction, Refusal> {
             }),
         }
     };
-    let order: Vec<usize> = match keep {
-        Keep::One(device) => vec![find(device)?],
+    let by_id: HashMap<&EntryId, &LogRecord> = records.iter().map(|r| (&r.id, r)).collect();
+    let competing = |i: usize| {
+        fork.branches[i]
+            .records
+            .iter()
+            .any(|id| by_id.get(id).is_none_or(|r| competes(r)))
+    };
+    // Games go in the order they were played, then what was written first.
+    let mut rest: Vec<usize> = (0..fork.branches.len()).collect();
+    rest.sort_by(|&a, &b| {
+        let (a, b) = (&fork.branches[a], &fork.branches[b]);
+        let played = |x: &Branch| x.first_played.unwrap_or(chrono::NaiveDate::MAX);
+        (played(a), &a.started, &a.tip).cmp(&(played(b), &b.started, &b.tip))
+    });
+    let mut order: Vec<usize> = Vec::new();
+    match keep {
+        Keep::One(device) => {
+            let kept = find(device)?;
+            // The branch kept, or (when it competes with nothing) the competing branch
+            // played first: one line of games stands.
+            let first = if competing(kept) {
+                Some(kept)
+            } else {
+                rest.iter().copied().find(|&i| competing(i))
+            };
+            order.extend(first);
+            order.extend(rest.iter().copied().filter(|&i| !competing(i)));
+        }
         Keep::All(first) => {
-            let mut order = Vec::new();
             for device in first {
                 let i = find(device)?;
-                if !order.contains(&i) {
+                if !order.contains(&i) && competing(i) {
                     order.push(i);
                 }
             }
-            let mut rest: Vec<usize> = (0..fork.branches.len())
-                .filter(|i| !order.contains(i))
+            let games: Vec<usize> = rest
+                .iter()
+                .copied()
+                .filter(|&i| competing(i) && !order.contains(&i))
                 .collect();
-            // Games go in the order they were played, then what was written first.
-            rest.sort_by(|&a, &b| {
-                let (a, b) = (&fork.branches[a], &fork.branches[b]);
-                let played = |x: &Branch| x.first_played.unwrap_or(chrono::NaiveDate::MAX);
-                (played(a), &a.started, &a.tip).cmp(&(played(b), &b.started, &b.tip))
-            });
-            order.extend(rest);
-            order
+            order.extend(games);
+            // Wherever they were named: a renaming after every game reaches the old name
+            // in each of them.
+            order.extend(rest.iter().copied().filter(|&i| !competing(i)));
         }
-    };
+    }
     let tip = |i: usize| fork.branches[i].tip.clone();
     Ok(Correction::Join {
         kept: order.iter().map(|&i| tip(i)).collect(),

@@ -18,6 +18,7 @@ pub mod marked;
 pub mod packets;
 pub mod pools;
 pub mod powers;
+pub mod resolving;
 pub mod rules;
 pub mod scar_types;
 pub mod schema;

@@ -1,6 +1,6 @@
 //! `chronicle sync DIR [--device NAME] [--git]`, `sync status DIR` and `sync resolve DIR
-//! --keep DEVICE | --keep-both`: one campaign on several machines, through a shared folder
-//! (or a git clone), each device writing only its own file.
+//! [--keep DEVICE | --keep-both] [--yes]`: one campaign on several machines, through a
+//! shared folder (or a git clone), each device writing only its own file.
 
 mod device;
 mod folder;
@@ -56,8 +56,29 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         device: Option<String>,
     },
-    /// Record what the group decided about a fork: keep one device's branch, or both
+    /// List what each choice would set aside; record what the group decided about a fork:
+    /// keep one device's branch, or every branch
     Resolve(resolve::Args),
+}
+
+/// Warns (on stderr) when this database's log forks and waits for `sync resolve`: what is
+/// logged now may later be set aside. Only a database that syncs can fork.
+pub(in crate::cli) fn warn_if_forked(context: &Context) {
+    let Ok(store) = context.open(crate::store::Access::Read) else {
+        return;
+    };
+    if !matches!(store.device(), Ok(Some(_))) {
+        return;
+    }
+    let Ok((_, stored)) = store.read_campaign(context.campaign.as_deref()) else {
+        return;
+    };
+    if !stored.pending.is_empty() {
+        super::output::say(&format!(
+            "Warning: the log forks: {} entries another device logged wait on another branch, so what is logged here may be set aside. `chronicle sync resolve DIR` shows each choice.",
+            stored.pending.len()
+        ));
+    }
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
