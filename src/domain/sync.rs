@@ -252,38 +252,64 @@ fn joined_id(tips: &[EntryId]) -> EntryId {
 }
 
 /// The records offered, each after every record it was written after; those written after
-/// a record nobody has wait (their identities go to `waiting`).
+/// a record nobody has wait (their identities go to `waiting`). In waves: first every
+/// record whose parents are all known, then every record whose parents are all placed by
+/// then, and so on; each wave in the order written where it is known, so every device adds
+/// them alike. Each record is looked at once per parent: linear in the records.
 fn in_order(
     known: &HashMap<&EntryId, &LogRecord>,
     mut offered: HashMap<EntryId, LogRecord>,
     waiting: &mut Vec<EntryId>,
 ) -> Vec<LogRecord> {
-    let mut placed: HashSet<EntryId> = HashSet::new();
-    let mut out = Vec::new();
-    loop {
-        let mut ready: Vec<EntryId> = offered
-            .values()
-            .filter(|r| {
-                r.parents()
-                    .iter()
-                    .all(|p| known.contains_key(p) || placed.contains(*p))
-            })
-            .map(|r| r.id.clone())
-            .collect();
-        if ready.is_empty() {
-            break;
+    // For each record offered, how many of its parents are offered too (not placed yet),
+    // and for each offered parent, the records written after it.
+    let mut pending: HashMap<EntryId, usize> = HashMap::with_capacity(offered.len());
+    let mut children: HashMap<EntryId, Vec<EntryId>> = HashMap::new();
+    let mut wave: Vec<EntryId> = Vec::new();
+    for record in offered.values() {
+        let mut unplaced = 0;
+        let mut missing = false;
+        for parent in record.parents() {
+            if offered.contains_key(parent) {
+                unplaced += 1;
+                children
+                    .entry(parent.clone())
+                    .or_default()
+                    .push(record.id.clone());
+            } else if !known.contains_key(parent) {
+                missing = true;
+            }
         }
-        // In the order written where it is known, so every device adds them alike.
-        ready.sort_by(|a, b| {
+        if missing {
+            // Written after a record nobody has: never ready.
+            unplaced += 1;
+        }
+        if unplaced == 0 {
+            wave.push(record.id.clone());
+        }
+        pending.insert(record.id.clone(), unplaced);
+    }
+    let mut out = Vec::with_capacity(offered.len());
+    while !wave.is_empty() {
+        wave.sort_by(|a, b| {
             let (ra, rb) = (&offered[a], &offered[b]);
             (&ra.recorded_at, &ra.id).cmp(&(&rb.recorded_at, &rb.id))
         });
-        for id in ready {
+        let mut next = Vec::new();
+        for id in wave {
+            for child in children.remove(&id).unwrap_or_default() {
+                if let Some(count) = pending.get_mut(&child) {
+                    *count = count.saturating_sub(1);
+                    if *count == 0 {
+                        next.push(child);
+                    }
+                }
+            }
             if let Some(record) = offered.remove(&id) {
-                placed.insert(id);
                 out.push(record);
             }
         }
+        wave = next;
     }
     let mut left: Vec<EntryId> = offered.into_keys().collect();
     left.sort();

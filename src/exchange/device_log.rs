@@ -1,7 +1,8 @@
 //! A device's log file in a shared folder (`sync`): `DIR/<campaign id>/<device>.jsonl`,
 //! one JSON document a line. The first line says what the file is (the format and its
-//! version, the campaign, the device); each line after it is one record that device wrote,
-//! in its own order, as the campaign file has them. Only its device writes it, whole and
+//! version, the campaign, the device, the database that writes it); each line after it is
+//! one record that device wrote, in its own order, as the campaign file has them; then the
+//! records of other devices it relays (that no other file of the folder carried). Only its device writes it, whole and
 //! atomically, and only ever with more lines; every other device reads it, taking every
 //! record up to the first that cannot be read or breaks a rule (named, never passed over
 //! unseen).
@@ -141,7 +142,20 @@ fn read_line(log: &DeviceLog, line: usize, text: &str) -> Result<LogRecord, Devi
     let damaged = |problem: String| DeviceLogError::Damaged { line, problem };
     let doc: LogEntryDoc = serde_json::from_str(text).map_err(|e| damaged(e.to_string()))?;
     let record = doc.record().map_err(damaged)?;
+    let own = |r: &LogRecord| {
+        r.origin
+            .as_ref()
+            .is_some_and(|o| o.device == log.head.device)
+    };
     match &record.origin {
+        // Another device's record this one relays (after its own): that device's file is
+        // gone from the folder, or not read.
+        Some(_) if log.head.version >= 3 && !own(&record) => {}
+        Some(_) if log.records.iter().any(|r| !own(r)) => {
+            return Err(damaged(
+                "it is a record of the device after the records it relays".to_string(),
+            ));
+        }
         Some(origin) if origin.device == log.head.device => {
             let expected = u64::try_from(log.records.len()).unwrap_or(u64::MAX) + 1;
             if origin.seq != expected {

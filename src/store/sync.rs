@@ -56,6 +56,18 @@ impl Store {
         self.write(true, |tx| device::set_name(tx, name))
     }
 
+    /// Gives a campaign the identity of the shared campaign it is a copy of (imported from
+    /// another device's file): it syncs as that campaign from now on.
+    pub(crate) fn share_as(&mut self, campaign_id: i64, uid: &str) -> Result<(), StoreError> {
+        self.write(true, |tx| {
+            tx.execute(
+                "UPDATE campaign SET uid = ?1 WHERE id = ?2",
+                params![uid, campaign_id],
+            )?;
+            Ok(())
+        })
+    }
+
     /// Starts a campaign that another device shares (its identity, name and start), with
     /// no record yet: the sync that follows brings them.
     pub(crate) fn join_campaign(

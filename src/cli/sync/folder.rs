@@ -30,6 +30,8 @@ pub(super) struct Shared {
     pub own: HashMap<EntryId, u64>,
     /// How many lines of records this device's own file has (read or not).
     pub own_lines: usize,
+    /// The records another file than this device's own carries.
+    pub carried: std::collections::HashSet<EntryId>,
     /// Where each record taken was read: its file (as shown) and line.
     pub sources: HashMap<EntryId, (String, usize)>,
 }
@@ -99,6 +101,7 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
         skipped: Vec::new(),
         own: HashMap::new(),
         own_lines: 0,
+        carried: std::collections::HashSet::new(),
         sources: HashMap::new(),
     };
     for path in listed(&folder) {
@@ -119,12 +122,16 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
                         taken: log.records.len(),
                     });
                 }
+                let mine = own && log.head.device == me;
                 for (line, record) in (2..).zip(log.records) {
-                    if own
-                        && log.head.device == me
-                        && let Some(origin) = &record.origin
-                    {
-                        shared.own.insert(record.id.clone(), origin.seq);
+                    match &record.origin {
+                        Some(origin) if mine && origin.device == me => {
+                            shared.own.insert(record.id.clone(), origin.seq);
+                        }
+                        _ if !mine => {
+                            shared.carried.insert(record.id.clone());
+                        }
+                        _ => {}
                     }
                     shared
                         .sources

@@ -93,6 +93,7 @@ pub(in crate::cli) fn sync(
     context: &Context,
     dir: &Path,
     device: Option<&str>,
+    yes: bool,
 ) -> Result<Done, CliError> {
     if let Some(given) = device {
         super::device::valid(given)?;
@@ -104,7 +105,7 @@ pub(in crate::cli) fn sync(
     }
     let path = context.db_path(Access::Create)?;
     if exists && let Some(mut store) = open_written(&path)? {
-        let mut done = sync_store(context, &mut store, dir, device)?;
+        let mut done = sync_store(context, &mut store, dir, device, yes)?;
         done.write(&path)?;
         return Ok(done);
     }
@@ -114,7 +115,7 @@ pub(in crate::cli) fn sync(
     let joining = beside(&path, "joining");
     remove_with_journals(&joining);
     let mut store = open_store(&joining, Access::Create)?;
-    let done = sync_store(context, &mut store, dir, device)
+    let done = sync_store(context, &mut store, dir, device, yes)
         .and_then(|done| store.settle().map(|()| done).map_err(CliError::from));
     drop(store);
     match done {
@@ -171,10 +172,14 @@ fn sync_store(
     store: &mut Store,
     dir: &Path,
     device: Option<&str>,
+    yes: bool,
 ) -> Result<Done, CliError> {
     let joining = store.campaigns()?.is_empty();
     let me = device_name(store, device, false)?;
-    let campaigns = concerned(context, store, dir)?;
+    let campaigns = concerned(context, store, dir)?
+        .into_iter()
+        .map(|c| super::copy::as_shared(store, c, dir, &me, yes))
+        .collect::<Result<Vec<_>, _>>()?;
     for campaign in &campaigns {
         same_database(store, dir, &campaign.uid, &me)?;
     }
@@ -324,17 +329,33 @@ fn pass(
         .iter()
         .map(|e| (&e.id, e.game))
         .collect();
-    let text = device_log_text(&head, &synced.own, |r| game_of(&games, r)).map_err(|e| {
+    // Every record this device holds that no other file of the folder carries goes out in
+    // its own file too (relayed), so a lost device's entries still reach new devices.
+    let mut relayed: Vec<LogRecord> = synced
+        .records
+        .iter()
+        .filter(|r| r.origin.as_ref().is_some_and(|o| o.device != me))
+        .filter(|r| !shared.carried.contains(&r.id))
+        .cloned()
+        .collect();
+    relayed.sort_by(|a, b| {
+        let key = |r: &LogRecord| r.origin.as_ref().map(|o| (o.device.clone(), o.seq));
+        key(a).cmp(&key(b))
+    });
+    let mut lines = synced.own.clone();
+    lines.extend(relayed.iter().cloned());
+    let text = device_log_text(&head, &lines, |r| game_of(&games, r)).map_err(|e| {
         CliError::bug(format!(
             "The device's file could not be written as JSON: {e}."
         ))
     })?;
     let path = own_file(dir, &campaign.uid, me);
     let mut report = report(&synced, &name, me, dir, shared.own.len(), shared.skipped);
+    report.relayed = relayed.len();
     // This device's own file, damaged, is written whole again: nothing of it is lost when
     // the database holds as many of this device's records as it had lines.
     let own_shown = format!("{}/{me}.jsonl", campaign.uid);
-    if !dry_run && synced.own.len() >= shared.own_lines {
+    if !dry_run && lines.len() >= shared.own_lines {
         report.skipped.retain(|s| s.file != own_shown);
     }
     let file = (!dry_run).then(|| Pending {
@@ -344,7 +365,7 @@ fn pass(
             "chronicle: {me} syncs {name} ({} games)",
             report.games_played
         ),
-        empty: synced.own.is_empty(),
+        empty: lines.is_empty(),
     });
     Ok((report, file))
 }
@@ -398,6 +419,7 @@ fn report(
         written: synced.written,
         received,
         shared: synced.own.len().saturating_sub(had),
+        relayed: 0,
         games_played: synced.after.games_played(),
         fork: synced
             .merge

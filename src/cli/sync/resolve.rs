@@ -85,9 +85,10 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     }
     // Everything the others shared first, so the fork resolved is the whole of it.
     if args.how.git {
-        crate::git::GitClone::open(&args.folder)?.pull()?;
+        crate::git::GitClone::open(&args.folder)?
+            .pull(super::own_name(context, &args.how).as_deref())?;
     }
-    super::once::sync(context, &args.folder, args.how.device.as_deref())?;
+    super::once::sync(context, &args.folder, args.how.device.as_deref(), false)?;
     let (_, appended) = context
         .append(Asked::Flags, false, |current| {
             let all = every_record(current.records, current.pending);
@@ -105,7 +106,7 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
         "The fork is resolved; {} games stand (what was set aside is in `chronicle history`; `chronicle undo` brings it back). Sharing it:",
         appended.after.games_played()
     ));
-    super::sync(context, &args.folder, &args.how)?.finish(context)
+    super::sync(context, &args.folder, &args.how, false)?.finish(context)
 }
 
 /// `sync resolve DIR` with no choice: what each choice would set aside; writes nothing.
