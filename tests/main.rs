@@ -75,6 +75,7 @@ mod sync_identity;
 mod sync_never_silent;
 mod sync_properties;
 mod sync_resolve;
+mod sync_restores;
 mod terminal_width;
 mod territory_add;
 mod transcripts;

@@ -284,7 +284,9 @@ fn two_names_for_the_world_cannot_both_stand_and_the_message_names_the_rule() {
         before,
         "a refused resolution writes nothing"
     );
-    env.ok(&["--db", "b.db", "sync", "resolve", "shared", "--keep", "a", "--yes"]);
+    env.ok(&[
+        "--db", "b.db", "sync", "resolve", "shared", "--keep", "a", "--yes",
+    ]);
     env.ok(&["--db", "a.db", "sync", "shared"]);
     assert_eq!(board(&env, "a.db"), board(&env, "b.db"));
     assert_eq!(board(&env, "b.db")["world_name"], "Terra Nova");
