@@ -52,6 +52,34 @@ fn a_restored_database_keeps_its_device_and_every_entry_reaches_the_others() {
 }
 
 #[test]
+fn a_restored_database_whose_file_is_gone_takes_its_games_back_from_a_relay() {
+    let group = Group::demo(&["laptop", "phone"]);
+    group.ok("laptop", &["backup", "laptop-backup.db"]);
+    group.log_game("laptop", "2026-05-02", "Ann");
+    group.sync(0, "laptop");
+    group.sync(0, "phone");
+    // The laptop's file is lost and its database restored: the phone carries its entries.
+    std::fs::remove_file(group.file("laptop")).expect("the laptop's file");
+    replace_database(&group, "laptop", "laptop-backup.db");
+    let report = group.sync(0, "phone");
+    assert!(report[0]["relayed"].as_u64().unwrap_or(0) > 0, "{report:#}");
+    // The laptop's next game takes the number its lost one had; both go out, apart.
+    group.log_game("laptop", "2026-05-03", "Dana");
+    let report = group.sync(1, "laptop");
+    assert!(report[0]["fork"].is_object(), "{report:#}");
+    let report = group.sync(1, "phone");
+    assert_eq!(skipped(&report), Vec::<String>::new(), "{report:#}");
+    group.ok(
+        "phone",
+        &["sync", "resolve", SHARED, "--keep-both", "--yes"],
+    );
+    group.settle(&["laptop", "phone"]);
+    assert_eq!(group.games("laptop").len(), 18);
+    group.ok("desk", &["sync", SHARED, "--device", "desk"]);
+    group.settle(&["laptop", "phone", "desk"]);
+}
+
+#[test]
 fn a_copied_database_cuts_no_device_off() {
     let group = Group::demo(&["laptop", "phone"]);
     // The laptop's database copied to a second machine, which syncs as the laptop did.

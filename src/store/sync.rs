@@ -162,7 +162,18 @@ impl Store {
                 .filter(|r| r.origin.as_ref().is_some_and(|o| o.device == me))
                 .cloned()
                 .collect();
-            own.sort_by_key(|r| r.origin.as_ref().map_or(0, |o| o.seq));
+            // In its order, numbered 1, 2, 3… as its file has them: a record of this device
+            // another device relayed under a number this database gave again goes after
+            // it (the file's numbers come back into the database at the next sync).
+            own.sort_by(|a, b| {
+                let seq = |r: &LogRecord| r.origin.as_ref().map_or(0, |o| o.seq);
+                (seq(a), &a.recorded_at, &a.id).cmp(&(seq(b), &b.recorded_at, &b.id))
+            });
+            for (seq, record) in (1..).zip(&mut own) {
+                if let Some(origin) = record.origin.as_mut() {
+                    origin.seq = seq;
+                }
+            }
             Ok(Synced {
                 moved: head != start,
                 merge,
@@ -258,12 +269,11 @@ fn claim(
             i,
         )
     });
-    let mut next = published.values().copied().max().unwrap_or(0);
-    for i in unpublished {
-        next += 1;
+    let after = published.values().copied().max().unwrap_or(0);
+    for (seq, i) in (after + 1..).zip(unpublished) {
         records[i].origin = Some(Box::new(Origin {
             device: me.to_string(),
-            seq: next,
+            seq,
         }));
     }
     let mut previous: Option<EntryId> = None;

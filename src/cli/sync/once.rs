@@ -221,7 +221,7 @@ fn same_database(store: &Store, dir: &Path, uid: &str, me: &str) -> Result<(), C
         return Ok(());
     }
     Err(CliError::input(format!(
-        "The name is taken: another database already syncs as device \"{me}\" in {}: two databases under one name would write over each other's file. Give this one a name of its own with --device NAME (e.g. --device {me}-2).",
+        "The name is taken: another database already syncs as device \"{me}\" in {}: two databases under one name would write over each other's file. Give this one a name of its own with --device NAME (e.g. --device {me}-2); a device whose database was lost joins again so too, and the entries of its file stay shared.",
         dir.display()
     ))
     .nothing_written())
