@@ -2,9 +2,9 @@
 # Whether a command's cost grows in step with the log: one campaign of 1,000 entries and one
 # of 10,000, made by examples/long_log.rs (the demo's first 15 games, then games, pool
 # capacities, house rules and retirements in turn). Times `import`, `check`, `board` and a
-# new device joining it through a shared folder (`sync`) on each with hyperfine and prints each one's cost per entry, and the ratio of the cost per
-# entry at 10,000 to the cost at 1,000 (budget: <= 1.5x), with the peak memory of each for
-# information. See docs/performance.md.
+# new device joining it through a shared folder (`sync`) on each with hyperfine and prints
+# each one's cost per entry, and the ratio of the cost per entry at 10,000 to the cost at
+# 1,000 (budget: <= 1.5x), with the peak memory of each for information. See docs/performance.md.
 #
 #   benches/long_log.sh                 RUNS=5 benches/long_log.sh   (runs per command; the default)
 #
@@ -45,13 +45,15 @@ for n in "${SIZES[@]}"; do
   for command in check board; do
     quietly /usr/bin/time -f "$command $n %M" -a -o "$WORK/memory" "$BIN" --db "$db" $command
   done
-  # A new device joining the campaign from a shared folder: a new database each run.
+  # A new device joining the campaign from a shared folder: a new database each run (and
+  # the file that claimed its name removed: another database may not take it).
   shared=$WORK/shared$n joined=$WORK/j$n.db
   mkdir -p "$shared"
   quietly "$BIN" --db "$db" sync "$shared" --device first
-  quietly hyperfine -N --warmup 1 --runs "$RUNS" --prepare "rm -f $joined $joined-wal $joined-shm" \
+  quietly hyperfine --warmup 1 --runs "$RUNS" \
+    --prepare "rm -f $joined $joined-wal $joined-shm $shared/*/second.jsonl" \
     --export-json "$WORK/join-$n.json" -n join "$BIN --db $joined sync $shared --device second"
-  rm -f "$joined"*
+  rm -f "$joined"* "$shared"/*/second.jsonl
   quietly /usr/bin/time -f "join $n %M" -a -o "$WORK/memory" "$BIN" --db "$joined" sync "$shared" --device second
   rm -f "$db"*
   quietly /usr/bin/time -f "import $n %M" -a -o "$WORK/memory" "$BIN" --db "$db" import "$WORK/l$n.json"

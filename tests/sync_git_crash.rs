@@ -8,6 +8,7 @@
 //! bringing a game in, one finding a fork. In CI each step is killed for the first kind;
 //! `CHRONICLE_GIT_KILLS=all` kills each step for every kind (`benches/sync_kills.sh`).
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use crate::common::group::Group;
@@ -54,7 +55,6 @@ exit $code
     );
     let path = bin.join("git");
     std::fs::write(&path, script).expect("the script");
-    use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("mode");
     bin
 }

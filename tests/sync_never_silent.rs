@@ -24,7 +24,8 @@ fn peer_file(group: &Group, like: &str, name: &str, records: Vec<Value>) {
     for (seq, mut record) in (1u64..).zip(records) {
         record["device"] = name.into();
         record["device_seq"] = seq.into();
-        text.push_str(&format!("{record}\n"));
+        text.push_str(&record.to_string());
+        text.push('\n');
     }
     std::fs::write(group.campaign_folder().join(format!("{name}.jsonl")), text)
         .expect("the peer's file");
@@ -188,7 +189,7 @@ fn a_peers_game_of_six_players_is_named_with_exit_1_and_honest_games_arrive() {
     };
     for (name, players) in [("six", 6), ("crowd", 10_000)] {
         let mut game = last.clone();
-        game["id"] = format!("01a2272d-2600-7fff-8fff-{:012x}", players).into();
+        game["id"] = format!("01a2272d-2600-7fff-8fff-{players:012x}").into();
         game["parent"] = last["id"].clone();
         game["entry"]["game"] = 17.into();
         game["entry"]["players"] = seats(players).into();

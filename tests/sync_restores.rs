@@ -139,7 +139,7 @@ impl Case {
             Op::Restore(d) => match self.backups.get(&d) {
                 Some(held) => {
                     replace(&dir, DEVICES[d], &format!("backup-{d}.db"));
-                    self.held[d] = held.clone();
+                    self.held[d].clone_from(held);
                     format!("d{d}: restored")
                 }
                 None => format!("d{d}: no backup to restore"),
@@ -147,7 +147,8 @@ impl Case {
             Op::Copy(from, to) if from != to => {
                 self.group.ok(DEVICES[from], &["backup", "copy.db"]);
                 replace(&dir, DEVICES[to], "copy.db");
-                self.held[to] = self.held[from].clone();
+                let held = self.held[from].clone();
+                self.held[to] = held;
                 format!("d{from} copied over d{to}")
             }
             Op::Copy(..) => "no copy".to_string(),

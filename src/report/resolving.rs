@@ -25,7 +25,8 @@ pub(crate) struct Resolving {
 #[serde(deny_unknown_fields)]
 pub(crate) struct Choice {
     /// The flags that make it: `--keep DEVICE` or `--keep-both`.
-    pub choice: String,
+    #[serde(rename = "choice")]
+    pub flags: String,
     /// What it sets aside (it stays in the history, and `undo` brings it back).
     pub sets_aside: Vec<SetAside>,
     /// Why it cannot be made, if it cannot (null: it can).
@@ -73,7 +74,7 @@ impl Resolving {
             Keep::One(device) => format!("--keep {device}"),
             Keep::All(_) => "--keep-both".to_string(),
         };
-        self.choices.iter().find(|c| c.choice == flags)
+        self.choices.iter().find(|c| c.flags == flags)
     }
 }
 
@@ -101,7 +102,7 @@ pub(crate) fn choice(
         Ok(join) => join,
         Err(refusal) => {
             return Choice {
-                choice: flags,
+                flags,
                 sets_aside: Vec::new(),
                 refused: Some(refusal.to_string()),
             };
@@ -109,7 +110,7 @@ pub(crate) fn choice(
     };
     let Correction::Join { kept, set_aside } = join else {
         return Choice {
-            choice: flags,
+            flags,
             sets_aside: Vec::new(),
             refused: None,
         };
@@ -144,7 +145,7 @@ pub(crate) fn choice(
         }
     }
     Choice {
-        choice: flags,
+        flags,
         sets_aside,
         refused: None,
     }

@@ -153,13 +153,12 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
 /// The lines after the first of a file (read again: only for this device's own file).
 fn lines_of(path: &Path) -> usize {
     files::read(path, Symlinks::Never, LIMIT, WHAT)
-        .map(|bytes| {
+        .map_or(0, |bytes| {
             bytes
                 .split(|&b| b == b'\n')
                 .filter(|l| !l.is_empty())
                 .count()
         })
-        .unwrap_or(0)
         .saturating_sub(1)
 }
 

@@ -60,7 +60,7 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     if let Some(choice) = shown.chosen(&keep) {
         if let Some(why) = &choice.refused {
             return Err(
-                CliError::input(format!("{} cannot be made: {why}", choice.choice))
+                CliError::input(format!("{} cannot be made: {why}", choice.flags))
                     .nothing_written(),
             );
         }
@@ -68,11 +68,11 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
             print(&shown, context)?;
             let asked = confirmed(
                 context,
-                &format!("Resolve the fork with {}?", choice.choice),
+                &format!("Resolve the fork with {}?", choice.flags),
                 || {
                     format!(
                         "{} sets aside {} entries (listed above)",
-                        choice.choice,
+                        choice.flags,
                         choice.sets_aside.len()
                     )
                 },

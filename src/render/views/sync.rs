@@ -165,7 +165,7 @@ impl Tabular for Resolving {
             let refused = choice.refused.clone().unwrap_or_default();
             if choice.sets_aside.is_empty() {
                 sheet.row(vec![
-                    choice.choice.clone(),
+                    choice.flags.clone(),
                     String::new(),
                     String::new(),
                     refused.clone(),
@@ -173,7 +173,7 @@ impl Tabular for Resolving {
             }
             for aside in &choice.sets_aside {
                 sheet.row(vec![
-                    choice.choice.clone(),
+                    choice.flags.clone(),
                     aside.device.clone(),
                     aside.entry.clone(),
                     refused.clone(),
@@ -196,7 +196,7 @@ impl Tabular for Resolving {
                     .collect::<Vec<_>>()
                     .join("; "),
             };
-            table.row(vec![choice.choice.clone(), said]);
+            table.row(vec![choice.flags.clone(), said]);
         }
         vec![
             branches(&self.fork),
