@@ -247,8 +247,8 @@ fn round_trip(text: &str, log: &DeviceLog) {
     let read_again = read_device_log(&again)
         .unwrap_or_else(|e| panic!("a file written from what was read is refused ({e}):\n{again}"));
     assert_eq!(read_again.bad, None, "a file written from what was read has a bad line");
-    assert_eq!(read_again.head, log.head, "the head changed on the round trip");
-    assert_eq!(read_again.records, log.records, "the records changed on the round trip");
+    assert_eq!(read_again.head, log.head, "the head changed, written back and read again");
+    assert_eq!(read_again.records, log.records, "the records changed, written back and read again");
     let games_again: Vec<Option<u32>> = again.lines().skip(1).map(said_game).collect();
     assert_eq!(
         games_again, games,

@@ -252,9 +252,9 @@ fn joined_id(tips: &[EntryId]) -> EntryId {
 }
 
 /// The records offered, each after every record it was written after; those written after
-/// a record nobody has wait (their identities go to `waiting`). In waves: first every
+/// a record nobody has wait (their identities go to `waiting`). By levels: first every
 /// record whose parents are all known, then every record whose parents are all placed by
-/// then, and so on; each wave in the order written where it is known, so every device adds
+/// then, and so on; each level in the order written where it is known, so every device adds
 /// them alike. Each record is looked at once per parent: linear in the records.
 fn in_order(
     known: &HashMap<&EntryId, &LogRecord>,
@@ -265,7 +265,7 @@ fn in_order(
     // and for each offered parent, the records written after it.
     let mut pending: HashMap<EntryId, usize> = HashMap::with_capacity(offered.len());
     let mut children: HashMap<EntryId, Vec<EntryId>> = HashMap::new();
-    let mut wave: Vec<EntryId> = Vec::new();
+    let mut level: Vec<EntryId> = Vec::new();
     for record in offered.values() {
         let mut unplaced = 0;
         let mut missing = false;
@@ -285,18 +285,18 @@ fn in_order(
             unplaced += 1;
         }
         if unplaced == 0 {
-            wave.push(record.id.clone());
+            level.push(record.id.clone());
         }
         pending.insert(record.id.clone(), unplaced);
     }
     let mut out = Vec::with_capacity(offered.len());
-    while !wave.is_empty() {
-        wave.sort_by(|a, b| {
+    while !level.is_empty() {
+        level.sort_by(|a, b| {
             let (ra, rb) = (&offered[a], &offered[b]);
             (&ra.recorded_at, &ra.id).cmp(&(&rb.recorded_at, &rb.id))
         });
         let mut next = Vec::new();
-        for id in wave {
+        for id in level {
             for child in children.remove(&id).unwrap_or_default() {
                 if let Some(count) = pending.get_mut(&child) {
                     *count = count.saturating_sub(1);
@@ -309,7 +309,7 @@ fn in_order(
                 out.push(record);
             }
         }
-        wave = next;
+        level = next;
     }
     let mut left: Vec<EntryId> = offered.into_keys().collect();
     left.sort();
