@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Whether a command's cost grows in step with the log: one campaign of 1,000 entries and one
 # of 10,000, made by examples/long_log.rs (the demo's first 15 games, then games, pool
-# capacities, house rules and retirements in turn). Times `import`, `check` and `board` on
-# each with hyperfine and prints each one's cost per entry, and the ratio of the cost per
-# entry at 10,000 to the cost at 1,000 (budget: <= 1.5x), with the peak memory of each for
-# information. See docs/performance.md.
+# capacities, house rules and retirements in turn). Times `import`, `check`, `board` and a
+# new device joining it through a shared folder (`sync`) on each with hyperfine and prints
+# each one's cost per entry, and the ratio of the cost per entry at 10,000 to the cost at
+# 1,000 (budget: <= 1.5x), with the peak memory of each for information. See docs/performance.md.
 #
 #   benches/long_log.sh                 RUNS=5 benches/long_log.sh   (runs per command; the default)
 #
@@ -45,6 +45,16 @@ for n in "${SIZES[@]}"; do
   for command in check board; do
     quietly /usr/bin/time -f "$command $n %M" -a -o "$WORK/memory" "$BIN" --db "$db" $command
   done
+  # A new device joining the campaign from a shared folder: a new database each run (and
+  # the file that claimed its name removed: another database may not take it).
+  shared=$WORK/shared$n joined=$WORK/j$n.db
+  mkdir -p "$shared"
+  quietly "$BIN" --db "$db" sync "$shared" --device first
+  quietly hyperfine --warmup 1 --runs "$RUNS" \
+    --prepare "rm -f $joined $joined-wal $joined-shm $shared/*/second.jsonl" \
+    --export-json "$WORK/join-$n.json" -n join "$BIN --db $joined sync $shared --device second"
+  rm -f "$joined"* "$shared"/*/second.jsonl
+  quietly /usr/bin/time -f "join $n %M" -a -o "$WORK/memory" "$BIN" --db "$joined" sync "$shared" --device second
   rm -f "$db"*
   quietly /usr/bin/time -f "import $n %M" -a -o "$WORK/memory" "$BIN" --db "$db" import "$WORK/l$n.json"
 done
@@ -64,7 +74,7 @@ for line in open(f"{work}/memory"):
     memory[(command, int(n))] = int(kb) / 1024
 print(f"A long log: median of each command, and its cost per entry (budget: at {large:,} <= 1.5x at {small:,})")
 print(f"{'':8} {f'{small:,} entries':>15} {'µs/entry':>9} {f'{large:,} entries':>15} {'µs/entry':>9} {'ratio':>6} {'peak MB':>8}")
-for command in ("import", "check", "board"):
+for command in ("import", "check", "board", "join"):
     a, b = times[(command, small)], times[(command, large)]
     per_a, per_b = a / small * 1e6, b / large * 1e6
     print(f"{command:8} {a * 1e3:12.2f} ms {per_a:9.2f} {b * 1e3:12.2f} ms {per_b:9.2f} {per_b / per_a:6.2f} {memory[(command, large)]:8.1f}")

@@ -1,6 +1,13 @@
 //! The system `git`, for `sync --git`: a shared folder that is a clone, pulled before a
 //! sync and committed and pushed after it. Each device commits only its own file, so a pull
 //! never conflicts; a push that loses a race to another device pulls and tries again.
+//!
+//! A clone is healed before each pull, with no hand on git: a rebase or merge left midway
+//! is aborted, a HEAD left detached is put back on its branch, and this device's own file,
+//! changed and not committed (a plain `sync` into the clone, a commit git refused, a sync
+//! killed between `add` and `commit`), is committed. A remote whose history was rewritten
+//! (squashed, force-pushed) is taken as it is, with this device's file as it had it put
+//! back on top: the sync that follows merges it and writes it again.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -86,9 +93,11 @@ impl GitClone {
             .success())
     }
 
-    /// Brings in what the other devices pushed. A remote with nothing yet (a new shared
-    /// repository) is nothing to pull.
-    pub(crate) fn pull(&self) -> Result<(), GitError> {
+    /// Brings in what the other devices pushed, the clone healed first (see the module's
+    /// words); `me`: this device's name, whose file is its own. A remote with nothing yet
+    /// (a new shared repository) is nothing to pull.
+    pub(crate) fn pull(&self, me: Option<&str>) -> Result<(), GitError> {
+        self.heal(me)?;
         if !self.has_remote()? {
             return Ok(());
         }
@@ -104,12 +113,90 @@ impl GitClone {
             return Ok(());
         }
         self.must(&["fetch", "--quiet", "origin", &branch])?;
-        if self.has_commits()? {
-            self.must(&["rebase", "--quiet", &format!("origin/{branch}")])?;
-        } else {
-            self.must(&["reset", "--quiet", "--hard", &format!("origin/{branch}")])?;
+        let tip = format!("origin/{branch}");
+        if !self.has_commits()? {
+            self.must(&["reset", "--quiet", "--hard", &tip])?;
+            return Ok(());
+        }
+        if self.run(&["rebase", "--quiet", &tip])?.status.success() {
+            return Ok(());
+        }
+        // The remote's history was rewritten: take it, and put this device's file back.
+        let _ = self.run(&["rebase", "--abort"]);
+        let before = self.must(&["rev-parse", "HEAD"])?;
+        let before = String::from_utf8_lossy(&before.stdout).trim().to_string();
+        self.must(&["reset", "--quiet", "--hard", &tip])?;
+        if let Some(me) = me {
+            let own = format!(":(glob)*/{me}.jsonl");
+            let _ = self.run(&["checkout", &before, "--", &own]);
         }
         Ok(())
+    }
+
+    /// Puts the clone back in order before a pull: a rebase or merge left midway aborted,
+    /// HEAD on its branch, this device's own file committed.
+    fn heal(&self, me: Option<&str>) -> Result<(), GitError> {
+        for (state, abort) in [
+            ("rebase-merge", "rebase"),
+            ("rebase-apply", "rebase"),
+            ("MERGE_HEAD", "merge"),
+        ] {
+            let path = self.must(&["rev-parse", "--git-path", state])?;
+            let path = PathBuf::from(String::from_utf8_lossy(&path.stdout).trim());
+            let path = if path.is_absolute() {
+                path
+            } else {
+                self.folder.join(path)
+            };
+            if path.exists() {
+                self.must(&[abort, "--abort"])?;
+            }
+        }
+        if !self
+            .run(&["symbolic-ref", "--quiet", "HEAD"])?
+            .status
+            .success()
+        {
+            let branch = self.default_branch()?;
+            self.must(&["checkout", "--quiet", "-B", &branch])?;
+        }
+        let Some(me) = me else {
+            return Ok(());
+        };
+        let own = format!(":(glob)*/{me}.jsonl");
+        let changed = self.must(&["status", "--porcelain", "--", &own])?;
+        if changed.stdout.is_empty() {
+            return Ok(());
+        }
+        self.must(&["add", "--", &own])?;
+        let message = format!("chronicle: {me} syncs (its file, not committed before)");
+        self.commit_staged(&message, &own)?;
+        Ok(())
+    }
+
+    /// The branch the remote's HEAD names (else `main`), for a clone whose HEAD was left
+    /// detached.
+    fn default_branch(&self) -> Result<String, GitError> {
+        if self.has_remote()? {
+            let output = self.run(&["ls-remote", "--symref", "origin", "HEAD"])?;
+            let text = String::from_utf8_lossy(&output.stdout);
+            if let Some(branch) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("ref: refs/heads/"))
+                .and_then(|l| l.split_whitespace().next())
+            {
+                return Ok(branch.to_string());
+            }
+        }
+        let configured = self.run(&["config", "init.defaultBranch"])?;
+        let configured = String::from_utf8_lossy(&configured.stdout)
+            .trim()
+            .to_string();
+        Ok(if configured.is_empty() {
+            "main".to_string()
+        } else {
+            configured
+        })
     }
 
     /// The branch checked out (the default branch's name for a clone with no commit).
@@ -130,7 +217,13 @@ impl GitClone {
         {
             return Ok(false);
         }
-        // A machine with no git identity still commits, as chronicle.
+        self.commit_staged(message, &path)?;
+        Ok(true)
+    }
+
+    /// Commits what is staged of `path` (a path or pathspec), as chronicle on a machine
+    /// with no git identity.
+    fn commit_staged(&self, message: &str, path: &str) -> Result<(), GitError> {
         let named = self.run(&["config", "user.name"])?.status.success();
         let mut args: Vec<&str> = Vec::new();
         if !named {
@@ -148,10 +241,10 @@ impl GitClone {
             "-m",
             message,
             "--",
-            &path,
+            path,
         ]);
         self.must(&args)?;
-        Ok(true)
+        Ok(())
     }
 
     /// Pushes the branch; says when another device pushed first.

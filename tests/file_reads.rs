@@ -236,7 +236,9 @@ fn sync_skips_and_names_pipes_devices_and_huge_files_in_the_shared_folder() {
     large_file(&folder.join("large.jsonl"), 65);
     let dump = env.dump();
     let run = run_within(&env, &["sync", "shared", "--format", "json"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Nothing skipped passes unseen: the sync fails, naming each file.
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("pipe.jsonl"), "{}", run.stderr);
     let skipped = run.json()[0]["skipped"].to_string();
     for (file, why) in [
         ("pipe.jsonl", "a named pipe"),

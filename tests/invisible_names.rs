@@ -207,7 +207,8 @@ fn direction_controls_from_another_devices_file_reach_the_terminal_escaped() {
         .find(|p| p.join("a.jsonl").exists())
         .expect("the demo's folder");
     std::fs::write(own.join("c.jsonl"), format!("{head}\n")).expect("a device's file");
-    let run = env.ok(&["sync", "shared"]);
+    // Skipped and named (exit 1), its head's words escaped.
+    let run = env.run_expect(1, &["sync", "shared"]);
     for c in ['\u{202e}', '\u{2066}'] {
         assert!(
             !run.stdout.contains(c) && !run.stderr.contains(c),

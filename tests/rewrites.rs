@@ -282,7 +282,9 @@ fn keeping_both_branches_of_a_naming_and_an_edit_that_breaks_it_is_refused_in_ei
         );
         assert_eq!(db_bytes(&b), before, "--order {order} wrote something");
     }
-    env.ok(&["--db", "b.db", "sync", "resolve", "shared", "--keep", "a"]);
+    env.ok(&[
+        "--db", "b.db", "sync", "resolve", "shared", "--keep", "a", "--yes",
+    ]);
     env.ok(&["--db", "b.db", "check"]);
 }
 

@@ -376,7 +376,7 @@ impl Case {
         }
         let mut refused = Vec::new();
         for choice in &choices {
-            let mut args = vec!["sync", "resolve", SHARED];
+            let mut args = vec!["sync", "resolve", SHARED, "--yes"];
             args.extend(choice.iter().map(String::as_str));
             let run = self.run(d, &args, &[0, 1]);
             if run.code == 0 {

@@ -1,22 +1,22 @@
 //! A device's log file in the shared folder of `sync` comes from another machine, through
 //! a sync tool, a USB stick or a git clone: `exchange::read_device_log` must never panic,
 //! whatever the bytes (as UTF-8, lossily, since `sync` skips a file that is not). What it
-//! accepts must be what it promises, for each latest date tried (none allowed, this
-//! project's fixed today and the day after, any):
+//! takes must be what it promises:
 //!
-//! - the text ends with a line break; its first line is a head of the format
-//!   `chronicle-device-log`, of a version this chronicle reads;
-//! - every record after it is the device's own, numbered 1, 2, 3… in the order of the
-//!   lines, and passes `check_record` with the same latest date (identity, timestamp, free
-//!   text, no game after that date);
-//! - a later latest date accepts it too, and reads the same; a file accepted only with a
-//!   later date is refused for breaking a rule (a game dated too late), nothing else;
+//! - its first line, ended by a line break, is a head of the format `chronicle-device-log`,
+//!   of a version this chronicle reads;
+//! - the records taken are the lines after it up to the first that cannot be taken, which
+//!   is named (`bad`) when there is one; when there is none, every line is a record;
+//! - the device's own records come first, numbered 1, 2, 3… in the order of the lines, then
+//!   (from version 3) the records of other devices it relays; each passes `check_record`
+//!   judged by its writer's clock (no game after the day after it was recorded);
 //! - written back as `sync` writes it (`device_log_text`, each game with the number its line
-//!   gave) and read again, it reads the same, and written once more it is the same text;
-//! - every beginning of it that ends at a line break reads, as the head and the records of
-//!   those lines (a device only ever adds lines); one cut inside a line is refused as
-//!   truncated;
-//! - a refusal names a line the file has.
+//!   gave) and read again, it reads the same records with nothing bad, and written once more
+//!   it is the same text;
+//! - every beginning of it that ends at a line break reads as the head and the records of
+//!   those lines (a device only ever adds lines); one cut inside a line takes the lines
+//!   before the cut and names the cut as truncated;
+//! - a bad line or a refusal names a line the file has.
 //!
 //! And the file is synced, as `chronicle sync` finds it in the shared folder: into a
 //! database of the campaign that joined from `corpus/device_log/demo-laptop.jsonl` (as the
@@ -32,13 +32,12 @@ mod store_checks;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use chronicle::domain::log::check_record;
+use chronicle::domain::log::{check_record, writers_latest};
 use chronicle::domain::{Body, Correction, LogRecord};
 use chronicle::exchange::{
     CorrectionDoc, DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLog, DeviceLogError, EntryDoc,
     LogEntryDoc, device_log_text, read_device_log,
 };
-use chrono::NaiveDate;
 use libfuzzer_sys::fuzz_target;
 use store_checks::{arg, chronicle, copy_folder, dump, passes_check};
 
@@ -85,12 +84,6 @@ fn joined() -> &'static Joined {
     })
 }
 
-/// The latest date a game from another device may carry, as `sync` has it (today's, a day
-/// on: another machine's today may be ahead).
-fn latest_elsewhere() -> NaiveDate {
-    NaiveDate::from_ymd_opt(2026, 11, 30).expect("a date")
-}
-
 /// The file synced into a copy of the joined database, under the name of the device its
 /// head names (`peer.jsonl` when it names none, or this device).
 fn synced_in(text: &str) {
@@ -101,7 +94,7 @@ fn synced_in(text: &str) {
     let (db, shared) = (dir.path().join("table.db"), dir.path().join("shared"));
     std::fs::copy(joined().db(), &db).expect("the joined database");
     copy_folder(&joined().shared(), &shared);
-    let read = read_device_log(text, latest_elsewhere());
+    let read = read_device_log(text);
     let device = read
         .as_ref()
         .ok()
@@ -110,7 +103,8 @@ fn synced_in(text: &str) {
     let name = device.as_deref().unwrap_or("peer");
     std::fs::write(shared.join(CAMPAIGN).join(format!("{name}.jsonl")), text)
         .expect("the device's file");
-    let taken = read.is_ok_and(|log| log.head.campaign.id == CAMPAIGN) && device.is_some();
+    let taken = read.is_ok_and(|log| log.head.campaign.id == CAMPAIGN && !log.records.is_empty())
+        && device.is_some();
     let before = dump(&db);
     // A fork is an error that keeps every entry: what must hold holds either way.
     let _ = chronicle(&["--db", arg(&db), "sync", arg(&shared)]);
@@ -147,17 +141,6 @@ fn joined_from(text: &str, log: &DeviceLog) {
     );
 }
 
-/// The latest dates a game may carry that the target tries, earliest first: none allowed,
-/// this project's fixed today and the day after, and any.
-fn latest_dates() -> [NaiveDate; 4] {
-    [
-        NaiveDate::MIN,
-        NaiveDate::from_ymd_opt(2026, 11, 29).expect("a date"),
-        NaiveDate::from_ymd_opt(2026, 11, 30).expect("a date"),
-        NaiveDate::MAX,
-    ]
-}
-
 /// The number a line of the file gives the game it adds or replaces, if it reads as a record.
 fn said_game(line: &str) -> Option<u32> {
     let doc: LogEntryDoc = serde_json::from_str(line).ok()?;
@@ -188,12 +171,8 @@ fn lines_in(text: &str) -> usize {
     text.lines().count()
 }
 
-/// What must hold of a file accepted with `latest`.
-fn as_promised(text: &str, log: &DeviceLog, latest: NaiveDate) {
-    assert!(
-        text.ends_with('\n'),
-        "accepted a file cut inside its last line"
-    );
+/// What must hold of what was taken of a file.
+fn as_promised(text: &str, log: &DeviceLog) {
     assert_eq!(
         log.head.format, DEVICE_LOG_FORMAT,
         "accepted another format"
@@ -203,27 +182,47 @@ fn as_promised(text: &str, log: &DeviceLog, latest: NaiveDate) {
         "accepted version {}, newer than {DEVICE_LOG_VERSION}",
         log.head.version
     );
-    assert_eq!(
-        log.records.len() + 1,
-        lines_in(text),
-        "not every line after the head is a record"
-    );
+    match &log.bad {
+        None => {
+            assert!(text.ends_with('\n'), "took a file cut inside its last line whole");
+            assert_eq!(
+                log.records.len() + 1,
+                lines_in(text),
+                "not every line after the head is a record, and none is named bad"
+            );
+        }
+        Some(bad) => {
+            assert!(
+                log.records.len() + 1 < lines_in(text),
+                "a line is named bad, but every line was taken"
+            );
+            names_a_line(text, bad);
+        }
+    }
+    let own = log
+        .records
+        .iter()
+        .take_while(|r| r.origin.as_ref().is_some_and(|o| o.device == log.head.device))
+        .count();
     for (i, record) in log.records.iter().enumerate() {
         let origin = record
             .origin
             .as_ref()
             .unwrap_or_else(|| panic!("accepted record {} of no device", i + 1));
-        assert_eq!(
-            origin.device, log.head.device,
-            "accepted another device's record in {}'s file",
-            log.head.device
-        );
-        assert_eq!(
-            origin.seq,
-            i as u64 + 1,
-            "accepted the device's records out of order"
-        );
-        if let Err(refusal) = check_record(record, latest) {
+        if i < own {
+            assert_eq!(
+                origin.seq,
+                i as u64 + 1,
+                "accepted the device's records out of order"
+            );
+        } else {
+            assert!(
+                log.head.version >= 3 && origin.device != log.head.device,
+                "accepted another device's record in {}'s file, or one of its own after those it relays",
+                log.head.device
+            );
+        }
+        if let Err(refusal) = check_record(record, writers_latest(record)) {
             panic!(
                 "accepted record {} that check_record refuses: {refusal}",
                 i + 1
@@ -235,14 +234,21 @@ fn as_promised(text: &str, log: &DeviceLog, latest: NaiveDate) {
     }
 }
 
-/// A file accepted: written back and read again, it reads the same; written again, it is the
-/// same text.
-fn round_trip(text: &str, log: &DeviceLog, latest: NaiveDate) {
-    let games: Vec<Option<u32>> = text.lines().skip(1).map(said_game).collect();
+/// What was taken of a file: written back and read again, it reads the same records; written
+/// again, it is the same text.
+fn round_trip(text: &str, log: &DeviceLog) {
+    let games: Vec<Option<u32>> = text
+        .lines()
+        .skip(1)
+        .take(log.records.len())
+        .map(said_game)
+        .collect();
     let again = written_back(log, &games);
-    let read_again = read_device_log(&again, latest)
+    let read_again = read_device_log(&again)
         .unwrap_or_else(|e| panic!("a file written from what was read is refused ({e}):\n{again}"));
-    assert_eq!(&read_again, log, "the file changed on the round trip");
+    assert_eq!(read_again.bad, None, "a file written from what was read has a bad line");
+    assert_eq!(read_again.head, log.head, "the head changed, written back and read again");
+    assert_eq!(read_again.records, log.records, "the records changed, written back and read again");
     let games_again: Vec<Option<u32>> = again.lines().skip(1).map(said_game).collect();
     assert_eq!(
         games_again, games,
@@ -255,13 +261,13 @@ fn round_trip(text: &str, log: &DeviceLog, latest: NaiveDate) {
     );
 }
 
-/// A file accepted: every beginning that ends at a line break reads as its first lines;
-/// cut inside a line (where `cut` falls, on a character's boundary), it is refused as
-/// truncated.
-fn beginnings(text: &str, log: &DeviceLog, latest: NaiveDate, cut: usize) {
+/// A file taken whole: every beginning that ends at a line break reads as its first lines;
+/// cut inside a line (where `cut` falls, on a character's boundary), the lines before the
+/// cut are taken and the cut named as truncated.
+fn beginnings(text: &str, log: &DeviceLog, cut: usize) {
     for (records, (end, _)) in text.match_indices('\n').enumerate() {
         let beginning = &text[..=end];
-        let read = read_device_log(beginning, latest)
+        let read = read_device_log(beginning)
             .unwrap_or_else(|e| panic!("the file's first {} lines are refused ({e})", records + 1));
         assert_eq!(
             read.head, log.head,
@@ -279,11 +285,15 @@ fn beginnings(text: &str, log: &DeviceLog, latest: NaiveDate, cut: usize) {
     }
     let cut = &text[..at];
     if !cut.is_empty() && !cut.ends_with('\n') {
-        assert_eq!(
-            read_device_log(cut, latest),
-            Err(DeviceLogError::Truncated),
-            "a file cut inside a line is not refused as truncated"
-        );
+        match read_device_log(cut) {
+            Err(DeviceLogError::Truncated) => {}
+            Ok(read) => assert_eq!(
+                read.bad,
+                Some(DeviceLogError::Truncated),
+                "a file cut inside a line is not named as truncated"
+            ),
+            Err(other) => panic!("a file cut inside a line is refused otherwise: {other}"),
+        }
     }
 }
 
@@ -305,39 +315,18 @@ fuzz_target!(|data: &[u8]| {
     let cut = data.iter().fold(0usize, |n, b| {
         n.wrapping_mul(31).wrapping_add(usize::from(*b))
     });
-    let mut accepted: Option<DeviceLog> = None;
-    for latest in latest_dates() {
-        match read_device_log(text, latest) {
-            Ok(log) => {
-                if let Some(earlier) = &accepted {
-                    assert_eq!(
-                        &log, earlier,
-                        "a later latest date reads the file otherwise"
-                    );
-                    continue;
-                }
-                as_promised(text, &log, latest);
-                round_trip(text, &log, latest);
-                beginnings(text, &log, latest, cut);
-                accepted = Some(log);
-            }
-            Err(error) => {
-                assert!(
-                    accepted.is_none(),
-                    "a file accepted with an earlier latest date is refused with {latest}: {error}"
-                );
-                names_a_line(text, &error);
-                if read_device_log(text, NaiveDate::MAX).is_ok() {
-                    assert!(
-                        matches!(error, DeviceLogError::Refused { .. }),
-                        "a file accepted with any date is refused with {latest} for another reason than a rule: {error}"
-                    );
-                }
+    match read_device_log(text) {
+        Ok(log) => {
+            as_promised(text, &log);
+            round_trip(text, &log);
+            if log.bad.is_none() {
+                beginnings(text, &log, cut);
             }
         }
+        Err(error) => names_a_line(text, &error),
     }
     synced_in(text);
-    if let Ok(log) = read_device_log(text, latest_elsewhere()) {
+    if let Ok(log) = read_device_log(text) {
         joined_from(text, &log);
     }
 });

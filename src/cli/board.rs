@@ -26,6 +26,7 @@ pub struct Args {
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let (info, campaign) = context.campaign_after(args.time.after)?;
+    super::sync::warn_if_forked(context);
     let only = args
         .continent
         .as_deref()

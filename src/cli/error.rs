@@ -264,7 +264,7 @@ impl From<crate::files::FileError> for CliError {
 impl From<crate::git::GitError> for CliError {
     fn from(error: crate::git::GitError) -> CliError {
         CliError::file(format!("{error}.")).hinted(
-            "Nothing of this device's log is lost: the database has it; fix git, then sync again.",
+            "Nothing of this device's log is lost: the database has it. Once git works in the clone again (a hook, signing or a login may have refused), sync again with --git: it commits this device's file first and takes the remote as it is.",
         )
     }
 }

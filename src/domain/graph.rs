@@ -128,14 +128,27 @@ impl<'a> Graph<'a> {
         seen
     }
 
-    /// For each record, the join that set it aside, if one did: the records a join's
-    /// set-aside tips were written after that none of its kept tips was.
+    /// For each record, the join that set it aside, if one did (and was not taken back):
+    /// the records a join's set-aside tips were written after that none of its kept tips
+    /// was.
     pub(crate) fn set_aside(&self) -> Vec<Option<usize>> {
         let mut aside: Vec<Option<usize>> = vec![None; self.records.len()];
+        // A resolution taken back (`undo`) sets nothing aside: its branches stand again.
+        let taken_back: HashSet<&EntryId> = self
+            .records
+            .iter()
+            .filter_map(|r| match &r.body {
+                Body::Correct(Correction::TakeBack { target, .. }) => Some(target),
+                _ => None,
+            })
+            .collect();
         for (j, record) in self.records.iter().enumerate() {
             let Body::Correct(Correction::Join { kept, .. }) = &record.body else {
                 continue;
             };
+            if taken_back.contains(&record.id) {
+                continue;
+            }
             let (kept_tips, aside_tips) =
                 self.parents[j].split_at(kept.len().min(self.parents[j].len()));
             if aside_tips.is_empty() {

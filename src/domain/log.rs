@@ -65,6 +65,17 @@ pub fn check_record(record: &LogRecord, latest: NaiveDate) -> Result<(), Refusal
     }
 }
 
+/// The latest day a game of `record` may be dated by its writer's clock: the day after the
+/// one it was recorded on (time zones). A record another device wrote is judged so, not by
+/// the reader's clock, which may be days behind.
+pub fn writers_latest(record: &LogRecord) -> NaiveDate {
+    chrono::DateTime::parse_from_rfc3339(&record.recorded_at)
+        .map(|at| at.date_naive())
+        .ok()
+        .and_then(|day| day.succ_opt())
+        .unwrap_or(NaiveDate::MIN)
+}
+
 /// A record follows others, not itself, and names the device that wrote it as a device is
 /// named, numbered among that device's records from 1.
 fn check_place(record: &LogRecord) -> Result<(), Refusal> {
@@ -137,6 +148,13 @@ fn check_correction(correction: &Correction, latest: NaiveDate) -> Result<(), Re
 
 /// The free text and names of an entry and the date of a game.
 fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
+    if let Entry::Game(game) = entry
+        && !super::legal::PLAYERS.contains(&game.seats.len())
+    {
+        return Err(Refusal::PlayerCount {
+            count: game.seats.len(),
+        });
+    }
     validate::names(entry)?;
     match entry {
         Entry::Game(game) => {

@@ -532,6 +532,11 @@ pub enum Refusal {
     #[error("A fork's resolution keeps no branch; it keeps one or more, in order.")]
     JoinKeepsNothing,
 
+    #[error(
+        "A fork's resolution joins the tips of different branches; {tip} was written after {other}, on one branch, so this resolves no fork."
+    )]
+    JoinOfNoFork { tip: String, other: String },
+
     #[error("The record is not one chronicle writes: {problem}.")]
     BadRecord { problem: RecordProblem },
 

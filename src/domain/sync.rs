@@ -21,6 +21,9 @@ pub struct Merge {
     /// Records written after a record nobody shared (a file skipped, or not yet
     /// synced): kept out until it comes.
     pub waiting: Vec<EntryId>,
+    /// Records another device offered that break a rule only the whole log shows (a join
+    /// that resolves no fork): not taken, with why.
+    pub refused: Vec<(EntryId, Refusal)>,
     /// Where the log ends after the merge.
     pub head: Option<EntryId>,
     /// The forks of the merged records, if any.
@@ -96,7 +99,17 @@ pub fn merge(
     for (id, _) in &merge.conflicts {
         offered.remove(id);
     }
-    merge.new = in_order(&known, offered, &mut merge.waiting);
+    let mut waiting = Vec::new();
+    let new = in_order(&known, offered.clone(), &mut waiting);
+    merge.refused = bad_joins(local, &new);
+    if merge.refused.is_empty() {
+        (merge.new, merge.waiting) = (new, waiting);
+    } else {
+        for (id, _) in &merge.refused {
+            offered.remove(id);
+        }
+        merge.new = in_order(&known, offered, &mut merge.waiting);
+    }
     let mut all: Vec<LogRecord> = local.to_vec();
     all.extend(merge.new.iter().cloned());
     let (mut moved, mut fork) = moved_head(&all, local.len(), head)?;
@@ -108,6 +121,55 @@ pub fn merge(
     merge.head = moved;
     merge.fork = fork;
     Ok(merge)
+}
+
+/// The joins among `new` (records another device offered, in order after `local`) that
+/// resolve no fork: a join's tips are on different branches, none written after another.
+fn bad_joins(local: &[LogRecord], new: &[LogRecord]) -> Vec<(EntryId, Refusal)> {
+    let joins: Vec<usize> = new
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| {
+            matches!(
+                r.body,
+                super::record::Body::Correct(Correction::Join { .. })
+            )
+        })
+        .map(|(i, _)| i + local.len())
+        .collect();
+    if joins.is_empty() {
+        return Vec::new();
+    }
+    let mut all: Vec<LogRecord> = local.to_vec();
+    all.extend(new.iter().cloned());
+    let Ok(graph) = Graph::new(&all) else {
+        return Vec::new();
+    };
+    let index: HashMap<&EntryId, usize> = all.iter().enumerate().map(|(i, r)| (&r.id, i)).collect();
+    let mut refused = Vec::new();
+    for j in joins {
+        let tips: Vec<usize> = all[j]
+            .parents()
+            .iter()
+            .filter_map(|t| index.get(t).copied())
+            .collect();
+        let related = tips.iter().find_map(|&t| {
+            let before = graph.ancestors(&[t]);
+            tips.iter()
+                .find(|&&o| o != t && before.contains(&o))
+                .map(|&o| (t, o))
+        });
+        if let Some((tip, other)) = related {
+            refused.push((
+                all[j].id.clone(),
+                Refusal::JoinOfNoFork {
+                    tip: all[tip].id.to_string(),
+                    other: all[other].id.to_string(),
+                },
+            ));
+        }
+    }
+    refused
 }
 
 /// The join of a fork whose branches each record the same packet openings and nothing
@@ -190,38 +252,64 @@ fn joined_id(tips: &[EntryId]) -> EntryId {
 }
 
 /// The records offered, each after every record it was written after; those written after
-/// a record nobody has wait (their identities go to `waiting`).
+/// a record nobody has wait (their identities go to `waiting`). By levels: first every
+/// record whose parents are all known, then every record whose parents are all placed by
+/// then, and so on; each level in the order written where it is known, so every device adds
+/// them alike. Each record is looked at once per parent: linear in the records.
 fn in_order(
     known: &HashMap<&EntryId, &LogRecord>,
     mut offered: HashMap<EntryId, LogRecord>,
     waiting: &mut Vec<EntryId>,
 ) -> Vec<LogRecord> {
-    let mut placed: HashSet<EntryId> = HashSet::new();
-    let mut out = Vec::new();
-    loop {
-        let mut ready: Vec<EntryId> = offered
-            .values()
-            .filter(|r| {
-                r.parents()
-                    .iter()
-                    .all(|p| known.contains_key(p) || placed.contains(*p))
-            })
-            .map(|r| r.id.clone())
-            .collect();
-        if ready.is_empty() {
-            break;
+    // For each record offered, how many of its parents are offered too (not placed yet),
+    // and for each offered parent, the records written after it.
+    let mut pending: HashMap<EntryId, usize> = HashMap::with_capacity(offered.len());
+    let mut children: HashMap<EntryId, Vec<EntryId>> = HashMap::new();
+    let mut level: Vec<EntryId> = Vec::new();
+    for record in offered.values() {
+        let mut unplaced = 0;
+        let mut missing = false;
+        for parent in record.parents() {
+            if offered.contains_key(parent) {
+                unplaced += 1;
+                children
+                    .entry(parent.clone())
+                    .or_default()
+                    .push(record.id.clone());
+            } else if !known.contains_key(parent) {
+                missing = true;
+            }
         }
-        // In the order written where it is known, so every device adds them alike.
-        ready.sort_by(|a, b| {
+        if missing {
+            // Written after a record nobody has: never ready.
+            unplaced += 1;
+        }
+        if unplaced == 0 {
+            level.push(record.id.clone());
+        }
+        pending.insert(record.id.clone(), unplaced);
+    }
+    let mut out = Vec::with_capacity(offered.len());
+    while !level.is_empty() {
+        level.sort_by(|a, b| {
             let (ra, rb) = (&offered[a], &offered[b]);
             (&ra.recorded_at, &ra.id).cmp(&(&rb.recorded_at, &rb.id))
         });
-        for id in ready {
+        let mut next = Vec::new();
+        for id in level {
+            for child in children.remove(&id).unwrap_or_default() {
+                if let Some(count) = pending.get_mut(&child) {
+                    *count = count.saturating_sub(1);
+                    if *count == 0 {
+                        next.push(child);
+                    }
+                }
+            }
             if let Some(record) = offered.remove(&id) {
-                placed.insert(id);
                 out.push(record);
             }
         }
+        level = next;
     }
     let mut left: Vec<EntryId> = offered.into_keys().collect();
     left.sort();
@@ -290,16 +378,37 @@ pub fn fork(records: &[LogRecord], head: Option<&EntryId>) -> Result<Option<Fork
 /// Which branches a fork's resolution keeps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Keep {
-    /// The branch a device logged; the others are set aside.
+    /// The branch a device logged, with every other branch that does not compete with it
+    /// (renamings, aliases, house rules); the rest are set aside.
     One(String),
     /// Every branch, one after the other: those of the devices named first, in that order,
     /// then the rest by the day their first game was played, then by when their first entry
-    /// was written.
+    /// was written; branches that compete with none (renamings, aliases, house rules)
+    /// last, wherever they were named, so that a renaming reaches every game before it.
     All(Vec<String>),
 }
 
-/// The join that resolves a fork as the group decided.
-pub fn resolution(fork: &Fork, keep: &Keep) -> Result<Correction, Refusal> {
+/// Whether a record competes with what another branch logged: a game, an edit, anything
+/// that shapes the board in the order it comes. A renaming, an alias or a house rule
+/// competes with nothing, and is kept whichever branch stands.
+pub fn competes(record: &LogRecord) -> bool {
+    use super::entry::Entry;
+    use super::record::Body;
+    match &record.body {
+        Body::Add(entry) => !matches!(**entry, Entry::Rule { .. } | Entry::Alias { .. }),
+        Body::Correct(correction) => !matches!(
+            correction,
+            Correction::RenamePerson { .. }
+                | Correction::RenameCampaign { .. }
+                | Correction::MergePerson { .. }
+        ),
+    }
+}
+
+/// The join that resolves a fork as the group decided (`records`: every record of the
+/// campaign). Branches that compete with none are kept last, so that a renaming reaches
+/// every game kept before it.
+pub fn resolution(fork: &Fork, keep: &Keep, records: &[LogRecord]) -> Result<Correction, Refusal> {
     let devices: Vec<String> = fork
         .branches
         .iter()
@@ -326,29 +435,52 @@ pub fn resolution(fork: &Fork, keep: &Keep) -> Result<Correction, Refusal> {
             }),
         }
     };
-    let order: Vec<usize> = match keep {
-        Keep::One(device) => vec![find(device)?],
+    let by_id: HashMap<&EntryId, &LogRecord> = records.iter().map(|r| (&r.id, r)).collect();
+    let competing = |i: usize| {
+        fork.branches[i]
+            .records
+            .iter()
+            .any(|id| by_id.get(id).is_none_or(|r| competes(r)))
+    };
+    // Games go in the order they were played, then what was written first.
+    let mut rest: Vec<usize> = (0..fork.branches.len()).collect();
+    rest.sort_by(|&a, &b| {
+        let (a, b) = (&fork.branches[a], &fork.branches[b]);
+        let played = |x: &Branch| x.first_played.unwrap_or(chrono::NaiveDate::MAX);
+        (played(a), &a.started, &a.tip).cmp(&(played(b), &b.started, &b.tip))
+    });
+    let mut order: Vec<usize> = Vec::new();
+    match keep {
+        Keep::One(device) => {
+            let kept = find(device)?;
+            // The branch kept, or (when it competes with nothing) the competing branch
+            // played first: one line of games stands.
+            let first = if competing(kept) {
+                Some(kept)
+            } else {
+                rest.iter().copied().find(|&i| competing(i))
+            };
+            order.extend(first);
+            order.extend(rest.iter().copied().filter(|&i| !competing(i)));
+        }
         Keep::All(first) => {
-            let mut order = Vec::new();
             for device in first {
                 let i = find(device)?;
-                if !order.contains(&i) {
+                if !order.contains(&i) && competing(i) {
                     order.push(i);
                 }
             }
-            let mut rest: Vec<usize> = (0..fork.branches.len())
-                .filter(|i| !order.contains(i))
+            let games: Vec<usize> = rest
+                .iter()
+                .copied()
+                .filter(|&i| competing(i) && !order.contains(&i))
                 .collect();
-            // Games go in the order they were played, then what was written first.
-            rest.sort_by(|&a, &b| {
-                let (a, b) = (&fork.branches[a], &fork.branches[b]);
-                let played = |x: &Branch| x.first_played.unwrap_or(chrono::NaiveDate::MAX);
-                (played(a), &a.started, &a.tip).cmp(&(played(b), &b.started, &b.tip))
-            });
-            order.extend(rest);
-            order
+            order.extend(games);
+            // Wherever they were named: a renaming after every game reaches the old name
+            // in each of them.
+            order.extend(rest.iter().copied().filter(|&i| !competing(i)));
         }
-    };
+    }
     let tip = |i: usize| fork.branches[i].tip.clone();
     Ok(Correction::Join {
         kept: order.iter().map(|&i| tip(i)).collect(),

@@ -1,23 +1,27 @@
 //! A device's log file in a shared folder (`sync`): `DIR/<campaign id>/<device>.jsonl`,
 //! one JSON document a line. The first line says what the file is (the format and its
-//! version, the campaign, the device); each line after it is one record that device wrote,
-//! in its own order, as the campaign file has them. Only its device writes it, whole and
-//! atomically, and only ever with more lines; every other device reads it.
+//! version, the campaign, the device, the database that writes it); each line after it is
+//! one record that device wrote, in its own order, as the campaign file has them; then the
+//! records of other devices it relays (that no other file of the folder carried). Only its device writes it, whole and
+//! atomically, and only ever with more lines; every other device reads it, taking every
+//! record up to the first that cannot be read or breaks a rule (named, never passed over
+//! unseen).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::records::{LogEntryDoc, record_doc};
 use super::{TIMESTAMP_PATTERN, UUID_PATTERN};
-use crate::domain::log::check_record;
+use crate::domain::log::{check_record, writers_latest};
 use crate::domain::names::{CampaignName, is_device_name};
 use crate::domain::{EntryId, LogRecord, Refusal, validate};
 
 /// The `format` of a device's log file.
 pub const DEVICE_LOG_FORMAT: &str = "chronicle-device-log";
-/// The version this chronicle writes; it reads this one and version 1 (records without
-/// the rule set each was written under: an earlier chronicle's).
-pub const DEVICE_LOG_VERSION: u32 = 2;
+/// The version this chronicle writes; it reads this one, version 2 (a head without the
+/// database's identity) and version 1 (records without the rule set each was written
+/// under): an earlier chronicle's.
+pub const DEVICE_LOG_VERSION: u32 = 3;
 
 /// The first line of a device's log file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -31,6 +35,12 @@ pub struct DeviceLogHead {
     pub campaign: SharedCampaign,
     /// The device that writes the file: the file's name without `.jsonl`.
     pub device: String,
+    /// The identity of the database that writes it (a UUID, made at its first sync): a
+    /// second database under the same device name is told to pick another. A restored or
+    /// copied database has the same identity, and is the same device.
+    #[serde(default)]
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
+    pub database: Option<String>,
 }
 
 /// A campaign as the devices that sync it share it.
@@ -55,11 +65,13 @@ pub enum DeviceLogLine {
     Record(Box<LogEntryDoc>),
 }
 
-/// A device's log file read: its head and its records.
+/// A device's log file read: its head, its records up to the first bad line, and why
+/// that line could not be taken (none: every line was).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DeviceLog {
     pub head: DeviceLogHead,
     pub records: Vec<LogRecord>,
+    pub bad: Option<DeviceLogError>,
 }
 
 /// Why a device's log file cannot be taken (it is skipped whole).
@@ -83,16 +95,19 @@ pub enum DeviceLogError {
     BadDevice(String),
 }
 
-/// Reads a device's log file; no game in it may be dated after `latest`.
-pub fn read_device_log(text: &str, latest: chrono::NaiveDate) -> Result<DeviceLog, DeviceLogError> {
+/// Reads a device's log file: its head (or why the file is no device's log at all), then
+/// every record up to the first line that cannot be read or breaks a rule. No game may be
+/// dated after the day its writer recorded it (by the writer's clock, a day's grace for
+/// time zones): a reader whose clock is behind takes it all the same.
+pub fn read_device_log(text: &str) -> Result<DeviceLog, DeviceLogError> {
     if text.is_empty() {
         return Err(DeviceLogError::Empty);
     }
-    if !text.ends_with('\n') {
-        return Err(DeviceLogError::Truncated);
-    }
-    let mut lines = text.lines();
+    let mut lines = text.split_inclusive('\n');
     let first = lines.next().ok_or(DeviceLogError::Empty)?;
+    let Some(first) = first.strip_suffix('\n') else {
+        return Err(DeviceLogError::Truncated);
+    };
     let head: DeviceLogHead = serde_json::from_str(first)
         .map_err(|e| DeviceLogError::Foreign(format!("its first line: {e}")))?;
     if head.format != DEVICE_LOG_FORMAT {
@@ -102,34 +117,64 @@ pub fn read_device_log(text: &str, latest: chrono::NaiveDate) -> Result<DeviceLo
         return Err(DeviceLogError::Newer(head.version));
     }
     check_head(&head)?;
-    let mut records = Vec::new();
+    let mut log = DeviceLog {
+        head,
+        records: Vec::new(),
+        bad: None,
+    };
     for (i, text) in lines.enumerate() {
-        let line = i + 2;
-        let damaged = |problem: String| DeviceLogError::Damaged { line, problem };
-        let doc: LogEntryDoc = serde_json::from_str(text).map_err(|e| damaged(e.to_string()))?;
-        let record = doc.record().map_err(damaged)?;
-        match &record.origin {
-            Some(origin) if origin.device == head.device => {
-                let expected = u64::try_from(records.len()).unwrap_or(u64::MAX) + 1;
-                if origin.seq != expected {
-                    return Err(damaged(format!(
-                        "it is the device's record {} where its record {expected} should be",
-                        origin.seq
-                    )));
-                }
+        match read_line(&log, i + 2, text) {
+            Ok(record) => log.records.push(record),
+            Err(bad) => {
+                log.bad = Some(bad);
+                break;
             }
-            _ => {
+        }
+    }
+    Ok(log)
+}
+
+/// One line after the head: a record of the file's device, the next of its records.
+fn read_line(log: &DeviceLog, line: usize, text: &str) -> Result<LogRecord, DeviceLogError> {
+    let Some(text) = text.strip_suffix('\n') else {
+        return Err(DeviceLogError::Truncated);
+    };
+    let damaged = |problem: String| DeviceLogError::Damaged { line, problem };
+    let doc: LogEntryDoc = serde_json::from_str(text).map_err(|e| damaged(e.to_string()))?;
+    let record = doc.record().map_err(damaged)?;
+    let own = |r: &LogRecord| {
+        r.origin
+            .as_ref()
+            .is_some_and(|o| o.device == log.head.device)
+    };
+    match &record.origin {
+        // Another device's record this one relays (after its own): that device's file is
+        // gone from the folder, or not read.
+        Some(_) if log.head.version >= 3 && !own(&record) => {}
+        Some(_) if log.records.iter().any(|r| !own(r)) => {
+            return Err(damaged(
+                "it is a record of the device after the records it relays".to_string(),
+            ));
+        }
+        Some(origin) if origin.device == log.head.device => {
+            let expected = u64::try_from(log.records.len()).unwrap_or(u64::MAX) + 1;
+            if origin.seq != expected {
                 return Err(damaged(format!(
-                    "it is not a record of device {}",
-                    head.device
+                    "it is the device's record {} where its record {expected} should be",
+                    origin.seq
                 )));
             }
         }
-        check_record(&record, latest)
-            .map_err(|refusal| DeviceLogError::Refused { line, refusal })?;
-        records.push(record);
+        _ => {
+            return Err(damaged(format!(
+                "it is not a record of device {}",
+                log.head.device
+            )));
+        }
     }
-    Ok(DeviceLog { head, records })
+    check_record(&record, writers_latest(&record))
+        .map_err(|refusal| DeviceLogError::Refused { line, refusal })?;
+    Ok(record)
 }
 
 /// The head names a device as a device is named, and a campaign as a join would take it:
@@ -147,6 +192,13 @@ fn check_head(head: &DeviceLogHead) -> Result<(), DeviceLogError> {
         }));
     }
     CampaignName::new(&campaign.name).map_err(refused)?;
+    if let Some(database) = &head.database
+        && !EntryId::is_well_formed(database)
+    {
+        return Err(refused(Refusal::BadId {
+            id: database.clone(),
+        }));
+    }
     validate::timestamp("time the campaign was started", &campaign.created_at).map_err(refused)
 }
 

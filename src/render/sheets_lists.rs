@@ -101,7 +101,7 @@ pub(crate) fn sync(reports: &[SyncReport]) -> Vec<Sheet> {
         ],
     );
     let mut received = Sheet::new("received", &["campaign", "entry"]);
-    let mut skipped = Sheet::new("skipped", &["campaign", "file", "why"]);
+    let mut skipped = Sheet::new("skipped", &["campaign", "file", "taken", "why"]);
     let mut conflicts = Sheet::new("conflicts", &["campaign", "entry"]);
     for r in reports {
         synced.row(vec![
@@ -123,6 +123,7 @@ pub(crate) fn sync(reports: &[SyncReport]) -> Vec<Sheet> {
             skipped.row(vec![
                 r.campaign.clone(),
                 file.file.clone(),
+                file.taken.to_string(),
                 file.why.clone(),
             ]);
         }

@@ -22,6 +22,7 @@ pub mod pools;
 pub mod powers;
 pub mod recap;
 pub mod recap_coming;
+pub mod resolving;
 pub mod rules;
 pub mod scar_types;
 pub mod schema;

@@ -18,6 +18,7 @@ use super::history::History;
 use super::packets::Packets;
 use super::pools::Pools;
 use super::powers::Powers;
+use super::resolving::Resolving;
 use super::rules::HouseRules;
 use super::scar_types::ScarTypes;
 use super::setup::SetupReport;
@@ -192,6 +193,11 @@ fn outputs() -> Vec<(&'static str, &'static str, Schema)> {
             "sync",
             "sync, sync status, sync resolve",
             schema::<SyncReports>(),
+        ),
+        (
+            "sync-resolve",
+            "sync resolve DIR (no choice: what each sets aside)",
+            schema::<Resolving>(),
         ),
         ("setup", "setup", schema::<SetupReport>()),
         ("packets", "packets", schema::<Packets>()),

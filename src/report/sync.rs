@@ -30,6 +30,9 @@ pub(crate) struct SyncReport {
     /// How many of this device's entries the folder did not have before (written now, or
     /// for `sync status`, to be written by the next sync).
     pub shared: usize,
+    /// How many entries of other devices that no other file of the folder carries this
+    /// device's file carries for them (a device gone with its file).
+    pub relayed: usize,
     /// The games that stand after the sync.
     pub games_played: u32,
     /// The fork, when two devices wrote after the same entry; the board stays as it was
@@ -68,7 +71,10 @@ pub(crate) struct BranchView {
 #[serde(deny_unknown_fields)]
 pub(crate) struct SkippedFile {
     pub file: String,
+    /// Why it was not taken whole: the first line that was not, and why.
     pub why: String,
+    /// How many of its records were taken (those before that line).
+    pub taken: usize,
 }
 
 /// A record in one line of words, in the log that `resolved` is.

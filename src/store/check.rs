@@ -134,6 +134,8 @@ fn check_one(
             record.seq
         ));
     }
+    // A game another device logged is judged by its writer's clock, as sync took it.
+    let latest = latest.max(crate::domain::log::writers_latest(record));
     match check_record(record, latest) {
         Ok(()) => {}
         // Text, times and names an earlier chronicle took: the campaign still reads.

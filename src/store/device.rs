@@ -20,14 +20,31 @@ pub(super) fn name(conn: &Connection) -> Result<Option<String>, StoreError> {
         .optional()?)
 }
 
-/// Gives the device its name.
+/// Gives the device its name, and the database its identity if it has none yet.
 pub(super) fn set_name(conn: &Connection, name: &str) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO setting (key, value) VALUES ('device', ?1)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value",
         params![name],
     )?;
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    conn.execute(
+        "INSERT INTO setting (key, value) VALUES ('database', ?1) ON CONFLICT (key) DO NOTHING",
+        params![super::ids::mint(&now, None).as_str()],
+    )?;
     Ok(())
+}
+
+/// The identity of this database, made when it first synced (none before): a restored or
+/// copied database keeps it, another database has its own.
+pub(super) fn database(conn: &Connection) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT value FROM setting WHERE key = 'database'",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?)
 }
 
 /// The origin of the next record this device writes in a campaign: none before the

@@ -58,11 +58,29 @@ impl Loaded {
 }
 
 impl StoredLog {
-    /// Every record, those waiting on another branch too, in the order written, and the
-    /// record the log ends at when it is not the last of them: what a campaign file carries.
+    /// Every record, those waiting on another branch too, and the record the log ends at
+    /// when it is not the last of them: what a campaign file carries. They go in the log's
+    /// own order, then those waiting each after its parents (by when each was recorded),
+    /// numbered so: devices that hold the same records write them alike, whatever order
+    /// each received them in.
     pub fn written(&self) -> (Vec<LogRecord>, Option<EntryId>) {
-        let mut all: Vec<LogRecord> = self.records.iter().chain(&self.pending).cloned().collect();
-        all.sort_by_key(|r| r.seq);
+        let mut all: Vec<LogRecord> = self.records.clone();
+        let mut placed: std::collections::HashSet<EntryId> =
+            all.iter().map(|r| r.id.clone()).collect();
+        let mut waiting: Vec<&LogRecord> = self.pending.iter().collect();
+        waiting.sort_by(|a, b| (&a.recorded_at, &a.id).cmp(&(&b.recorded_at, &b.id)));
+        while !waiting.is_empty() {
+            let ready = waiting
+                .iter()
+                .position(|r| r.parents().iter().all(|p| placed.contains(*p)))
+                .unwrap_or(0);
+            let record = waiting.remove(ready);
+            placed.insert(record.id.clone());
+            all.push(record.clone());
+        }
+        for (seq, record) in (1..).zip(&mut all) {
+            record.seq = seq;
+        }
         let head = self.records.last().map(|r| r.id.clone());
         let head = head.filter(|h| all.last().is_some_and(|last| &last.id != h));
         (all, head)

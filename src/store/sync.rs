@@ -2,6 +2,8 @@
 //! transaction, through the rules, or nothing; a campaign joined from a shared folder; the
 //! device's name.
 
+use std::collections::HashMap;
+
 use rusqlite::{Transaction, params};
 
 use super::campaigns::insert_campaign_as;
@@ -44,9 +46,26 @@ impl Store {
         device::name(&self.conn)
     }
 
+    /// The identity of this database, once it synced.
+    pub fn database(&self) -> Result<Option<String>, StoreError> {
+        device::database(&self.conn)
+    }
+
     /// Gives this database the name it syncs as.
     pub(crate) fn set_device(&mut self, name: &str) -> Result<(), StoreError> {
         self.write(true, |tx| device::set_name(tx, name))
+    }
+
+    /// Gives a campaign the identity of the shared campaign it is a copy of (imported from
+    /// another device's file): it syncs as that campaign from now on.
+    pub(crate) fn share_as(&mut self, campaign_id: i64, uid: &str) -> Result<(), StoreError> {
+        self.write(true, |tx| {
+            tx.execute(
+                "UPDATE campaign SET uid = ?1 WHERE id = ?2",
+                params![uid, campaign_id],
+            )?;
+            Ok(())
+        })
     }
 
     /// Starts a campaign that another device shares (its identity, name and start), with
@@ -73,17 +92,20 @@ impl Store {
     /// as device `me`, in one `BEGIN IMMEDIATE` transaction: this device's records without
     /// an origin become its own, the new records are written after replaying the log they
     /// make through the rules, and the log moves on to them unless they fork or break a
-    /// rule. A dry run (`sync status`) writes nothing.
+    /// rule. `published`: the records this device's own file holds, each with its number
+    /// there; this device's other records are numbered after them (a restored or copied
+    /// database never numbers two records alike). A dry run (`sync status`) writes nothing.
     pub fn sync(
         &mut self,
         campaign_id: i64,
         me: &str,
         remote: Vec<LogRecord>,
+        published: &HashMap<EntryId, u64>,
         dry_run: bool,
     ) -> Result<Synced, StoreError> {
         self.write(!dry_run, |tx| {
             let Stored { records, derived } = read_records(tx, campaign_id)?;
-            let local = claim(records, me);
+            let local = claim(records, me, published);
             if !dry_run {
                 write_claims(tx, campaign_id, &local)?;
             }
@@ -140,7 +162,18 @@ impl Store {
                 .filter(|r| r.origin.as_ref().is_some_and(|o| o.device == me))
                 .cloned()
                 .collect();
-            own.sort_by_key(|r| r.origin.as_ref().map_or(0, |o| o.seq));
+            // In its order, numbered 1, 2, 3… as its file has them: a record of this device
+            // another device relayed under a number this database gave again goes after
+            // it (the file's numbers come back into the database at the next sync).
+            own.sort_by(|a, b| {
+                let seq = |r: &LogRecord| r.origin.as_ref().map_or(0, |o| o.seq);
+                (seq(a), &a.recorded_at, &a.id).cmp(&(seq(b), &b.recorded_at, &b.id))
+            });
+            for (seq, record) in (1..).zip(&mut own) {
+                if let Some(origin) = record.origin.as_mut() {
+                    origin.seq = seq;
+                }
+            }
             Ok(Synced {
                 moved: head != start,
                 merge,
@@ -216,24 +249,41 @@ fn own_record(records: &[LogRecord], record: &LogRecord, me: &str) -> LogRecord 
     }
 }
 
-/// This device's records as it shares them: each without an origin becomes its own (in
-/// the order written, numbered after its others), and each without a parent follows the
-/// record written before it.
-fn claim(mut records: Vec<LogRecord>, me: &str) -> Vec<LogRecord> {
-    let mut mine = records
-        .iter()
-        .filter_map(|r| r.origin.as_ref())
-        .filter(|o| o.device == me)
-        .map(|o| o.seq)
-        .max()
-        .unwrap_or(0);
+/// This device's records as it shares them: those its own file holds keep their number
+/// there; its others (and each without an origin) are numbered after them, in the order
+/// they were numbered and written; each without a parent follows the record written
+/// before it.
+fn claim(
+    mut records: Vec<LogRecord>,
+    me: &str,
+    published: &HashMap<EntryId, u64>,
+) -> Vec<LogRecord> {
+    let mine = |record: &LogRecord| record.origin.as_ref().is_none_or(|o| o.device == me);
+    let mut unpublished: Vec<usize> = (0..records.len())
+        .filter(|&i| mine(&records[i]) && !published.contains_key(&records[i].id))
+        .collect();
+    unpublished.sort_by_key(|&i| {
+        (
+            records[i].origin.is_none(),
+            records[i].origin.as_ref().map(|o| o.seq),
+            i,
+        )
+    });
+    let after = published.values().copied().max().unwrap_or(0);
+    for (seq, i) in (after + 1..).zip(unpublished) {
+        records[i].origin = Some(Box::new(Origin {
+            device: me.to_string(),
+            seq,
+        }));
+    }
     let mut previous: Option<EntryId> = None;
     for record in &mut records {
-        if record.origin.is_none() {
-            mine += 1;
+        if let Some(&seq) = published.get(&record.id)
+            && record.origin.as_ref().is_none_or(|o| o.device == me)
+        {
             record.origin = Some(Box::new(Origin {
                 device: me.to_string(),
-                seq: mine,
+                seq,
             }));
         }
         if record.parent.is_none()

@@ -5,6 +5,7 @@
 
 pub(crate) mod builders;
 pub(crate) mod pty;
+pub(crate) mod group;
 mod transcript;
 
 pub use transcript::Test;

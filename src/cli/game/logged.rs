@@ -21,6 +21,7 @@ pub(super) fn print_logged(context: &Context, recorded: &Recorded) -> Result<(),
     let number = report.game.game;
     if recorded.written {
         say(&format!("Game {number} logged."));
+        crate::cli::sync::warn_if_forked(context);
     } else {
         say(&format!(
             "Dry run: game {number} would be logged as below. Nothing was written."

@@ -1,17 +1,18 @@
 //! The shared folder of `sync`: each campaign a folder named by its identity, each device's
-//! records in its own file there (`<device>.jsonl`), read whole or skipped whole, and this
-//! device's file written whole and atomically, no more open than the database. Anyone who
+//! records in its own file there (`<device>.jsonl`), read up to its first bad line (the
+//! rest named, never passed over unseen), and this device's file written whole and
+//! atomically, no more open than the database. Anyone who
 //! can write to the folder (or push to its git remote) can put anything there: a file is
 //! read only when it is a regular file of a fair size, never through a symbolic link, and
 //! a campaign's folder that is a link is refused, so nothing is read or written elsewhere.
 
 use std::path::{Path, PathBuf};
 
-use chrono::NaiveDate;
+use std::collections::HashMap;
 
 use crate::cli::error::CliError;
-use crate::domain::LogRecord;
-use crate::exchange::{SharedCampaign, read_device_log};
+use crate::domain::{EntryId, LogRecord};
+use crate::exchange::{DeviceLog, SharedCampaign, read_device_log};
 use crate::files::{self, Limit, Symlinks};
 use crate::report::sync::SkippedFile;
 
@@ -25,8 +26,43 @@ const WHAT: &str = "a device's log";
 pub(super) struct Shared {
     pub records: Vec<LogRecord>,
     pub skipped: Vec<SkippedFile>,
-    /// How many records this device's own file held.
-    pub own: usize,
+    /// The records this device's own file holds: each one's number there.
+    pub own: HashMap<EntryId, u64>,
+    /// How many lines of records this device's own file has (read or not).
+    pub own_lines: usize,
+    /// The records another file than this device's own carries.
+    pub carried: std::collections::HashSet<EntryId>,
+    /// Where each record taken was read: its file (as shown) and line.
+    pub sources: HashMap<EntryId, (String, usize)>,
+}
+
+impl Shared {
+    /// The records taken from a file up to the one at `line`, which breaks a rule only the
+    /// whole log shows (`why`): that record and those after it in the file are left out,
+    /// and the file named.
+    pub(super) fn refuse(&mut self, id: &EntryId, why: &str) {
+        let Some((file, line)) = self.sources.get(id).cloned() else {
+            return;
+        };
+        let dropped: std::collections::HashSet<EntryId> = self
+            .sources
+            .iter()
+            .filter(|(_, (f, l))| *f == file && *l >= line)
+            .map(|(id, _)| id.clone())
+            .collect();
+        self.records.retain(|r| !dropped.contains(&r.id));
+        self.sources.retain(|id, _| !dropped.contains(id));
+        let why = format!("line {line} breaks a rule: {why}");
+        let taken = line.saturating_sub(2);
+        match self.skipped.iter_mut().find(|s| s.file == file) {
+            Some(skip) if skip.taken >= taken => {
+                skip.taken = taken;
+                skip.why = why;
+            }
+            Some(_) => {}
+            None => self.skipped.push(SkippedFile { file, why, taken }),
+        }
+    }
 }
 
 /// The folder of a campaign in the shared folder.
@@ -55,13 +91,18 @@ pub(super) fn check_dir(dir: &Path) -> Result<(), CliError> {
 }
 
 /// Reads every device's file of campaign `uid` (this device's too, for records it may have
-/// lost); a file that is not a device log of this campaign, or is damaged, is skipped whole.
-pub(super) fn read_shared(dir: &Path, uid: &str, me: &str, latest: NaiveDate) -> Shared {
+/// lost): each up to its first bad line; a file that is not a device log of this campaign
+/// is skipped whole. Every file not taken whole is named. A copy of a device's file (a sync
+/// tool's conflict copy) is read as that device's: its records are taken, once.
+pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
     let folder = campaign_folder(dir, uid);
     let mut shared = Shared {
         records: Vec::new(),
         skipped: Vec::new(),
-        own: 0,
+        own: HashMap::new(),
+        own_lines: 0,
+        carried: std::collections::HashSet::new(),
+        sources: HashMap::new(),
     };
     for path in listed(&folder) {
         let name = path
@@ -69,49 +110,89 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str, latest: NaiveDate) ->
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let shown = format!("{uid}/{name}");
-        match read_one(&path, &name, uid, latest) {
-            Ok((device, records)) => {
-                if device == me {
-                    shared.own = records.len();
+        match read_one(&path, &name, uid) {
+            Ok((log, own)) => {
+                if own && log.head.device == me {
+                    shared.own_lines = lines_of(&path);
                 }
-                shared.records.extend(records);
+                if let Some(bad) = &log.bad {
+                    shared.skipped.push(SkippedFile {
+                        file: shown.clone(),
+                        why: bad.to_string(),
+                        taken: log.records.len(),
+                    });
+                }
+                let mine = own && log.head.device == me;
+                for (line, record) in (2..).zip(log.records) {
+                    match &record.origin {
+                        Some(origin) if mine && origin.device == me => {
+                            shared.own.insert(record.id.clone(), origin.seq);
+                        }
+                        _ if !mine => {
+                            shared.carried.insert(record.id.clone());
+                        }
+                        _ => {}
+                    }
+                    shared
+                        .sources
+                        .entry(record.id.clone())
+                        .or_insert_with(|| (shown.clone(), line));
+                    shared.records.push(record);
+                }
             }
-            Err(why) => shared.skipped.push(SkippedFile { file: shown, why }),
+            Err(why) => shared.skipped.push(SkippedFile {
+                file: shown,
+                why,
+                taken: 0,
+            }),
         }
     }
     shared
 }
 
-/// One device's file: its device and its records, or why it is skipped.
-fn read_one(
-    path: &Path,
-    name: &str,
-    uid: &str,
-    latest: NaiveDate,
-) -> Result<(String, Vec<LogRecord>), String> {
+/// The lines after the first of a file (read again: only for this device's own file).
+fn lines_of(path: &Path) -> usize {
+    files::read(path, Symlinks::Never, LIMIT, WHAT)
+        .map_or(0, |bytes| {
+            bytes
+                .split(|&b| b == b'\n')
+                .filter(|l| !l.is_empty())
+                .count()
+        })
+        .saturating_sub(1)
+}
+
+/// One device's file, read up to its first bad line, and whether it is the file of the
+/// device its head names (not a copy); or why it is skipped whole.
+fn read_one(path: &Path, name: &str, uid: &str) -> Result<(DeviceLog, bool), String> {
     let Some(stem) = name.strip_suffix(".jsonl") else {
         return Err("it is not a device's log (a .jsonl file)".to_string());
     };
     let text = files::read_text(path, Symlinks::Never, LIMIT, WHAT).map_err(|e| e.reason())?;
-    let log = read_device_log(&text, latest).map_err(|e| e.to_string())?;
+    let log = read_device_log(&text).map_err(|e| e.to_string())?;
     if log.head.campaign.id != uid {
         return Err(format!(
             "it is of another campaign ({}, \"{}\")",
             log.head.campaign.id, log.head.campaign.name
         ));
     }
-    if log.head.device != stem {
-        return Err(format!(
-            "it says it is device {}'s file: a copy (a sync tool's conflict copy?), not taken twice",
-            log.head.device
-        ));
-    }
-    Ok((log.head.device, log.records))
+    let own = log.head.device == stem;
+    Ok((log, own))
+}
+
+/// The database that writes device `me`'s file of campaign `uid`, as its head says (none:
+/// no file, one no database claims, or one that cannot be read).
+pub(super) fn owner(dir: &Path, uid: &str, me: &str) -> Option<String> {
+    let text = files::read_text(&own_file(dir, uid, me), Symlinks::Never, LIMIT, WHAT).ok()?;
+    let log = read_device_log(&text).ok()?;
+    (log.head.campaign.id == uid && log.head.device == me)
+        .then_some(log.head.database)
+        .flatten()
 }
 
 /// The campaigns the shared folder holds, as the first readable device file of each says
 /// (a folder that is a link, and a file that is not a device's log, are passed over).
-pub(super) fn campaigns_in(dir: &Path, latest: NaiveDate) -> Vec<SharedCampaign> {
+pub(super) fn campaigns_in(dir: &Path) -> Vec<SharedCampaign> {
     let mut folders = listed(dir);
     folders.retain(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()));
     folders
@@ -124,7 +205,7 @@ pub(super) fn campaigns_in(dir: &Path, latest: NaiveDate) -> Vec<SharedCampaign>
                     return None;
                 }
                 let text = files::read_text(path, Symlinks::Never, LIMIT, WHAT).ok()?;
-                let log = read_device_log(&text, latest).ok()?;
+                let log = read_device_log(&text).ok()?;
                 (log.head.campaign.id == uid && name == format!("{}.jsonl", log.head.device))
                     .then_some(log.head.campaign)
             })

@@ -1,7 +1,8 @@
 //! `chronicle sync DIR [--device NAME] [--git]`, `sync status DIR` and `sync resolve DIR
-//! --keep DEVICE | --keep-both`: one campaign on several machines, through a shared folder
-//! (or a git clone), each device writing only its own file.
+//! [--keep DEVICE | --keep-both] [--yes]`: one campaign on several machines, through a
+//! shared folder (or a git clone), each device writing only its own file.
 
+mod copy;
 mod device;
 mod folder;
 pub(super) mod once;
@@ -32,6 +33,9 @@ pub struct Args {
     pub folder: Option<PathBuf>,
     #[command(flatten)]
     pub how: How,
+    /// Sync a campaign imported from a copy as the folder's campaign of that name
+    #[arg(long)]
+    pub yes: bool,
 }
 
 /// How a sync reaches the others.
@@ -56,8 +60,29 @@ pub enum Command {
         #[arg(long, value_name = "NAME")]
         device: Option<String>,
     },
-    /// Record what the group decided about a fork: keep one device's branch, or both
+    /// List what each choice would set aside; record what the group decided about a fork:
+    /// keep one device's branch, or every branch
     Resolve(resolve::Args),
+}
+
+/// Warns (on stderr) when this database's log forks and waits for `sync resolve`: what is
+/// logged now may later be set aside. Only a database that syncs can fork.
+pub(in crate::cli) fn warn_if_forked(context: &Context) {
+    let Ok(store) = context.open(crate::store::Access::Read) else {
+        return;
+    };
+    if !matches!(store.device(), Ok(Some(_))) {
+        return;
+    }
+    let Ok((_, stored)) = store.read_campaign(context.campaign.as_deref()) else {
+        return;
+    };
+    if !stored.pending.is_empty() {
+        super::output::say(&format!(
+            "Warning: the log forks: {} entries another device logged wait on another branch, so what is logged here may be set aside. `chronicle sync resolve DIR` shows each choice.",
+            stored.pending.len()
+        ));
+    }
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -71,7 +96,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             let what = format!("Syncing with {}", folder.display());
             let terminal = context.terminal.stderr_terminal;
             let done = super::progress::while_working(terminal, &what, || {
-                sync(context, &folder, &args.how)
+                sync(context, &folder, &args.how, args.yes)
             })?;
             // Said once the progress is gone from the terminal.
             done.finish(context)
@@ -79,17 +104,39 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     }
 }
 
+/// The name this database syncs as, if it has one yet (or one is given): its file in a
+/// clone is its own.
+pub(super) fn own_name(context: &Context, how: &How) -> Option<String> {
+    how.device.clone().or_else(|| {
+        let exists = context.db_path(crate::store::Access::Read).ok()?.exists();
+        exists
+            .then(|| {
+                context
+                    .open(crate::store::Access::Read)
+                    .ok()?
+                    .device()
+                    .ok()?
+            })
+            .flatten()
+    })
+}
+
 /// Syncs (pulling first and pushing after, through git), tried again when another device
 /// pushed in between; what it did is said by `finish`.
-fn sync(context: &Context, folder: &std::path::Path, how: &How) -> Result<once::Done, CliError> {
+fn sync(
+    context: &Context,
+    folder: &std::path::Path,
+    how: &How,
+    yes: bool,
+) -> Result<once::Done, CliError> {
     folder::check_dir(folder)?;
     let clone = how.git.then(|| GitClone::open(folder)).transpose()?;
     let mut outcome = None;
     for _ in 0..5 {
         if let Some(clone) = &clone {
-            clone.pull()?;
+            clone.pull(own_name(context, how).as_deref())?;
         }
-        let done = once::sync(context, folder, how.device.as_deref())?;
+        let done = once::sync(context, folder, how.device.as_deref(), yes)?;
         if let Some(clone) = &clone {
             for (file, message) in &done.files {
                 clone.commit(file, message)?;

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::device::device_name;
-use super::folder::{campaigns_in, check_own, own_file, read_shared, write_own};
+use super::folder::{campaigns_in, check_own, own_file, owner, read_shared, write_own};
 use crate::cli::context::{Context, open_store, open_written};
 use crate::cli::error::CliError;
 use crate::cli::output::print;
@@ -23,23 +23,68 @@ use crate::store::{Access, CampaignInfo, Store, StoreError, Synced};
 pub(in crate::cli) struct Done {
     pub(in crate::cli) reports: Vec<SyncReport>,
     pub files: Vec<(PathBuf, String)>,
+    /// This device's files to write, once the database holds what they say.
+    pending: Vec<Pending>,
+}
+
+/// This device's file of a campaign, to be written.
+struct Pending {
+    path: PathBuf,
+    text: String,
+    /// The commit message, for git.
+    message: String,
+    /// Whether it holds none of this device's records (only claims its name).
+    empty: bool,
 }
 
 impl Done {
-    /// Prints the reports; a fork or a merged log that breaks a rule is exit 1.
+    /// Writes this device's files, no more open than the database at `database`. A file
+    /// that only claims the device's name is passed over where the folder cannot be
+    /// written (a join from a folder it may only read).
+    fn write(&mut self, database: &Path) -> Result<(), CliError> {
+        for pending in std::mem::take(&mut self.pending) {
+            match write_own(&pending.path, &pending.text, database) {
+                Ok(true) => self.files.push((pending.path, pending.message)),
+                Ok(false) => {}
+                Err(_) if pending.empty => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(())
+    }
+
+    /// Prints the reports; a fork, a merged log that breaks a rule, or a file of the folder
+    /// not taken whole is exit 1.
     pub(super) fn finish(self, context: &Context) -> Result<(), CliError> {
         let forked = self
             .reports
             .iter()
             .any(|r| r.fork.is_some() || r.broken.is_some());
+        let skipped: Vec<String> = self
+            .reports
+            .iter()
+            .flat_map(|r| r.skipped.iter().map(|s| s.file.clone()))
+            .collect();
         print(&SyncReports(self.reports), context)?;
         if forked {
             return Err(CliError::input(
                 "The log forks: the board stayed as it was and every entry is kept. Resolve it with `chronicle sync resolve DIR --keep DEVICE` (or --keep-both).",
             ));
         }
+        if !skipped.is_empty() {
+            return Err(skipped_files(&skipped));
+        }
         Ok(())
     }
+}
+
+/// Files of the folder not taken whole: what was taken is in, the rest waits for the
+/// file's device to write it again.
+fn skipped_files(files: &[String]) -> CliError {
+    CliError::input(format!(
+        "Not every file of the shared folder could be taken whole: {}. What came before the bad line of each is in; the rest is not. The device that writes each file writes it whole again at its next sync; a file no device writes can be removed.",
+        files.join(", ")
+    ))
 }
 
 /// Syncs the campaigns concerned: the one chosen, or, in a database with none, every
@@ -48,19 +93,21 @@ pub(in crate::cli) fn sync(
     context: &Context,
     dir: &Path,
     device: Option<&str>,
+    yes: bool,
 ) -> Result<Done, CliError> {
     if let Some(given) = device {
         super::device::valid(given)?;
     }
-    let latest = context.clock.latest_elsewhere();
     // A machine with no database yet makes one only to join what the folder holds.
     let exists = context.db_path(Access::Create)?.exists();
-    if !exists && campaigns_in(dir, latest).is_empty() {
+    if !exists && campaigns_in(dir).is_empty() {
         return Err(nothing_to_sync(dir));
     }
     let path = context.db_path(Access::Create)?;
     if exists && let Some(mut store) = open_written(&path)? {
-        return sync_store(context, &mut store, dir, device, latest);
+        let mut done = sync_store(context, &mut store, dir, device, yes)?;
+        done.write(&path)?;
+        return Ok(done);
     }
     // A join builds the database beside its place and moves it there whole once it is
     // done (over an empty file, which holds nothing): a join killed midway leaves no
@@ -68,11 +115,11 @@ pub(in crate::cli) fn sync(
     let joining = beside(&path, "joining");
     remove_with_journals(&joining);
     let mut store = open_store(&joining, Access::Create)?;
-    let done = sync_store(context, &mut store, dir, device, latest)
+    let done = sync_store(context, &mut store, dir, device, yes)
         .and_then(|done| store.settle().map(|()| done).map_err(CliError::from));
     drop(store);
     match done {
-        Ok(done) => {
+        Ok(mut done) => {
             // The journals of an empty file there belong to nothing: gone before the move,
             // so SQLite never reads them against the joined database.
             remove_journals(&path);
@@ -83,6 +130,9 @@ pub(in crate::cli) fn sync(
                 ))
             })?;
             remove_with_journals(&joining);
+            // Only now: a join killed before this leaves no file claiming the name for a
+            // database that never came to be.
+            done.write(&path)?;
             Ok(done)
         }
         Err(error) => {
@@ -122,21 +172,59 @@ fn sync_store(
     store: &mut Store,
     dir: &Path,
     device: Option<&str>,
-    latest: chrono::NaiveDate,
+    yes: bool,
 ) -> Result<Done, CliError> {
-    device_name(store, device, false)?;
-    let campaigns = concerned(context, store, dir, latest)?;
-    let me = device_name(store, device, true)?;
+    let joining = store.campaigns()?.is_empty();
+    let me = device_name(store, device, false)?;
+    let campaigns = concerned(context, store, dir)?
+        .into_iter()
+        .map(|c| super::copy::as_shared(store, c, dir, &me, yes))
+        .collect::<Result<Vec<_>, _>>()?;
+    for campaign in &campaigns {
+        same_database(store, dir, &campaign.uid, &me)?;
+    }
+    device_name(store, device, true)?;
+    if store.database()?.is_none() {
+        store.set_device(&me)?;
+    }
     let mut done = Done {
         reports: Vec::new(),
         files: Vec::new(),
+        pending: Vec::new(),
     };
     for campaign in campaigns {
-        let (report, file) = pass(store, &campaign, dir, &me, latest, false)?;
+        let (report, file) = pass(store, &campaign, dir, &me, false)?;
+        if joining
+            && report.games_played == 0
+            && report.received.is_empty()
+            && !report.skipped.is_empty()
+        {
+            let files: Vec<String> = report.skipped.iter().map(|s| s.file.clone()).collect();
+            return Err(skipped_files(&files).hinted(
+                "Nothing could be taken from the folder, so this database was not made. Sync the device that writes each file named, then join again.",
+            ));
+        }
         done.reports.push(report);
-        done.files.extend(file);
+        done.pending.extend(file);
     }
     Ok(done)
+}
+
+/// Device `me`'s file of campaign `uid`, if there, is written by this database (or a
+/// restored or copied one): a second database under the name is told to pick its own
+/// before anything is written.
+fn same_database(store: &Store, dir: &Path, uid: &str, me: &str) -> Result<(), CliError> {
+    let Some(theirs) = owner(dir, uid, me) else {
+        return Ok(());
+    };
+    if store.database()?.as_deref() == Some(theirs.as_str()) {
+        return Ok(());
+    }
+    Err(CliError::input(format!(
+        "The name is taken: another database already syncs as device \"{me}\" in {}: two databases under one name would write over each other's file. Give this one a name of its own with --device NAME (e.g. --device {me}-2); a device whose database was lost joins again so too, and the entries of its file stay shared.",
+        dir.display()
+    ))
+    .nothing_written())
 }
 
 /// `sync status DIR`: what a sync would do, on the database as it is.
@@ -148,9 +236,8 @@ pub(super) fn status(
     super::folder::check_dir(dir)?;
     let mut store = context.open(Access::Read)?;
     let me = device_name(&mut store, device.as_deref(), false)?;
-    let latest = context.clock.latest_elsewhere();
     let campaign = store.choose_campaign(context.campaign.as_deref())?;
-    let (report, _) = pass(&mut store, &campaign, dir, &me, latest, true)?;
+    let (report, _) = pass(&mut store, &campaign, dir, &me, true)?;
     let forked = report.fork.is_some();
     print(&SyncReports(vec![report]), context)?;
     if forked {
@@ -167,10 +254,9 @@ fn concerned(
     context: &Context,
     store: &mut Store,
     dir: &Path,
-    latest: chrono::NaiveDate,
 ) -> Result<Vec<CampaignInfo>, CliError> {
     if store.campaigns()?.is_empty() {
-        let shared = campaigns_in(dir, latest);
+        let shared = campaigns_in(dir);
         if shared.is_empty() {
             return Err(nothing_to_sync(dir));
         }
@@ -179,7 +265,7 @@ fn concerned(
     match store.choose_campaign(context.campaign.as_deref()) {
         Ok(campaign) => Ok(vec![campaign]),
         Err(StoreError::UnknownCampaign { given, known }) => {
-            let found = campaigns_in(dir, latest)
+            let found = campaigns_in(dir)
                 .into_iter()
                 .find(|c| c.name.to_lowercase() == given.to_lowercase());
             match found {
@@ -211,12 +297,15 @@ fn pass(
     campaign: &CampaignInfo,
     dir: &Path,
     me: &str,
-    latest: chrono::NaiveDate,
     dry_run: bool,
-) -> Result<(SyncReport, Option<(PathBuf, String)>), CliError> {
+) -> Result<(SyncReport, Option<Pending>), CliError> {
     check_own(dir, &campaign.uid, me)?;
-    let shared = read_shared(dir, &campaign.uid, me, latest);
-    let synced = store.sync(campaign.id, me, shared.records, dry_run)?;
+    let mut shared = read_shared(dir, &campaign.uid, me);
+    let records = std::mem::take(&mut shared.records);
+    let synced = store.sync(campaign.id, me, records, &shared.own, dry_run)?;
+    for (id, refusal) in &synced.merge.refused {
+        shared.refuse(id, &refusal.to_string());
+    }
     // The campaign's name as the log now has it (another device may have renamed it).
     let name = store
         .campaigns()?
@@ -232,6 +321,7 @@ fn pass(
             created_at: campaign.created_at.clone(),
         },
         device: me.to_string(),
+        database: store.database()?,
     };
     let games: std::collections::HashMap<&crate::domain::EntryId, Option<u32>> = synced
         .resolved
@@ -239,22 +329,43 @@ fn pass(
         .iter()
         .map(|e| (&e.id, e.game))
         .collect();
-    let text = device_log_text(&head, &synced.own, |r| game_of(&games, r)).map_err(|e| {
+    // Every record this device holds that no other file of the folder carries goes out in
+    // its own file too (relayed), so a lost device's entries still reach new devices.
+    let mut relayed: Vec<LogRecord> = synced
+        .records
+        .iter()
+        .filter(|r| r.origin.as_ref().is_some_and(|o| o.device != me))
+        .filter(|r| !shared.carried.contains(&r.id))
+        .cloned()
+        .collect();
+    relayed.sort_by(|a, b| {
+        let key = |r: &LogRecord| r.origin.as_ref().map(|o| (o.device.clone(), o.seq));
+        key(a).cmp(&key(b))
+    });
+    let mut lines = synced.own.clone();
+    lines.extend(relayed.iter().cloned());
+    let text = device_log_text(&head, &lines, |r| game_of(&games, r)).map_err(|e| {
         CliError::bug(format!(
             "The device's file could not be written as JSON: {e}."
         ))
     })?;
     let path = own_file(dir, &campaign.uid, me);
-    let written = !dry_run && write_own(&path, &text, store.path())?;
-    let report = report(&synced, &name, me, dir, shared.own, shared.skipped);
-    let file = written.then(|| {
-        (
-            path,
-            format!(
-                "chronicle: {me} syncs {name} ({} games)",
-                report.games_played
-            ),
-        )
+    let mut report = report(&synced, &name, me, dir, shared.own.len(), shared.skipped);
+    report.relayed = relayed.len();
+    // This device's own file, damaged, is written whole again: nothing of it is lost when
+    // the database holds as many of this device's records as it had lines.
+    let own_shown = format!("{}/{me}.jsonl", campaign.uid);
+    if !dry_run && lines.len() >= shared.own_lines {
+        report.skipped.retain(|s| s.file != own_shown);
+    }
+    let file = (!dry_run).then(|| Pending {
+        path,
+        text,
+        message: format!(
+            "chronicle: {me} syncs {name} ({} games)",
+            report.games_played
+        ),
+        empty: lines.is_empty(),
     });
     Ok((report, file))
 }
@@ -308,6 +419,7 @@ fn report(
         written: synced.written,
         received,
         shared: synced.own.len().saturating_sub(had),
+        relayed: 0,
         games_played: synced.after.games_played(),
         fork: synced
             .merge

@@ -1,6 +1,7 @@
-//! `chronicle sync resolve DIR --keep DEVICE | --keep-both [--order A,B]`: what the group
-//! decided about a fork, recorded as an entry of its own (a join), replayed through the
-//! rules with both branches, and shared like any other entry.
+//! `chronicle sync resolve DIR [--keep DEVICE | --keep-both [--order A,B]] [--yes]`: what
+//! each choice would set aside, shown first; then what the group decided about a fork,
+//! recorded as an entry of its own (a join), replayed through the rules with both branches,
+//! and shared like any other entry. `undo` takes it back, and what it set aside stands.
 
 use std::path::PathBuf;
 
@@ -8,20 +9,24 @@ use super::How;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
-use crate::cli::output::say;
+use crate::cli::output::{print, say};
+use crate::cli::undo::confirmed;
 use crate::domain::sync::{Keep, fork, resolution};
 use crate::domain::{Body, LogRecord, Place, Refusal};
+use crate::report::resolving::Resolving;
 use crate::store::NewRecord;
 
-/// Record what the group decided about a fork: keep one device's branch (the other is set
-/// aside, and stays in the history), or every branch one after the other
+/// Record what the group decided about a fork: keep one device's branch (the others that
+/// compete with it are set aside, and stay in the history), or every branch one after the
+/// other. Without a choice, lists what each would set aside
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("choice").required(true).args(["keep", "keep_both"])))]
+#[command(group(clap::ArgGroup::new("choice").args(["keep", "keep_both"])))]
 pub struct Args {
     /// The shared folder
     #[arg(value_name = "DIR")]
     pub folder: PathBuf,
-    /// Keep the branch this device logged; set the others aside
+    /// Keep the branch this device logged, and the renamings, aliases and house rules of
+    /// the others; set aside what competes with it
     #[arg(long, value_name = "DEVICE")]
     pub keep: Option<String>,
     /// Keep every branch, one after the other (each entry checked again in that order)
@@ -36,42 +41,101 @@ pub struct Args {
         requires = "keep_both"
     )]
     pub order: Vec<String>,
+    /// Set aside what the choice sets aside without asking (needed without a terminal)
+    #[arg(long)]
+    pub yes: bool,
     #[command(flatten)]
     pub how: How,
 }
 
 pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     super::folder::check_dir(&args.folder)?;
+    let keep = match (&args.keep, args.keep_both) {
+        (Some(device), _) => Keep::One(device.clone()),
+        (None, true) => Keep::All(args.order.clone()),
+        (None, false) => return list(context),
+    };
+    // What the choice sets aside, shown before anything is written.
+    let shown = listing(context)?;
+    if let Some(choice) = shown.chosen(&keep) {
+        if let Some(why) = &choice.refused {
+            return Err(
+                CliError::input(format!("{} cannot be made: {why}", choice.flags))
+                    .nothing_written(),
+            );
+        }
+        if !choice.sets_aside.is_empty() && !args.yes {
+            print(&shown, context)?;
+            let asked = confirmed(
+                context,
+                &format!("Resolve the fork with {}?", choice.flags),
+                || {
+                    format!(
+                        "{} sets aside {} entries (listed above)",
+                        choice.flags,
+                        choice.sets_aside.len()
+                    )
+                },
+            )?;
+            if !asked {
+                say("Nothing was set aside; the fork waits.");
+                return Ok(());
+            }
+        }
+    }
     // Everything the others shared first, so the fork resolved is the whole of it.
     if args.how.git {
-        crate::git::GitClone::open(&args.folder)?.pull()?;
+        crate::git::GitClone::open(&args.folder)?
+            .pull(super::own_name(context, &args.how).as_deref())?;
     }
-    super::once::sync(context, &args.folder, args.how.device.as_deref())?;
-    let keep = match &args.keep {
-        Some(device) => Keep::One(device.clone()),
-        None => Keep::All(args.order.clone()),
-    };
+    super::once::sync(context, &args.folder, args.how.device.as_deref(), false)?;
     let (_, appended) = context
         .append(Asked::Flags, false, |current| {
-            let mut all: Vec<LogRecord> = current.records.to_vec();
-            all.extend(current.pending.iter().cloned());
+            let all = every_record(current.records, current.pending);
             let head = current.records.last().map(|r| &r.id);
             let Some(fork) = fork(&all, head).map_err(|u| CliError::from(u.refusal))? else {
-                return Err(CliError::input(
-                    "There is no fork to resolve: every device's entries make one log (`chronicle sync status DIR` shows it).",
-                ));
+                return Err(no_fork());
             };
             Ok(NewRecord {
                 place: Place::End,
-                body: Body::Correct(resolution(&fork, &keep)?),
+                body: Body::Correct(resolution(&fork, &keep, &all)?),
             })
         })
         .map_err(|e| explained(e, &keep))?;
     say(&format!(
-        "The fork is resolved; {} games stand. Sharing it:",
+        "The fork is resolved; {} games stand (what was set aside is in `chronicle history`; `chronicle undo` brings it back). Sharing it:",
         appended.after.games_played()
     ));
-    super::sync(context, &args.folder, &args.how)?.finish(context)
+    super::sync(context, &args.folder, &args.how, false)?.finish(context)
+}
+
+/// `sync resolve DIR` with no choice: what each choice would set aside; writes nothing.
+fn list(context: &Context) -> Result<(), CliError> {
+    print(&listing(context)?, context)
+}
+
+/// The fork of this database's log and what each choice sets aside.
+fn listing(context: &Context) -> Result<Resolving, CliError> {
+    let (info, stored) = context.read()?;
+    let all = every_record(&stored.records, &stored.pending);
+    let head = stored.records.last().map(|r| &r.id);
+    let Some(fork) = fork(&all, head).map_err(|u| CliError::from(u.refusal))? else {
+        return Err(no_fork().nothing_written());
+    };
+    Ok(Resolving::new(&info.name, &fork, &all))
+}
+
+/// The records of the log and those waiting on another branch.
+fn every_record(records: &[LogRecord], pending: &[LogRecord]) -> Vec<LogRecord> {
+    let mut all: Vec<LogRecord> = records.to_vec();
+    all.extend(pending.iter().cloned());
+    all
+}
+
+fn no_fork() -> CliError {
+    CliError::input(
+        "There is no fork to resolve here: every entry this database has makes one log. Sync first (`chronicle sync DIR`); a fork it finds is listed by `chronicle sync resolve DIR`.",
+    )
 }
 
 /// A resolution the rules refuse, said in terms of the choice made.

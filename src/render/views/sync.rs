@@ -3,7 +3,8 @@
 
 use crate::render::sheets_lists;
 use crate::render::tabular::{Sheet, Table, Tabular};
-use crate::report::sync::{SyncReport, SyncReports};
+use crate::report::resolving::Resolving;
+use crate::report::sync::{ForkView, SyncReport, SyncReports};
 
 /// How many entries that came in are named one by one.
 const SHOWN: usize = 12;
@@ -80,41 +81,18 @@ impl Tabular for SyncReport {
     fn tables(&self) -> Vec<Table> {
         let mut tables = Vec::new();
         if let Some(fork) = &self.fork {
-            let headers: Vec<String> = fork
-                .branches
-                .iter()
-                .map(|b| {
-                    let here = if b.here { " (this device)" } else { "" };
-                    format!("{}{here}", b.devices.join(", "))
-                })
-                .collect();
-            let mut table = Table {
-                title: Some("The branches of the fork, side by side".to_string()),
-                headers,
-                rows: Vec::new(),
-            };
-            let longest = fork
-                .branches
-                .iter()
-                .map(|b| b.entries.len())
-                .max()
-                .unwrap_or(0);
-            for i in 0..longest {
-                table.row(
-                    fork.branches
-                        .iter()
-                        .map(|b| b.entries.get(i).cloned().unwrap_or_default())
-                        .collect(),
-                );
-            }
-            tables.push(table);
+            tables.push(branches(fork));
         }
         if !self.skipped.is_empty() {
-            let mut table = Table::new(&["File", "Skipped because"]);
+            let mut table = Table::new(&["File", "Entries taken", "The rest skipped because"]);
             for skipped in &self.skipped {
-                table.row(vec![skipped.file.clone(), skipped.why.clone()]);
+                table.row(vec![
+                    skipped.file.clone(),
+                    skipped.taken.to_string(),
+                    skipped.why.clone(),
+                ]);
             }
-            tables.push(table.titled("Files skipped (nothing of them was taken)"));
+            tables.push(table.titled("Files not taken whole"));
         }
         if !self.conflicts.is_empty() {
             let mut table = Table::new(&["Entries not taken"]);
@@ -138,5 +116,91 @@ impl Tabular for SyncReports {
 
     fn tables(&self) -> Vec<Table> {
         self.0.iter().flat_map(Tabular::tables).collect()
+    }
+}
+
+/// The branches of a fork side by side, a column each.
+fn branches(fork: &ForkView) -> Table {
+    let headers: Vec<String> = fork
+        .branches
+        .iter()
+        .map(|b| {
+            let here = if b.here { " (this device)" } else { "" };
+            format!("{}{here}", b.devices.join(", "))
+        })
+        .collect();
+    let mut table = Table {
+        title: Some("The branches of the fork, side by side".to_string()),
+        headers,
+        rows: Vec::new(),
+    };
+    let longest = fork
+        .branches
+        .iter()
+        .map(|b| b.entries.len())
+        .max()
+        .unwrap_or(0);
+    for i in 0..longest {
+        table.row(
+            fork.branches
+                .iter()
+                .map(|b| b.entries.get(i).cloned().unwrap_or_default())
+                .collect(),
+        );
+    }
+    table
+}
+
+impl Tabular for Resolving {
+    fn lines(&self) -> Vec<String> {
+        vec![format!(
+            "The log of {} forks. Each choice, and what it sets aside (kept in the history; `chronicle undo` brings it back):",
+            self.campaign
+        )]
+    }
+
+    fn sheets(&self) -> Vec<Sheet> {
+        let mut sheet = Sheet::new("choices", &["choice", "device", "sets_aside", "refused"]);
+        for choice in &self.choices {
+            let refused = choice.refused.clone().unwrap_or_default();
+            if choice.sets_aside.is_empty() {
+                sheet.row(vec![
+                    choice.flags.clone(),
+                    String::new(),
+                    String::new(),
+                    refused.clone(),
+                ]);
+            }
+            for aside in &choice.sets_aside {
+                sheet.row(vec![
+                    choice.flags.clone(),
+                    aside.device.clone(),
+                    aside.entry.clone(),
+                    refused.clone(),
+                ]);
+            }
+        }
+        vec![sheet]
+    }
+
+    fn tables(&self) -> Vec<Table> {
+        let mut table = Table::new(&["Choice", "Sets aside"]);
+        for choice in &self.choices {
+            let said = match &choice.refused {
+                Some(why) => format!("cannot be made: {why}"),
+                None if choice.sets_aside.is_empty() => "nothing".to_string(),
+                None => choice
+                    .sets_aside
+                    .iter()
+                    .map(|a| format!("{} (logged on {})", a.entry, a.device))
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            };
+            table.row(vec![choice.flags.clone(), said]);
+        }
+        vec![
+            branches(&self.fork),
+            table.titled("What each choice sets aside"),
+        ]
     }
 }
