@@ -618,7 +618,7 @@ fn a_city_name_already_used_is_asked_again_and_only_the_name() {
     t.wait("Name of the major city in Brazil");
     t.press("Kyro\r");
     t.wait("There is already a city called \"Kyro\"");
-    t.press(&"\x7f".repeat(4));
+    t.erase(4);
     t.answer("Name of the major city in Brazil", "Rio Novo\r", "Rio Novo");
     t.wait("held on: their reward");
     let shown = t.interrupt();

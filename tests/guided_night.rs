@@ -262,7 +262,7 @@ fn an_hq_next_to_another_players_is_refused_at_the_hq_question() {
     t.press(ENTER);
     t.wait("Ann's HQ in Ontario is next to Bo's in Eastern Canada");
     t.wait("adjacent-hq");
-    t.press(&"\x7f".repeat(7));
+    t.erase(7);
     // A city's name finds its territory: Kyro is Ann's own city, a start for her.
     t.answer("Ann's HQ (type to search)", "kyro\r", "Egypt: Kyro");
     t.wait("Player 3, clockwise (type to search)");

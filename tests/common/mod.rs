@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 pub(crate) mod builders;
-pub(crate) mod pty;
 pub(crate) mod group;
+pub(crate) mod pty;
 mod transcript;
 
 pub use transcript::Test;

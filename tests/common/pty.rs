@@ -78,6 +78,16 @@ impl Terminal {
         }
     }
 
+    /// Presses Backspace `times` over, once the prompt reads keys again after a message.
+    /// Between two keys the prompt hands the terminal back its line mode for a moment (as
+    /// `console` reads one key at a time), and in line mode the terminal itself takes a
+    /// Backspace as erasing its own empty line: pressed while the prompt is still printing
+    /// a refusal, it would never reach the prompt. A person is never that quick.
+    pub(crate) fn erase(&mut self, times: usize) {
+        sleep(Duration::from_millis(300));
+        self.press(&"\x7f".repeat(times));
+    }
+
     /// Presses keys (one write: an arrow's escape sequence is never split).
     pub(crate) fn press(&mut self, keys: &str) {
         self.keys += keys.replace(DOWN, "v").replace(UP, "^").chars().count();
