@@ -237,3 +237,22 @@ fn a_join_from_a_folder_it_may_only_read_takes_every_game() {
     }
     assert_eq!(group.games("new").len(), 16);
 }
+
+#[test]
+fn a_peers_copy_of_a_record_that_says_something_else_is_named_and_fails_the_sync() {
+    let group = Group::demo(&["laptop", "desk"]);
+    group.log_game("laptop", &group.today("laptop"), "Ann");
+    group.sync(0, "laptop");
+    group.sync(0, "desk");
+    // Another file carries the laptop's last game under its own identity, its date changed.
+    let last = lines(&group, "laptop").pop().expect("a record");
+    let mut record: Value = serde_json::from_str(&last).expect("a record");
+    record["entry"]["date"] = "2026-01-01".into();
+    peer_file(&group, "laptop", "evil", vec![record.clone()]);
+    let before = group.reads("desk");
+    let report = group.sync(1, "desk");
+    let id = record["id"].as_str().expect("an id");
+    let conflicts = report[0]["conflicts"].to_string();
+    assert!(conflicts.contains(id), "{report:#}");
+    assert_eq!(group.reads("desk"), before, "nothing of it was written");
+}

@@ -53,8 +53,9 @@ impl Done {
         Ok(())
     }
 
-    /// Prints the reports; a fork, a merged log that breaks a rule, or a file of the folder
-    /// not taken whole is exit 1.
+    /// Prints the reports; a fork, a merged log that breaks a rule, a file of the folder
+    /// not taken whole, or an entry not taken (another device's copy of a record says
+    /// something else) is exit 1.
     pub(super) fn finish(self, context: &Context) -> Result<(), CliError> {
         let forked = self
             .reports
@@ -65,6 +66,7 @@ impl Done {
             .iter()
             .flat_map(|r| r.skipped.iter().map(|s| s.file.clone()))
             .collect();
+        let conflicts: usize = self.reports.iter().map(|r| r.conflicts.len()).sum();
         print(&SyncReports(self.reports), context)?;
         if forked {
             return Err(CliError::input(
@@ -73,6 +75,12 @@ impl Done {
         }
         if !skipped.is_empty() {
             return Err(skipped_files(&skipped));
+        }
+        if conflicts > 0 {
+            return Err(CliError::input(format!(
+                "{conflicts} {} of the shared folder not taken: another device's copy says something else than the one here (listed above). Nothing of them was written; `chronicle sync status DIR` shows them, and `chronicle check` this database.",
+                if conflicts == 1 { "entry" } else { "entries" }
+            )));
         }
         Ok(())
     }
