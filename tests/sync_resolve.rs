@@ -262,3 +262,60 @@ fn resolving_without_a_fork_writes_nothing() {
     assert_eq!(crate::common::db_bytes(&group.db("laptop")), db);
     assert!(group.folder_bytes().is_empty());
 }
+
+/// A database restored from a backup and used before it synced: its own file holds a game
+/// the restored copy never saw, and the log forks between two branches the one device
+/// wrote. The listing offers each branch by its number; keeping branch 2 sets aside
+/// branch 1's game on every device, where the history keeps it.
+#[test]
+fn a_fork_one_device_wrote_both_branches_of_is_resolved_by_the_branchs_number() {
+    let group = Group::demo(&["laptop", "desk"]);
+    let backup = std::fs::read(group.db("laptop")).expect("the backup");
+    group.log_game("laptop", "2026-05-02", "Ann");
+    group.sync(0, "laptop");
+    std::fs::write(group.db("laptop"), backup).expect("the restore");
+    group.log_game("laptop", "2026-05-03", "Dana");
+    group.sync(1, "laptop");
+    let listing = group
+        .ok("laptop", &["sync", "resolve", SHARED, "--format", "json"])
+        .json();
+    assert!(
+        choice(&listing, "--keep laptop")["refused"]
+            .as_str()
+            .is_some_and(|why| why.contains("--keep-branch")),
+        "{listing:#}"
+    );
+    let second = set_aside(choice(&listing, "--keep-branch 2"));
+    assert!(
+        second.len() == 1 && second[0].1.contains("Ann won"),
+        "branch 1 is the game played first: {listing:#}"
+    );
+    let refused = group.expect(
+        1,
+        "laptop",
+        &["sync", "resolve", SHARED, "--keep-branch", "3", "--yes"],
+    );
+    assert!(
+        refused.stderr.contains("branch of the fork"),
+        "{}",
+        refused.stderr
+    );
+    group.ok(
+        "laptop",
+        &["sync", "resolve", SHARED, "--keep-branch", "2", "--yes"],
+    );
+    group.settle(&["laptop", "desk"]);
+    for device in ["laptop", "desk"] {
+        let games = group.games(device);
+        assert_eq!(games.len(), 17, "{device}: {games:?}");
+        assert!(
+            games.last().is_some_and(|g| g.1.contains("Dana")),
+            "{device}: {games:?}"
+        );
+    }
+    let history = group.ok("desk", &["history", "--format", "json"]).stdout;
+    assert!(
+        history.contains("Ann"),
+        "the game set aside stays in the history"
+    );
+}

@@ -386,6 +386,11 @@ pub enum Keep {
     /// was written; branches that compete with none (renamings, aliases, house rules)
     /// last, wherever they were named, so that a renaming reaches every game before it.
     All(Vec<String>),
+    /// The branch of this number (from 1, as the fork lists them: by the day their first
+    /// game was played, then by when their first entry was written), with the others that
+    /// do not compete with it: for a fork whose branches one device wrote both (a
+    /// database restored from a backup, then used before it synced).
+    Branch(usize),
 }
 
 /// Whether a record competes with what another branch logged: a game, an edit, anything
@@ -442,44 +447,40 @@ pub fn resolution(fork: &Fork, keep: &Keep, records: &[LogRecord]) -> Result<Cor
             .iter()
             .any(|id| by_id.get(id).is_none_or(|r| competes(r)))
     };
-    // Games go in the order they were played, then what was written first.
-    let mut rest: Vec<usize> = (0..fork.branches.len()).collect();
-    rest.sort_by(|&a, &b| {
-        let (a, b) = (&fork.branches[a], &fork.branches[b]);
-        let played = |x: &Branch| x.first_played.unwrap_or(chrono::NaiveDate::MAX);
-        (played(a), &a.started, &a.tip).cmp(&(played(b), &b.started, &b.tip))
-    });
+    // The branches come in the order their games were played (see `fork_of`).
+    let rest: Vec<usize> = (0..fork.branches.len()).collect();
     let mut order: Vec<usize> = Vec::new();
-    match keep {
-        Keep::One(device) => {
-            let kept = find(device)?;
-            // The branch kept, or (when it competes with nothing) the competing branch
-            // played first: one line of games stands.
-            let first = if competing(kept) {
-                Some(kept)
-            } else {
-                rest.iter().copied().find(|&i| competing(i))
-            };
-            order.extend(first);
-            order.extend(rest.iter().copied().filter(|&i| !competing(i)));
-        }
-        Keep::All(first) => {
-            for device in first {
-                let i = find(device)?;
-                if !order.contains(&i) && competing(i) {
-                    order.push(i);
-                }
+    let kept = match keep {
+        Keep::One(device) => Some(find(device)?),
+        Keep::Branch(number) => Some(numbered(fork, *number)?),
+        Keep::All(_) => None,
+    };
+    if let Some(kept) = kept {
+        // The branch kept, or (when it competes with nothing) the competing branch
+        // played first: one line of games stands.
+        let first = if competing(kept) {
+            Some(kept)
+        } else {
+            rest.iter().copied().find(|&i| competing(i))
+        };
+        order.extend(first);
+        order.extend(rest.iter().copied().filter(|&i| !competing(i)));
+    } else if let Keep::All(first) = keep {
+        for device in first {
+            let i = find(device)?;
+            if !order.contains(&i) && competing(i) {
+                order.push(i);
             }
-            let games: Vec<usize> = rest
-                .iter()
-                .copied()
-                .filter(|&i| competing(i) && !order.contains(&i))
-                .collect();
-            order.extend(games);
-            // Wherever they were named: a renaming after every game reaches the old name
-            // in each of them.
-            order.extend(rest.iter().copied().filter(|&i| !competing(i)));
         }
+        let games: Vec<usize> = rest
+            .iter()
+            .copied()
+            .filter(|&i| competing(i) && !order.contains(&i))
+            .collect();
+        order.extend(games);
+        // Wherever they were named: a renaming after every game reaches the old name
+        // in each of them.
+        order.extend(rest.iter().copied().filter(|&i| !competing(i)));
     }
     let tip = |i: usize| fork.branches[i].tip.clone();
     Ok(Correction::Join {
@@ -489,6 +490,18 @@ pub fn resolution(fork: &Fork, keep: &Keep, records: &[LogRecord]) -> Result<Cor
             .map(tip)
             .collect(),
     })
+}
+
+/// The index of the branch of this number (from 1).
+fn numbered(fork: &Fork, number: usize) -> Result<usize, Refusal> {
+    number
+        .checked_sub(1)
+        .filter(|&i| i < fork.branches.len())
+        .ok_or_else(|| Refusal::UnknownName {
+            what: "branch of the fork",
+            given: number.to_string(),
+            closest: (1..=fork.branches.len()).map(|n| n.to_string()).collect(),
+        })
 }
 
 fn fork_of(
@@ -529,6 +542,12 @@ fn fork_of(
             }),
         });
     }
+    // Numbered alike on every device: by the day the first game was played, then by when
+    // the first entry was written.
+    branches.sort_by(|a, b| {
+        let played = |x: &Branch| x.first_played.unwrap_or(chrono::NaiveDate::MAX);
+        (played(a), &a.started, &a.tip).cmp(&(played(b), &b.started, &b.tip))
+    });
     Ok(Fork {
         point: point.map(|p| all[p].id.clone()),
         branches,

@@ -54,6 +54,26 @@ impl Resolving {
                 choice(format!("--keep {device}"), fork, &view, &keep, records)
             })
             .collect();
+        // A device on more than one branch (a database restored from a backup, then used
+        // before it synced) does not say which: the branches are chosen by number.
+        if devices(fork).iter().any(|d| {
+            fork.branches
+                .iter()
+                .filter(|b| b.devices.contains(d))
+                .count()
+                > 1
+        }) {
+            for number in 1..=fork.branches.len() {
+                let keep = Keep::Branch(number);
+                choices.push(choice(
+                    format!("--keep-branch {number}"),
+                    fork,
+                    &view,
+                    &keep,
+                    records,
+                ));
+            }
+        }
         choices.push(choice(
             "--keep-both".to_string(),
             fork,
@@ -72,6 +92,7 @@ impl Resolving {
     pub(crate) fn chosen(&self, keep: &Keep) -> Option<&Choice> {
         let flags = match keep {
             Keep::One(device) => format!("--keep {device}"),
+            Keep::Branch(number) => format!("--keep-branch {number}"),
             Keep::All(_) => "--keep-both".to_string(),
         };
         self.choices.iter().find(|c| c.flags == flags)

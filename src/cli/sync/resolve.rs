@@ -1,7 +1,8 @@
-//! `chronicle sync resolve DIR [--keep DEVICE | --keep-both [--order A,B]] [--yes]`: what
-//! each choice would set aside, shown first; then what the group decided about a fork,
-//! recorded as an entry of its own (a join), replayed through the rules with both branches,
-//! and shared like any other entry. `undo` takes it back, and what it set aside stands.
+//! `chronicle sync resolve DIR [--keep DEVICE | --keep-branch N | --keep-both [--order A,B]]
+//! [--yes]`: what each choice would set aside, shown first; then what the group decided
+//! about a fork, recorded as an entry of its own (a join), replayed through the rules with
+//! both branches, and shared like any other entry. `undo` takes it back, and what it set
+//! aside stands.
 
 use std::path::PathBuf;
 
@@ -20,7 +21,7 @@ use crate::store::NewRecord;
 /// compete with it are set aside, and stay in the history), or every branch one after the
 /// other. Without a choice, lists what each would set aside
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("choice").args(["keep", "keep_both"])))]
+#[command(group(clap::ArgGroup::new("choice").args(["keep", "keep_branch", "keep_both"])))]
 pub struct Args {
     /// The shared folder
     #[arg(value_name = "DIR")]
@@ -29,6 +30,11 @@ pub struct Args {
     /// the others; set aside what competes with it
     #[arg(long, value_name = "DEVICE")]
     pub keep: Option<String>,
+    /// Keep the branch of this number, as the fork lists them (1 is the one whose first
+    /// game was played first), with what does not compete with it: for a fork one device
+    /// wrote both branches of (a database restored from a backup, then used before it synced)
+    #[arg(long, value_name = "N")]
+    pub keep_branch: Option<usize>,
     /// Keep every branch, one after the other (each entry checked again in that order)
     #[arg(long)]
     pub keep_both: bool,
@@ -50,10 +56,11 @@ pub struct Args {
 
 pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     super::folder::check_dir(&args.folder)?;
-    let keep = match (&args.keep, args.keep_both) {
-        (Some(device), _) => Keep::One(device.clone()),
-        (None, true) => Keep::All(args.order.clone()),
-        (None, false) => return list(context),
+    let keep = match (&args.keep, args.keep_branch, args.keep_both) {
+        (Some(device), _, _) => Keep::One(device.clone()),
+        (None, Some(number), _) => Keep::Branch(number),
+        (None, None, true) => Keep::All(args.order.clone()),
+        (None, None, false) => return list(context),
     };
     // What the choice sets aside, shown before anything is written.
     let shown = listing(context)?;
@@ -148,6 +155,10 @@ fn explained(error: CliError, keep: &Keep) -> CliError {
         .nothing_written(),
         (Some(Refusal::LaterBreaks { what, refusal, .. }), Keep::One(device)) => CliError::input(format!(
             "Keeping {device}'s branch breaks a rule: {what} would break it ({refusal})."
+        ))
+        .nothing_written(),
+        (Some(Refusal::LaterBreaks { what, refusal, .. }), Keep::Branch(number)) => CliError::input(format!(
+            "Keeping branch {number} breaks a rule: {what} would break it ({refusal})."
         ))
         .nothing_written(),
         _ => error,

@@ -124,9 +124,10 @@ fn branches(fork: &ForkView) -> Table {
     let headers: Vec<String> = fork
         .branches
         .iter()
-        .map(|b| {
+        .zip(1..)
+        .map(|(b, number)| {
             let here = if b.here { " (this device)" } else { "" };
-            format!("{}{here}", b.devices.join(", "))
+            format!("{number}. {}{here}", b.devices.join(", "))
         })
         .collect();
     let mut table = Table {
