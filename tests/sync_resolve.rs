@@ -282,13 +282,23 @@ fn a_fork_one_device_wrote_both_branches_of_is_resolved_by_the_branchs_number() 
     assert!(
         choice(&listing, "--keep laptop")["refused"]
             .as_str()
-            .is_some_and(|why| why.contains("--keep-branch")),
+            .is_some_and(|why| why.contains("more than one branch")),
         "{listing:#}"
     );
     let second = set_aside(choice(&listing, "--keep-branch 2"));
     assert!(
         second.len() == 1 && second[0].1.contains("Ann won"),
         "branch 1 is the game played first: {listing:#}"
+    );
+    let by_name = group.expect(
+        1,
+        "laptop",
+        &["sync", "resolve", SHARED, "--keep", "laptop", "--yes"],
+    );
+    assert!(
+        by_name.stderr.contains("--keep-branch N"),
+        "{}",
+        by_name.stderr
     );
     let refused = group.expect(
         1,

@@ -525,7 +525,7 @@ pub enum Refusal {
     Forks { one: u32, other: u32 },
 
     #[error(
-        "{device} wrote entries on more than one branch of the fork, so its name does not say which branch: keep one by its number (`--keep-branch N`, as `chronicle sync resolve DIR` lists them)."
+        "{device} wrote entries on more than one branch of the fork, so its name does not say which branch."
     )]
     DeviceOnBranches { device: String },
 

@@ -66,10 +66,17 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     let shown = listing(context)?;
     if let Some(choice) = shown.chosen(&keep) {
         if let Some(why) = &choice.refused {
-            return Err(
-                CliError::input(format!("{} cannot be made: {why}", choice.flags))
-                    .nothing_written(),
-            );
+            let error = CliError::input(format!("{} cannot be made: {why}", choice.flags));
+            let by_number = shown
+                .choices
+                .iter()
+                .any(|c| c.flags.starts_with("--keep-branch"));
+            return Err(if by_number {
+                error.hinted("Keep a branch by its number: `--keep-branch N`, as `chronicle sync resolve DIR` lists them.")
+            } else {
+                error
+            }
+            .nothing_written());
         }
         if !choice.sets_aside.is_empty() && !args.yes {
             print(&shown, context)?;
