@@ -466,6 +466,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
             "territory": "Egypt",
             "continent": "Africa",
             "text": "founded the major city Kyro in Egypt",
+            "logged_by": null,
         })
     );
     let nyota = entry(&all, 8, "major_city");
@@ -721,6 +722,7 @@ fn history_by_faction_includes_its_starting_power() {
             "territory": null,
             "continent": null,
             "text": "Enclave of the Bear kept starting power A",
+            "logged_by": null,
         })
     );
     let khan = history(&env, &["--faction", "khan"]);
