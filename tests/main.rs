@@ -73,6 +73,8 @@ mod serve;
 #[cfg(feature = "serve")]
 mod serve_browser;
 #[cfg(feature = "serve")]
+mod serve_browser_log;
+#[cfg(feature = "serve")]
 mod serve_loopback_writes;
 #[cfg(feature = "serve")]
 mod serve_phone;

@@ -173,6 +173,10 @@ fn answer(form: &mut GameForm, fields: &Fields) -> Option<Beside> {
                 .map(|(_, v)| v.clone())
                 .collect(),
         ),
+        // On the page of "did you mean", an option chosen is the answer.
+        Kind::Search if field(fields, "choosing").is_some() && chosen.is_some() => {
+            Answer::One(chosen.unwrap_or_default())
+        }
         Kind::Search if !typed.is_empty() => {
             let found = matching(&step.options, &typed);
             let exact = found.iter().find(|&&i| {
@@ -181,6 +185,10 @@ fn answer(form: &mut GameForm, fields: &Fields) -> Option<Beside> {
             });
             match (exact, found.as_slice(), field(fields, "as_typed")) {
                 (Some(&i), _, _) => Answer::One(step.options[i].value.clone()),
+                // One option found where no new name is taken: it, as the terminal's Enter.
+                (None, [one], None) if step.new.is_none() => {
+                    Answer::One(step.options[*one].value.clone())
+                }
                 (None, [], _) | (None, _, Some(_)) => Answer::One(typed.clone()),
                 (None, several, None) => {
                     return Some(Beside {

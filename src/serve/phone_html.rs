@@ -134,6 +134,7 @@ fn search(step: &Step, said: Option<&Beside>, default: &Answer, typed: &str) -> 
         input #answer type="text" name="typed" autocomplete="off" value=(typed) list="options";
         datalist #options { @for o in &step.options { option value=(o.label) {} } }
         @if !meant.is_empty() {
+            input type="hidden" name="choosing" value="1";
             label { input type="checkbox" name="as_typed" value="1"; " " (typed) ", as typed" }
         }
         p.note { "or choose:" }
