@@ -18,7 +18,8 @@ use super::access::writer;
 use super::memory::{Kept, Refused, Writing};
 use super::read::{Params, Part, Shared};
 use super::write::{Failed, GameWrite, head_named, log_game};
-use crate::report::game::GameLogged;
+use crate::report::game::{GameLogged, GameView};
+use crate::report::spoilers::Spoilers;
 
 /// The header a script names its device with; kept on the record as who logged it.
 pub(super) const DEVICE_HEADER: &str = "x-chronicle-device";
@@ -198,7 +199,17 @@ fn write_sheet(
                 shared.made(appended.record.id.clone(), by.clone());
             }
             let number = applied.game.unwrap_or_default();
-            game_shown(shared, number)
+            match (&applied.entry, shared.spoilers) {
+                // The game as the write applied it: what `game show` describes, without
+                // reading the log again.
+                (crate::domain::Entry::Game(game), Spoilers::Opened) => {
+                    let mut view =
+                        GameView::new(number, &appended.record.recorded_at, &appended.before, game);
+                    view.logged_by.clone_from(&appended.record.logged_by);
+                    answer(StatusCode::CREATED, json_text(&view))
+                }
+                _ => game_shown(shared, number),
+            }
         }
         Err(failed) => failure(shared, writing, &failed),
     }
