@@ -482,6 +482,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
             "territory": "Central Africa",
             "continent": "Africa",
             "text": "founded the major city Nyota in Central Africa",
+            "logged_by": null,
         })
     );
     // A scar placed during a game has no person.
@@ -498,6 +499,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
             "territory": "Southeast Asia",
             "continent": "Asia",
             "text": "scarred Southeast Asia with an Ammo Shortage scar",
+            "logged_by": null,
         })
     );
     // The faction is the one played in that game: Ann won game 6 as Die Mechaniker.

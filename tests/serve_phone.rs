@@ -415,3 +415,52 @@ fn a_name_that_looks_like_markup_is_shown_as_text() {
     let (_, preview) = fill(&phone, &server, &answers);
     assert!(!preview.body.contains("<b>Zed"), "{}", preview.body);
 }
+
+#[test]
+fn two_phones_and_the_laptop_log_the_next_three_games_and_agree() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let (bo, cy) = (Phone::named("Bo's phone"), Phone::named("Cy's phone"));
+    // Dated no later than the laptop's today (`CHRONICLE_NOW` of the tests).
+    let mut answers = demo_answers();
+    answers.insert("date", "2026-11-28");
+    let (_, preview) = fill(&bo, &server, &answers);
+    let done = bo.post(&server, "/log/confirm", &carried(&preview.body));
+    assert_eq!(done.status, StatusCode::CREATED, "{}", done.body);
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-11-28",
+        "--player",
+        "Ann=bear:won",
+        "--player",
+        "Bo=khan:held-on",
+        "--player",
+        "Chidi=saharan:eliminated",
+    ]);
+    let (_, preview) = fill(&cy, &server, &answers);
+    let done = cy.post(&server, "/log/confirm", &carried(&preview.body));
+    assert_eq!(done.status, StatusCode::CREATED, "{}", done.body);
+    env.ok(&["check"]);
+    let by: Vec<serde_json::Value> = (17..=19)
+        .map(|n| {
+            env.json(&["game", "show", &n.to_string(), "--format", "json"])["logged_by"].clone()
+        })
+        .collect();
+    assert_eq!(
+        by,
+        vec![
+            serde_json::json!("Bo's phone"),
+            serde_json::Value::Null,
+            serde_json::json!("Cy's phone")
+        ]
+    );
+    let page = bo.get(&server, "/api/games");
+    let served: serde_json::Value = serde_json::from_str(&page.body).expect("JSON");
+    assert_eq!(
+        served,
+        env.json(&["game", "list", "--format", "json"]),
+        "the page and the laptop agree"
+    );
+}

@@ -40,8 +40,13 @@ impl Answer {
 
 impl Server {
     pub(crate) fn new(env: &TestEnv, writing: bool) -> Server {
+        Server::of(env.db_path(), writing)
+    }
+
+    /// A server of the database at `db`.
+    pub(crate) fn of(db: &std::path::Path, writing: bool) -> Server {
         let options = Options {
-            db: env.db_path().to_path_buf(),
+            db: db.to_path_buf(),
             campaign: None,
             bind: "127.0.0.1".parse().expect("an address"),
             port: 0,
@@ -470,4 +475,21 @@ fn who_logged_it_is_shown_and_kept_by_export_and_import() {
     other.ok(&["import", file]);
     let again = other.json(&["game", "show", "17", "--format", "json"]);
     assert_eq!(again["logged_by"], "Bo's phone");
+}
+
+#[test]
+fn who_logged_it_travels_with_sync_to_another_device() {
+    let env = TestEnv::new();
+    std::fs::create_dir(env.dir().join("shared")).expect("a shared folder");
+    env.ok(&["--db", "a.db", "demo"]);
+    env.ok(&["--db", "a.db", "sync", "shared", "--device", "a"]);
+    env.ok(&["--db", "b.db", "sync", "shared", "--device", "b"]);
+    let server = Server::of(&env.dir().join("a.db"), true);
+    let head = server.head();
+    let answer = send(&server, post("/api/games", Some(&head), ""), &demo_sheet());
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+    env.ok(&["--db", "a.db", "sync", "shared"]);
+    env.ok(&["--db", "b.db", "sync", "shared"]);
+    let game = env.json(&["--db", "b.db", "game", "show", "17", "--format", "json"]);
+    assert_eq!(game["logged_by"], "Bo's phone");
 }

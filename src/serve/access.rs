@@ -149,7 +149,10 @@ pub(super) async fn key_from_address(
     let given = &writing.key;
     let path = request.uri().path().to_string();
     let mut response = Redirect::to(&path).into_response();
-    let cookie = format!("{KEY_COOKIE}={given}; Path=/; HttpOnly; SameSite=Strict");
+    // Lax, not Strict: the page a scanned QR code opens (a navigation from another app)
+    // must carry it; writes are POSTs, which another site's page cannot send with it, and
+    // which `Origin` checks besides.
+    let cookie = format!("{KEY_COOKIE}={given}; Path=/; HttpOnly; SameSite=Lax");
     if let Ok(value) = HeaderValue::from_str(&cookie) {
         response.headers_mut().insert(header::SET_COOKIE, value);
     }

@@ -90,7 +90,7 @@ pub(super) async fn name_device(
     match crate::domain::validate::logged_by(typed) {
         Ok(name) if !name.is_empty() => {
             let cookie = format!(
-                "{DEVICE_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Strict",
+                "{DEVICE_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax",
                 to_cookie(&name)
             );
             ([(header::SET_COOKIE, cookie)], Redirect::to("/log")).into_response()
