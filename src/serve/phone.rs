@@ -314,7 +314,9 @@ pub(super) async fn confirm(
     let worker = Arc::clone(&shared);
     let done = tokio::task::spawn_blocking(move || {
         let kept = confirmed(&worker, &writing, &device, &carried);
-        if kept.status != StatusCode::CONFLICT.as_u16() && kept.status < 500 {
+        // Only a game written is the form's answer for good: after a refusal or a 409 the
+        // same form, its answers changed or checked again, may be confirmed.
+        if kept.status == StatusCode::CREATED.as_u16() {
             worker.keep(carried.form.clone(), kept.clone());
         }
         kept

@@ -1,7 +1,9 @@
 //! The phone form's pages: a question at a time (its options as the model gives them), the
 //! preview with the command line, the page of a game logged (with its undo), and the page
-//! of a log that moved. Plain HTML forms that work without JavaScript; maud escapes every
-//! piece of text. These pages do not follow the log live: what is typed stays.
+//! of a log that moved. Plain HTML forms that work without JavaScript; with it, a few lines
+//! post each step in the background and show the next in place (one page, the same
+//! answers from the server). maud escapes every piece of text. These pages do not follow
+//! the log live: what is typed stays.
 
 use axum::http::{HeaderValue, header};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
@@ -17,6 +19,26 @@ pub(super) fn html_type() -> [(header::HeaderName, HeaderValue); 1] {
         HeaderValue::from_static("text/html; charset=utf-8"),
     )]
 }
+
+/// With JavaScript, each step is posted in the background and its answer's `main` shown in
+/// place of this one; without, or if that fails, the form is posted as it is.
+const ONE_PAGE: &str = "
+(function(){
+if(!window.fetch||!window.FormData||!window.URLSearchParams)return;
+document.addEventListener('submit',function(e){
+ var f=e.target;if(!f.matches||!f.matches('form.step'))return;
+ e.preventDefault();
+ var body=new URLSearchParams(new FormData(f));
+ if(e.submitter&&e.submitter.name)body.set(e.submitter.name,e.submitter.value);
+ fetch(f.action,{method:'POST',body:body,credentials:'same-origin'}).then(function(r){return r.text();}).then(function(t){
+  var d=new DOMParser().parseFromString(t,'text/html'),m=d.querySelector('main');
+  if(!m){f.submit();return;}
+  document.querySelector('main').replaceWith(m);document.title=d.title;window.scrollTo(0,0);
+  var a=m.querySelector('input[type=text]');if(a)a.focus();
+ }).catch(function(){f.submit();});
+});
+})();
+";
 
 /// A page of the form: the campaign's name, a way back to the board, the content.
 fn page(campaign: &str, content: &Markup) -> String {
@@ -35,6 +57,7 @@ fn page(campaign: &str, content: &Markup) -> String {
                     nav { a href="/" { "Tonight" } a href="/board" { "Board" } a href="/games" { "Games" } }
                 }
                 main { (content) }
+                script { (PreEscaped(ONE_PAGE)) }
             }
         }
     }
