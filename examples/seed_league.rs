@@ -210,6 +210,7 @@ fn record(last: Option<&LogRecord>, entry: Entry) -> LogRecord {
         recorded_at: "2026-01-01T00:00:00Z".to_string(),
         rules: chronicle::domain::RuleSet::CURRENT,
         origin: None,
+        logged_by: None,
         parent: last.map(|r| r.id.clone()),
         place: Place::End,
         body: Body::Add(entry.into()),

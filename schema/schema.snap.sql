@@ -42,7 +42,7 @@ CREATE TABLE "entry" (
     note         TEXT,
     recorded_at  TEXT NOT NULL,
     undone_at    TEXT,
-    undo_reason  TEXT, rules INTEGER NOT NULL DEFAULT 1 CHECK (rules >= 1),
+    undo_reason  TEXT, rules INTEGER NOT NULL DEFAULT 1 CHECK (rules >= 1), logged_by TEXT,
     UNIQUE (campaign_id, seq),
     UNIQUE (campaign_id, uid)
 );

@@ -72,6 +72,14 @@ mod sealed;
 mod serve;
 #[cfg(feature = "serve")]
 mod serve_browser;
+#[cfg(feature = "serve")]
+mod serve_browser_log;
+#[cfg(feature = "serve")]
+mod serve_loopback_writes;
+#[cfg(feature = "serve")]
+mod serve_phone;
+#[cfg(feature = "serve")]
+mod serve_write;
 mod special_files;
 mod spoilers;
 mod sync;

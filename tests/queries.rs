@@ -466,6 +466,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
             "territory": "Egypt",
             "continent": "Africa",
             "text": "founded the major city Kyro in Egypt",
+            "logged_by": null,
         })
     );
     let nyota = entry(&all, 8, "major_city");
@@ -481,6 +482,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
             "territory": "Central Africa",
             "continent": "Africa",
             "text": "founded the major city Nyota in Central Africa",
+            "logged_by": null,
         })
     );
     // A scar placed during a game has no person.
@@ -497,6 +499,7 @@ fn history_entries_carry_game_date_person_faction_place_and_text() {
             "territory": "Southeast Asia",
             "continent": "Asia",
             "text": "scarred Southeast Asia with an Ammo Shortage scar",
+            "logged_by": null,
         })
     );
     // The faction is the one played in that game: Ann won game 6 as Die Mechaniker.
@@ -721,6 +724,7 @@ fn history_by_faction_includes_its_starting_power() {
             "territory": null,
             "continent": null,
             "text": "Enclave of the Bear kept starting power A",
+            "logged_by": null,
         })
     );
     let khan = history(&env, &["--faction", "khan"]);

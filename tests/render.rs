@@ -103,6 +103,7 @@ fn demo_page(name: &str, taken_back: usize) -> String {
             seq,
             game: number,
             recorded_at: at,
+            logged_by: None,
             entry: entry.into(),
             taken_back,
             exempt: false,

@@ -111,6 +111,7 @@ fn next(records: &[LogRecord], body: Body) -> LogRecord {
         recorded_at: "2026-05-02T10:00:00Z".to_string(),
         rules: RuleSet::CURRENT,
         origin: None,
+        logged_by: None,
         parent: records.last().map(|r| r.id.clone()),
         place: chronicle::domain::Place::End,
         body,
@@ -543,6 +544,7 @@ fn opening_on(device: &str, n: u32, parent: &LogRecord, game: u32) -> LogRecord 
             device: device.to_string(),
             seq: 1,
         })),
+        logged_by: None,
         parent: Some(parent.id.clone()),
         place: chronicle::domain::Place::End,
         body: Body::Add(

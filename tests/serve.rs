@@ -25,6 +25,7 @@ fn options(env: &TestEnv, spoilers: Spoilers) -> Options {
         port: 0,
         spoilers,
         poll: Duration::from_millis(100),
+        writing: None,
     }
 }
 

@@ -21,7 +21,7 @@ const PAGES: &[&str] = &[
 ];
 
 /// A program on the PATH or at one of Debian's places.
-fn program(names: &[&str]) -> Option<String> {
+pub(crate) fn program(names: &[&str]) -> Option<String> {
     names.iter().find_map(|name| {
         let found = Command::new("sh")
             .args(["-c", &format!("command -v {name}")])
@@ -33,13 +33,13 @@ fn program(names: &[&str]) -> Option<String> {
 }
 
 /// A free port on loopback.
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
     listener.local_addr().expect("its address").port()
 }
 
 /// Waits until something listens on `port`.
-fn listening(port: u16) {
+pub(crate) fn listening(port: u16) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "nothing listens on {port}");
@@ -47,7 +47,7 @@ fn listening(port: u16) {
     }
 }
 
-struct Killed(Child);
+pub(crate) struct Killed(pub(crate) Child);
 
 impl Drop for Killed {
     fn drop(&mut self) {
@@ -80,7 +80,7 @@ fn serve(env: &TestEnv, port: u16) -> Killed {
 }
 
 /// A browser session: as a phone (`mobile`) or as a laptop window.
-async fn browser(driver: &str, mobile: bool) -> Client {
+pub(crate) async fn browser(driver: &str, mobile: bool) -> Client {
     let chromium = program(&["chromium", "chromium-browser"]).unwrap_or_default();
     let mut options = json!({
         "binary": chromium,
@@ -112,7 +112,7 @@ async fn widths(client: &Client) -> (u64, u64) {
     (n(0), n(1))
 }
 
-async fn text(client: &Client) -> String {
+pub(crate) async fn text(client: &Client) -> String {
     let value: Value = client
         .execute("return document.body.innerText;", Vec::new())
         .await
@@ -121,7 +121,7 @@ async fn text(client: &Client) -> String {
 }
 
 /// Waits up to `within` for the open page to show `wanted`.
-async fn shows(client: &Client, wanted: &str, within: Duration) -> Duration {
+pub(crate) async fn shows(client: &Client, wanted: &str, within: Duration) -> Duration {
     let start = Instant::now();
     loop {
         if text(client).await.contains(wanted) {

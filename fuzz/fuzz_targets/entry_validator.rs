@@ -229,6 +229,7 @@ fn as_fields(data: &[u8]) {
         recorded_at: field(1),
         rules: RuleSet::CURRENT,
         origin: None,
+        logged_by: None,
         parent: None,
         place: Place::End,
         body: Body::Add(entry.into()),
@@ -240,6 +241,7 @@ fn as_fields(data: &[u8]) {
             recorded_at: field(2),
             rules: RuleSet::CURRENT,
             origin: None,
+            logged_by: None,
             parent: Some(added.id.clone()),
             place: Place::End,
             body: Body::Correct(Correction::TakeBack {

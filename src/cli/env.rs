@@ -288,6 +288,7 @@ impl Clock {
             at: self.stamp(),
             today: self.today,
             fixed_clock: self.fixed,
+            logged_by: None,
         }
     }
 

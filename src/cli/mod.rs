@@ -35,6 +35,8 @@ mod rule;
 mod scar_type;
 #[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "serve")]
+pub use serve::logbook as serve_logbook;
 mod setup;
 mod shell;
 mod stats;

@@ -1,16 +1,18 @@
-//! `chronicle serve [--port N] [--bind ADDR] [--no-qr] [--spoilers opened|none]`: the
-//! campaign as a live page every phone on the same network opens. The first line on stdout
-//! is the address to open.
+//! `chronicle serve [--port N] [--bind ADDR] [--no-qr] [--spoilers opened|none]
+//! [--allow-log]`: the campaign as a live page every phone on the same network opens. The
+//! first line on stdout is the address to open; with `--allow-log`, a line `Log a game:
+//! ADDRESS/log?key=KEY` follows, the address that lets a phone write.
 
 use std::io::{IsTerminal, Write};
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use super::context::Context;
 use super::error::CliError;
 use super::export::SpoilersArg;
 use super::output::say;
 use crate::report::spoilers::Spoilers;
-use crate::serve::{DEFAULT_PORT, Options, Ready, ServeError, lan_urls, qr_text};
+use crate::serve::{DEFAULT_PORT, Logbook, Options, Ready, ServeError, Writing, lan_urls, qr_text};
 use crate::store::Access;
 
 /// Serve the campaign as a live page on the local network: the board, the recap, every
@@ -31,6 +33,33 @@ pub struct Args {
     /// a screen people outside the group see [default: opened]
     #[arg(long, value_enum, value_name = "WHICH")]
     pub spoilers: Option<SpoilersArg>,
+    /// Let phones at the table log a game (and take back the one they logged): prints a
+    /// second address that carries a secret key for this run (`CHRONICLE_SERVE_KEY` gives
+    /// one); only a request with the key writes, through the same rules as `game log`
+    #[arg(long)]
+    pub allow_log: bool,
+}
+
+/// How `serve` reads a game sheet and words a refusal: as `game log --from FILE` does.
+pub fn logbook() -> Result<Arc<dyn Logbook>, CliError> {
+    Ok(Arc::new(super::game::SheetLogbook {
+        clock: super::env::Clock::from_env()?,
+    }))
+}
+
+/// This run's key: `CHRONICLE_SERVE_KEY`, else a random one.
+fn key() -> Result<String, CliError> {
+    match std::env::var("CHRONICLE_SERVE_KEY") {
+        Ok(key) if key.len() >= 16 && key.chars().all(|c| c.is_ascii_alphanumeric()) => Ok(key),
+        Ok(_) => Err(CliError::usage(
+            "CHRONICLE_SERVE_KEY is a key of at least 16 letters and digits.",
+        )),
+        Err(_) => Ok(format!(
+            "{}{}",
+            uuid::Uuid::new_v4().simple(),
+            uuid::Uuid::new_v4().simple()
+        )),
+    }
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
@@ -43,24 +72,33 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             .spoilers
             .map_or(Spoilers::Opened, SpoilersArg::spoilers),
         poll: std::time::Duration::from_millis(250),
+        writing: if args.allow_log {
+            Some(Writing {
+                key: key()?,
+                logbook: logbook()?,
+            })
+        } else {
+            None
+        },
     };
     let qr = !args.no_qr && std::io::stdout().is_terminal();
-    crate::serve::run_until_ctrl_c(options, |ready| announce(ready, qr)).map_err(|error| {
-        match error {
+    let key = options.writing.as_ref().map(|w| w.key.clone());
+    crate::serve::run_until_ctrl_c(options, |ready| announce(ready, qr, key.as_deref())).map_err(
+        |error| match error {
             ServeError::Store(store) => store.into(),
             ServeError::PortInUse { .. } | ServeError::CannotListen { .. } => {
                 CliError::usage(error.to_string())
             }
             ServeError::Io(_) => CliError::input(error.to_string()),
-        }
-    })?;
+        },
+    )?;
     say("Stopped serving.");
     Ok(())
 }
 
 /// The address to open first (on stdout, at once, for scripts), then the others, a QR code
 /// of the first network address, and what usually keeps a phone from reaching it.
-fn announce(ready: &Ready, qr: bool) {
+fn announce(ready: &Ready, qr: bool, key: Option<&str>) {
     let port = ready.addr.port();
     let ip = ready.addr.ip();
     let lan = if ip.is_unspecified() {
@@ -85,7 +123,19 @@ fn announce(ready: &Ready, qr: bool) {
     {
         let _ = writeln!(out, "{code}");
     }
+    if let Some(key) = key {
+        let logging = format!("{first}log?key={key}");
+        let _ = writeln!(out, "Log a game: {logging}");
+        if qr && let Some(code) = qr_text(&logging) {
+            let _ = writeln!(out, "{code}");
+        }
+    }
     let _ = out.flush();
+    if key.is_some() {
+        say(
+            "The \"Log a game\" address lets a phone write: show it only to the table (anyone with it can log a game until serve stops).",
+        );
+    }
     if ip.is_loopback() {
         say("Serving on this machine only (--bind 127.0.0.1). Ctrl-C stops.");
     } else {

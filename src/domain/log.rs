@@ -58,6 +58,9 @@ pub fn check_record(record: &LogRecord, latest: NaiveDate) -> Result<(), Refusal
         });
     }
     validate::timestamp("time the entry was recorded", &record.recorded_at)?;
+    if let Some(by) = &record.logged_by {
+        validate::logged_by(by)?;
+    }
     check_place(record)?;
     match &record.body {
         Body::Add(entry) => check_entry(entry, latest),
@@ -355,6 +358,7 @@ impl CheckedLog {
                 recorded_at: recorded_at.to_string(),
                 rules: super::record::RuleSet::CURRENT,
                 origin: None,
+                logged_by: None,
                 parent: records.last().map(|r| r.id.clone()),
                 place: Place::End,
                 body: Body::Add(applied.entry.into()),

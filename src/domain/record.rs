@@ -157,6 +157,8 @@ pub struct LogRecord {
     /// The rule set it was written under.
     pub rules: RuleSet,
     pub origin: Option<Box<Origin>>,
+    /// Who logged it, when it says: the device a page of `serve` named ("Bo's phone").
+    pub logged_by: Option<String>,
     /// The record that was the last of the log when this one was written (none for the
     /// first): two records with the same parent were written without seeing each other.
     pub parent: Option<EntryId>,

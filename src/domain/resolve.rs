@@ -23,6 +23,8 @@ pub struct LoggedEntry {
     pub game: Option<u32>,
     /// When it was recorded (RFC 3339, UTC).
     pub recorded_at: String,
+    /// Who logged it, when the record says (the device a page of `serve` named).
+    pub logged_by: Option<String>,
     /// The entry, as the latest replacement has it.
     pub entry: Arc<Entry>,
     /// Set when the entry was taken back.
@@ -223,6 +225,7 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             seq: record.seq,
             game,
             recorded_at: record.recorded_at.clone(),
+            logged_by: record.logged_by.clone(),
             entry,
             taken_back: taken_back[i].clone(),
             exempt: !records[written].rules.holds_every_rule(),

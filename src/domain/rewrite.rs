@@ -30,6 +30,7 @@ pub(crate) fn with_record(
             seq: record.seq,
             game: applied.game,
             recorded_at: record.recorded_at.clone(),
+            logged_by: record.logged_by.clone(),
             entry: applied.entry.clone().into(),
             taken_back: None,
             exempt: false,

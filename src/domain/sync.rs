@@ -220,6 +220,7 @@ fn one_fact(all: &[LogRecord], fork: &Fork) -> Option<LogRecord> {
         recorded_at: tips.last()?.recorded_at.clone(),
         rules: super::record::RuleSet::CURRENT,
         origin: None,
+        logged_by: None,
         parent: kept.first().cloned(),
         place: super::record::Place::End,
         body: super::record::Body::Correct(Correction::Join {

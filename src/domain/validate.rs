@@ -33,6 +33,22 @@ pub fn text(what: &'static str, given: &str, max: usize, lines: bool) -> Result<
     }
 }
 
+/// The longest name of the device that logged a record ("Bo's phone").
+pub const MAX_DEVICE_NAME_CHARS: usize = 60;
+
+/// The name of the device that logged a record: one line, at most
+/// [`MAX_DEVICE_NAME_CHARS`] characters, no control character. Returns it tidied.
+pub fn logged_by(given: &str) -> Result<String, Refusal> {
+    let tidied = text(
+        "name of the device that logged it",
+        given,
+        MAX_DEVICE_NAME_CHARS,
+        false,
+    )?;
+    shows("name of the device that logged it", &tidied)?;
+    Ok(tidied)
+}
+
 /// A moment in RFC 3339 (`2026-11-29T20:00:00Z`).
 pub fn timestamp(what: &'static str, given: &str) -> Result<(), Refusal> {
     DateTime::parse_from_rfc3339(given)

@@ -30,6 +30,11 @@ pub struct LogEntryDoc {
     /// The device that wrote it and its number there (exchange between devices), or null.
     pub device: Option<String>,
     pub device_seq: Option<u64>,
+    /// Who logged it, when the record says (the device a page of `chronicle serve` named,
+    /// "Bo's phone"); null for a record logged at the command line, and absent from a file
+    /// an earlier chronicle wrote.
+    #[serde(default)]
+    pub logged_by: Option<String>,
     /// The identity of the last record when this one was written, or null for the first.
     #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub parent: Option<String>,
@@ -102,6 +107,7 @@ pub fn record_doc(record: &LogRecord, game: Option<u32>) -> LogEntryDoc {
         rules: record.rules.0,
         device: record.origin.as_ref().map(|o| o.device.clone()),
         device_seq: record.origin.as_ref().map(|o| o.seq),
+        logged_by: record.logged_by.clone(),
         parent: record.parent.as_ref().map(ToString::to_string),
         before: match &record.place {
             Place::Before(id) => Some(id.to_string()),
@@ -213,6 +219,7 @@ impl LogEntryDoc {
             recorded_at: self.recorded_at.clone(),
             rules: RuleSet(self.rules.max(1)),
             origin,
+            logged_by: self.logged_by.clone(),
             parent: self.parent.clone().map(EntryId::from),
             place: self
                 .before

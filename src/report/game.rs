@@ -14,6 +14,9 @@ pub struct GameView {
     pub game: u32,
     pub date: String,
     pub recorded_at: String,
+    /// Who logged it, when the record says (the device a page of `chronicle serve` named);
+    /// null for a game logged at the command line.
+    pub logged_by: Option<String>,
     pub players: Vec<PlayerView>,
     pub winner: String,
     /// The winner's reward in words, if any.
@@ -98,6 +101,7 @@ impl GameView {
             game: number,
             date: day_text(game.date),
             recorded_at: recorded_at.to_string(),
+            logged_by: None,
             players: game
                 .seats
                 .iter()

@@ -35,6 +35,9 @@ pub struct HistoryEntry {
     pub continent: Option<String>,
     /// The change in words, without the person.
     pub text: String,
+    /// Who logged the entry, when it says (the device a page of `chronicle serve` named);
+    /// null for an entry logged at the command line.
+    pub logged_by: Option<String>,
 }
 
 /// A stored log walked once through the rules: every change in the order of the log, and
@@ -79,12 +82,10 @@ impl<'a> Walked<'a> {
             if let (Entry::Game(game), Some(number), None) =
                 (&*logged.entry, logged.game, &logged.taken_back)
             {
-                views.push(GameView::described(
-                    number,
-                    &logged.recorded_at,
-                    game,
-                    changes.into_iter(),
-                ));
+                let mut view =
+                    GameView::described(number, &logged.recorded_at, game, changes.into_iter());
+                view.logged_by.clone_from(&logged.logged_by);
+                views.push(view);
             }
         }
         views
@@ -178,6 +179,7 @@ fn history_entry(item: HistoryItem, logged: &LoggedEntry) -> HistoryEntry {
         territory: h.territory.map(|t| t.name().to_string()),
         continent: h.continent.map(|c| c.name().to_string()),
         text,
+        logged_by: logged.logged_by.clone(),
     }
 }
 

@@ -7,7 +7,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use crate::render::Tabular;
 
-const STYLE: &str = "
+pub(super) const STYLE: &str = "
 :root{--ink:#1d2430;--muted:#5b6573;--line:#d7dce3;--bg:#f6f7f9;--accent:#8a2b1d}
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--ink);background:var(--bg)}
@@ -26,6 +26,10 @@ th{background:#eef1f5}
 .map svg{width:100%;height:auto;display:block;background:#fff;border:1px solid var(--line)}
 .note{color:var(--muted);font-size:.9rem}
 .error{background:#fff3f0;border:1px solid #e4b9ae;padding:12px}
+form.step label{display:block;padding:8px 6px;border-bottom:1px solid var(--line);background:#fff}
+form.step input[type=text]{width:100%;font-size:1.05rem;padding:8px;margin:6px 0}
+form.step button{font-size:1.05rem;padding:10px 16px;margin:12px 8px 0 0}
+pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid var(--line);padding:8px;font-size:.85rem}
 body.tv{font-size:28px}
 body.tv h2{font-size:1.25em}
 body.tv header,body.tv nav{display:none}

@@ -1,24 +1,35 @@
 //! `chronicle serve`: the campaign as a page every phone at the table opens, on the local
 //! network, live. The page is a view of the log, never a copy of it: each request reads the
 //! database (one snapshot), builds the same read models as the commands (`report`) and draws
-//! them with the same code as the exports (`render`). Nothing here writes.
+//! them with the same code as the exports (`render`). With `--allow-log` only, a game is
+//! logged from a phone's form or a script through the same store write as `game log`
+//! (`write`, `api`), by a request that holds this run's key (`access`).
 //!
 //! The web stack (axum on a tokio runtime of one thread) lives only here and only runs in
 //! `serve`; the database work runs on tokio's blocking threads with the store as it is.
 
+mod access;
+mod api;
+mod carried;
 mod guard;
 mod html;
 mod lan;
 mod live;
+mod memory;
 mod pages;
+mod phone;
+mod phone_html;
+mod phone_undo;
 mod read;
 mod routes;
+mod write;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use lan::{lan_urls, qr_text};
+pub use memory::{Logbook, Refused, Writing};
 pub use read::Shared;
 pub use routes::router;
 
@@ -41,6 +52,8 @@ pub struct Options {
     pub spoilers: Spoilers,
     /// How often the database is asked whether another process wrote to it.
     pub poll: std::time::Duration,
+    /// Writing from a page or a script (`--allow-log`); none: read-only.
+    pub writing: Option<Writing>,
 }
 
 /// Why serving stopped or could not start.

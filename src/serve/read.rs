@@ -7,9 +7,10 @@ use std::time::Duration;
 use serde::Deserialize;
 use tokio::sync::watch;
 
+use super::memory::{Kept, Memory, Writing};
 use super::{Options, ServeError};
-use crate::domain::Campaign;
 use crate::domain::log::fold;
+use crate::domain::{Campaign, EntryId};
 use crate::report::board::BoardView;
 use crate::report::game::{GameList, GameView};
 use crate::report::history::{History, cut, game_views};
@@ -25,7 +26,7 @@ use crate::report::world::World;
 use crate::store::{Access, Store, StoreError, StoredLog};
 
 /// How long a read waits for another process's write to finish.
-const BUSY: Duration = Duration::from_secs(5);
+pub(super) const BUSY: Duration = Duration::from_secs(5);
 
 /// What every request of one `serve` shares: where the log is, how much it may show, and
 /// the log's head as last seen (watched by the event streams).
@@ -35,6 +36,11 @@ pub struct Shared {
     pub(super) spoilers: Spoilers,
     pub(super) head: watch::Sender<String>,
     pub(super) stopped: watch::Sender<bool>,
+    /// Writing, with `--allow-log`.
+    pub(super) writing: Option<Writing>,
+    /// One write at a time from this server (the database holds it against the others).
+    pub(super) writes: tokio::sync::Mutex<()>,
+    pub(super) memory: Memory,
 }
 
 impl Shared {
@@ -51,7 +57,38 @@ impl Shared {
             spoilers: options.spoilers,
             head: watch::channel(head).0,
             stopped: watch::channel(false).0,
+            writing: options.writing.clone(),
+            writes: tokio::sync::Mutex::new(()),
+            memory: Memory::default(),
         })
+    }
+
+    /// The answer given to the request of this identity, if one was.
+    pub(super) fn kept(&self, key: &str) -> Option<Kept> {
+        let answers = self.memory.answers.lock().ok()?;
+        answers.get(key).cloned()
+    }
+
+    /// Keeps the answer to the request of this identity, for a replay.
+    pub(super) fn keep(&self, key: String, kept: Kept) {
+        if let Ok(mut answers) = self.memory.answers.lock() {
+            answers.insert(key, kept);
+        }
+    }
+
+    /// Remembers that the device `by` made the record `id` in this run.
+    pub(super) fn made(&self, id: EntryId, by: String) {
+        if let Ok(mut made) = self.memory.made.lock() {
+            made.push((id, by));
+        }
+    }
+
+    /// Whether the device `by` made the record `id` in this run.
+    pub(super) fn made_by(&self, id: &EntryId, by: &str) -> bool {
+        self.memory
+            .made
+            .lock()
+            .is_ok_and(|made| made.iter().any(|(i, b)| i == id && b == by))
     }
 
     /// Ends every event stream: the server is stopping.

@@ -8,7 +8,7 @@ use axum::Router;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 
 use super::guard;
 use super::html::{error, page};
@@ -46,10 +46,23 @@ pub fn router(shared: Arc<Shared>) -> Router {
             get(|state, headers, path, query| game(state, headers, path, query, Form::Page)),
         )
         .route(
+            "/api/games",
+            get(|state, headers, query| async move {
+                let Query(params) = query;
+                answer(state, headers, params, Part::Games, "", Form::Json).await
+            })
+            .post(super::api::post_game),
+        )
+        .route(
             "/api/games/{n}",
             get(|state, headers, path, query| game(state, headers, path, query, Form::Json)),
         )
         .route("/api/head", get(live::head))
+        .route("/log", get(super::phone::start))
+        .route("/log/device", post(super::phone::name_device))
+        .route("/log/step", post(super::phone::step))
+        .route("/log/confirm", post(super::phone::confirm))
+        .route("/log/undo", post(super::phone_undo::undo))
         .route("/events", get(live::events));
     for (path, part) in pages {
         router = router.route(path, page_route(part, path));
@@ -61,7 +74,6 @@ pub fn router(shared: Arc<Shared>) -> Router {
         ("/api/setup", Part::Setup),
         ("/api/packets", Part::Packets),
         ("/api/pool", Part::Pools),
-        ("/api/games", Part::Games),
         ("/api/world", Part::World),
         ("/api/recap", Part::Recap),
     ];
@@ -70,6 +82,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
     }
     router
         .fallback(not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&shared),
+            super::access::key_from_address,
+        ))
         .layer(axum::middleware::from_fn(guard::host))
         .with_state(shared)
 }

@@ -46,6 +46,7 @@ struct Head {
     note: Option<String>,
     recorded_at: String,
     rules: u8,
+    logged_by: Option<String>,
     derived: Derived,
 }
 
@@ -67,6 +68,7 @@ fn head(row: &rusqlite::Row<'_>) -> rusqlite::Result<Head> {
         note: row.get(13)?,
         recorded_at: row.get(14)?,
         rules: row.get(17)?,
+        logged_by: row.get(18)?,
         derived: Derived {
             row: id,
             game: row.get(11)?,
@@ -110,7 +112,7 @@ pub(super) fn read_records(conn: &Connection, campaign_id: i64) -> Result<Stored
         .peekable();
     let mut entries = conn.prepare_cached(
         "SELECT id, seq, uid, kind, correction, target, before, parent, device, device_seq, reason,
-                game, date, note, recorded_at, undone_at, undo_reason, rules
+                game, date, note, recorded_at, undone_at, undo_reason, rules, logged_by
          FROM entry e WHERE campaign_id = ?1 ORDER BY seq",
     )?;
     let heads = entries.query_map(params![campaign_id], head)?;
@@ -167,6 +169,7 @@ fn record(
         note,
         recorded_at,
         rules,
+        logged_by,
         derived,
     } = head;
     let content = || -> Result<Entry, String> {
@@ -218,6 +221,7 @@ fn record(
         recorded_at,
         rules: RuleSet(rules),
         origin: origin(device, device_seq),
+        logged_by,
         parent: parent.map(EntryId::from),
         place: before.map_or(Place::End, |b| Place::Before(EntryId(b.into()))),
         body,

@@ -206,8 +206,9 @@ fn append_as(
     tx.prepare_cached(
         "INSERT INTO entry (campaign_id, seq, uid, kind, correction, target, before, parent,
                             device, device_seq, reason, date, note, recorded_at,
-                            game, undone_at, undo_reason, rules)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)",
+                            game, undone_at, undo_reason, rules, logged_by)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18,
+                 ?19)",
     )?
     .execute(params![
         campaign_id,
@@ -227,7 +228,8 @@ fn append_as(
         kept.game,
         kept.undone_at,
         kept.undo_reason,
-        record.rules.0
+        record.rules.0,
+        record.logged_by
     ])?;
     let derived = Derived {
         row: tx.last_insert_rowid(),

@@ -112,6 +112,8 @@ pub struct Stamp {
     pub at: String,
     pub today: NaiveDate,
     pub fixed_clock: bool,
+    /// Who logs it, when they say (the device a page of `serve` names): kept on the record.
+    pub logged_by: Option<String>,
 }
 
 /// A record to add, before the store gives it its identity and place among the records.
@@ -268,6 +270,7 @@ impl Store {
                 recorded_at: stamp.at.clone(),
                 rules: crate::domain::RuleSet::CURRENT,
                 origin: origin.map(Box::new),
+                logged_by: stamp.logged_by.clone(),
                 parent: match &new.body {
                     Body::Correct(crate::domain::Correction::Join { kept, .. }) => {
                         kept.first().cloned()
@@ -425,6 +428,7 @@ pub(super) fn append_for_test(
         recorded_at: "2026-01-01T00:00:00Z".to_string(),
         rules: crate::domain::RuleSet::CURRENT,
         origin: None,
+        logged_by: None,
         parent: records.last().map(|r| r.id.clone()),
         place: Place::End,
         body: Body::Add(entry.clone().into()),

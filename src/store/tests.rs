@@ -39,6 +39,7 @@ fn at(stamp: &str) -> super::Stamp {
         at: stamp.to_string(),
         today: NaiveDate::from_ymd_opt(2030, 1, 1).expect("a date"),
         fixed_clock: true,
+        logged_by: None,
     }
 }
 

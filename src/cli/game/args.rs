@@ -4,7 +4,7 @@
 // to game 15); each player who held on may choose one. The summary below is the one `game
 // --help` and `game log --help` print (the arguments are built when parsed, `cli::lazy`).
 /// Record a finished game: players, results, rewards, what changed
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Default, clap::Args)]
 #[command(
     after_help = EXAMPLE
 )]

@@ -12,6 +12,8 @@ mod list;
 mod log;
 mod logged;
 mod review;
+#[cfg(feature = "serve")]
+mod served;
 mod sheet;
 mod show;
 mod stop;
@@ -44,6 +46,8 @@ pub enum Command {
 }
 
 pub(super) use args::LogArgs;
+#[cfg(feature = "serve")]
+pub(super) use served::SheetLogbook;
 
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {

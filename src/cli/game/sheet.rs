@@ -140,24 +140,54 @@ pub(super) fn read(path: &Path, mut args: LogArgs) -> Result<LogArgs, CliError> 
         .map_or(text.trim_start().starts_with('{'), |e| {
             e.eq_ignore_ascii_case("json")
         });
-    let sheet: Sheet = if json {
-        serde_json::from_str(text).map_err(|e| {
+    let sheet = parse(text, json, &shown.to_string())?;
+    fill(sheet, &mut args);
+    if args.players.is_empty() {
+        return Err(no_player(&shown.to_string()));
+    }
+    Ok(args)
+}
+
+/// The `game log` arguments of a sheet given as JSON text (`POST /api/games` of `serve`):
+/// an error when the text is not a game sheet; a sheet that names no player gives none.
+pub(crate) fn of_json(text: &str) -> Result<LogArgs, CliError> {
+    let sheet = parse(text, true, "sent")?;
+    let mut args = LogArgs::default();
+    fill(sheet, &mut args);
+    Ok(args)
+}
+
+/// The error of a sheet that names no player.
+pub(crate) fn no_player(shown: &str) -> CliError {
+    CliError::input(format!(
+        "The game sheet {shown} names no player: give one `player = \"NAME=FACTION:RESULT[@HQ]\"` entry each, in seating order."
+    ))
+}
+
+/// A sheet's text, as JSON or TOML.
+fn parse(text: &str, json: bool, shown: &str) -> Result<Sheet, CliError> {
+    if json {
+        return serde_json::from_str(text).map_err(|e| {
             CliError::input(format!(
                 "The game sheet {shown} is not a game as JSON: {e}. See exports/game-sheet.json for the form."
             ))
-        })?
-    } else {
-        toml::from_str(text).map_err(|e| {
-            let line = e
-                .span()
-                .map(|span| format!(" at line {}", text[..span.start].matches('\n').count() + 1))
-                .unwrap_or_default();
-            CliError::input(format!(
-                "The game sheet {shown} is not a game as TOML{line}: {}. See exports/game-sheet.toml for the form.",
-                e.message().trim_end()
-            ))
-        })?
-    };
+        });
+    }
+    toml::from_str(text).map_err(|e| {
+        let line = e
+            .span()
+            .map(|span| format!(" at line {}", text[..span.start].matches('\n').count() + 1))
+            .unwrap_or_default();
+        CliError::input(format!(
+            "The game sheet {shown} is not a game as TOML{line}: {}. See exports/game-sheet.toml for the form.",
+            e.message().trim_end()
+        ))
+    })
+}
+
+/// The `game log` arguments with the game of the sheet (`--dry-run` and `--new-player`
+/// given on the command line stay).
+fn fill(sheet: Sheet, args: &mut LogArgs) {
     args.date = sheet.date;
     args.players = sheet.player.into_iter().map(Player::flag).collect();
     args.name_continent = sheet.name_continent;
@@ -184,10 +214,43 @@ pub(super) fn read(path: &Path, mut args: LogArgs) -> Result<LogArgs, CliError> 
     args.draft = sheet.draft;
     args.new_players.extend(sheet.new_player);
     args.note = sheet.note;
-    if args.players.is_empty() {
-        return Err(CliError::input(format!(
-            "The game sheet {shown} names no player: give one `player = \"NAME=FACTION:RESULT[@HQ]\"` entry each, in seating order."
-        )));
-    }
-    Ok(args)
+}
+
+/// Each value of the game the arguments give, with the sheet field (the flag) it is under.
+pub(crate) fn fields(args: &LogArgs) -> Vec<(&'static str, &str)> {
+    let one = [
+        ("date", &args.date),
+        ("name-continent", &args.name_continent),
+        ("major-city", &args.major_city),
+        ("heal-scar", &args.heal_scar),
+        ("continent-bonus", &args.continent_bonus),
+        ("fortify", &args.fortify),
+        ("destroy-card", &args.destroy_card),
+        ("world-capital", &args.world_capital),
+        ("note", &args.note),
+    ];
+    let many = [
+        ("player", &args.players),
+        ("minor-city", &args.minor_cities),
+        ("upgrade", &args.upgrades),
+        ("scar", &args.scars),
+        ("wear", &args.wear),
+        ("opened", &args.opened),
+        ("event-fortify", &args.event_fortify),
+        ("event-destroy-card", &args.event_destroy_card),
+        ("mark", &args.marks),
+        ("fallout", &args.fallout),
+        ("destroy-city", &args.destroy_city),
+        ("event", &args.event_cards),
+        ("mission", &args.missions),
+        ("mission-done", &args.mission_done),
+        ("draft", &args.draft),
+    ];
+    let ones = one
+        .into_iter()
+        .filter_map(|(field, value)| value.as_deref().map(|v| (field, v)));
+    let manys = many
+        .into_iter()
+        .flat_map(|(field, values)| values.iter().map(move |v| (field, v.as_str())));
+    manys.chain(ones).collect()
 }

@@ -8,6 +8,9 @@ use crate::report::game::{GameList, GameLogged, GameView};
 impl Tabular for GameView {
     fn lines(&self) -> Vec<String> {
         let mut lines = vec![format!("Game {}, played {}.", self.game, self.date)];
+        if let Some(by) = &self.logged_by {
+            lines.push(format!("Logged on {by}."));
+        }
         if let Some(note) = &self.note {
             lines.push(format!("Note: {note}"));
         }

@@ -50,7 +50,11 @@ fn cells(e: &HistoryEntry) -> Vec<String> {
         (Some(0), _) => "before game 1".to_string(),
         (Some(n), _) => format!("after game {n}"),
     };
-    vec![game, when, who, e.text.clone()]
+    let what = match &e.logged_by {
+        Some(by) => format!("{} (logged on {by})", e.text),
+        None => e.text.clone(),
+    };
+    vec![game, when, who, what]
 }
 impl Tabular for Corrections {
     fn lines(&self) -> Vec<String> {

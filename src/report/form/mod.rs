@@ -35,8 +35,9 @@ pub use search::matching;
 use crate::domain::{Campaign, Entry, Faction, Game, Refusal, person_key};
 
 /// An answer: one value (an option's value, text typed, `yes` or `no`), or the values of
-/// the options ticked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// the options ticked. As JSON (a phone's form carries its answers so), a string or a list.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
 pub enum Answer {
     One(String),
     Many(Vec<String>),

@@ -1,0 +1,265 @@
+//! `POST /api/games`: a game sheet (the JSON `game log --from FILE` reads) logged for a
+//! script, with this run's key (`Authorization: Bearer KEY`) and the head it was made from
+//! (`If-Match: "<head>"`). 201 with the game as `game show N --format json`; 409 when the
+//! head moved, with what changed; 422 with the refusal; 403 without the key or from another
+//! site; 428 without `If-Match`; 400 for a body that is not a game sheet. `?dry_run=1`
+//! answers what would change (as `game log --dry-run --format json`) and writes nothing.
+//! A request sent again with the same `Idempotency-Key` gets the first answer.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+use super::access::writer;
+use super::memory::{Kept, Refused, Writing};
+use super::read::{Params, Part, Shared};
+use super::write::{Failed, GameWrite, head_named, log_game};
+use crate::report::game::{GameLogged, GameView};
+use crate::report::spoilers::Spoilers;
+
+/// The header a script names its device with; kept on the record as who logged it.
+pub(super) const DEVICE_HEADER: &str = "x-chronicle-device";
+
+/// `POST /api/games`'s query.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct WriteParams {
+    pub dry_run: Option<String>,
+}
+
+impl WriteParams {
+    fn dry_run(&self) -> bool {
+        self.dry_run
+            .as_deref()
+            .is_some_and(|v| !matches!(v, "0" | "false" | "no"))
+    }
+}
+
+#[derive(Serialize)]
+struct Said<'a> {
+    error: &'a str,
+}
+
+#[derive(Serialize)]
+struct Moved<'a> {
+    error: &'a str,
+    /// The head now, for the request to be checked again against.
+    head: &'a str,
+    changed: &'a [String],
+}
+
+#[derive(Serialize)]
+struct RefusedAnswer<'a> {
+    error: &'a str,
+    #[serde(flatten)]
+    refused: &'a Refused,
+}
+
+/// JSON as the commands print it: pretty, with a final line break.
+pub(super) fn json_text(value: &impl Serialize) -> String {
+    let mut text = serde_json::to_string_pretty(value).unwrap_or_else(|_| "null".to_string());
+    text.push('\n');
+    text
+}
+
+fn answer(status: StatusCode, body: String) -> Kept {
+    Kept {
+        status: status.as_u16(),
+        content_type: "application/json",
+        body,
+    }
+}
+
+fn said(status: StatusCode, error: &str) -> Kept {
+    answer(status, json_text(&Said { error }))
+}
+
+impl IntoResponse for Kept {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::OK);
+        (
+            status,
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(self.content_type),
+            )],
+            self.body,
+        )
+            .into_response()
+    }
+}
+
+/// A header's text, trimmed; none when absent or empty.
+pub(super) fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+}
+
+/// `POST /api/games`.
+pub(super) async fn post_game(
+    State(shared): State<Arc<Shared>>,
+    Query(params): Query<WriteParams>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let writing = match writer(&shared, &headers) {
+        Ok(writing) => writing.clone(),
+        Err((status, words)) => return said(status, &words).into_response(),
+    };
+    let Ok(text) = String::from_utf8(body.to_vec()) else {
+        return said(StatusCode::BAD_REQUEST, "A game sheet is UTF-8 JSON.").into_response();
+    };
+    if let Err(why) = writing.logbook.sheet(&text) {
+        return said(StatusCode::BAD_REQUEST, &why).into_response();
+    }
+    let dry_run = params.dry_run();
+    let seen = header_text(&headers, "if-match").map(|v| head_named(&v));
+    if seen.is_none() && !dry_run {
+        return said(
+            StatusCode::PRECONDITION_REQUIRED,
+            "A write names the head of the log it was made from: If-Match: \"<head>\", the ETag that GET /api/head and every page give.",
+        )
+        .into_response();
+    }
+    let key = header_text(&headers, "idempotency-key");
+    let logged_by = header_text(&headers, DEVICE_HEADER);
+    let _one_at_a_time = shared.writes.lock().await;
+    if let Some(kept) = key.as_ref().and_then(|k| shared.kept(k)) {
+        return kept.into_response();
+    }
+    let worker = Arc::clone(&shared);
+    let done = tokio::task::spawn_blocking(move || {
+        let kept = write_sheet(&worker, &writing, &text, seen, dry_run, logged_by);
+        if let (Some(key), false) = (key, dry_run) {
+            worker.keep(key, kept.clone());
+        }
+        kept
+    })
+    .await;
+    match done {
+        Ok(kept) => kept.into_response(),
+        Err(_) => said(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The write could not be made.",
+        )
+        .into_response(),
+    }
+}
+
+/// Logs the game of a sheet (on a blocking thread) and makes the answer.
+fn write_sheet(
+    shared: &Shared,
+    writing: &Writing,
+    text: &str,
+    seen: Option<String>,
+    dry_run: bool,
+    logged_by: Option<String>,
+) -> Kept {
+    let logbook = Arc::clone(&writing.logbook);
+    let request = GameWrite {
+        seen,
+        dry_run,
+        logged_by: logged_by.clone(),
+        make: Box::new(move |campaign, today| logbook.game(text, campaign, today)),
+    };
+    match log_game(shared, writing, request) {
+        Ok((appended, stamp)) => {
+            let Some(applied) = &appended.applied else {
+                return said(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "The game was not applied.",
+                );
+            };
+            if dry_run {
+                return GameLogged::new(
+                    &stamp.at,
+                    false,
+                    &appended.before,
+                    &appended.after,
+                    applied,
+                )
+                .map_or_else(
+                    || {
+                        said(
+                            StatusCode::INTERNAL_SERVER_ERROR,
+                            "The entry is not a game.",
+                        )
+                    },
+                    |report| answer(StatusCode::OK, json_text(&report)),
+                );
+            }
+            if let Some(by) = &appended.record.logged_by {
+                shared.made(appended.record.id.clone(), by.clone());
+            }
+            let number = applied.game.unwrap_or_default();
+            match (&applied.entry, shared.spoilers) {
+                // The game as the write applied it: what `game show` describes, without
+                // reading the log again.
+                (crate::domain::Entry::Game(game), Spoilers::Opened) => {
+                    let mut view =
+                        GameView::new(number, &appended.record.recorded_at, &appended.before, game);
+                    view.logged_by.clone_from(&appended.record.logged_by);
+                    answer(StatusCode::CREATED, json_text(&view))
+                }
+                _ => game_shown(shared, number),
+            }
+        }
+        Err(failed) => failure(shared, writing, &failed),
+    }
+}
+
+/// The game just logged, as `game show N --format json` gives it.
+fn game_shown(shared: &Shared, number: u32) -> Kept {
+    let shown = shared.log().and_then(|log| {
+        log.report(Part::Game(number), &Params::default(), shared.spoilers)
+            .map(|report| (report, log.head))
+    });
+    match shown {
+        Ok((report, _)) => answer(StatusCode::CREATED, json_text(&report)),
+        Err(e) => said(
+            StatusCode::CREATED,
+            &format!("Game {number} was logged; it cannot be read back now: {e}"),
+        ),
+    }
+}
+
+/// The answer to a write that did not happen.
+pub(super) fn failure(shared: &Shared, writing: &Writing, failed: &Failed) -> Kept {
+    match failed {
+        Failed::Stale(changed) => {
+            let head = shared.head_now().unwrap_or_default();
+            answer(
+                StatusCode::CONFLICT,
+                json_text(&Moved {
+                    error: "The log moved since this game was made from it; nothing was written. Check it again against the new head.",
+                    head: &head,
+                    changed,
+                }),
+            )
+        }
+        Failed::Refused(refused) => refused_answer(refused),
+        Failed::Rule(refusal) => refused_answer(&writing.logbook.refused(refusal)),
+        Failed::Store(crate::store::StoreError::Busy) => said(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The database is busy with another write; nothing was written. Try again.",
+        ),
+        Failed::Store(error) => said(StatusCode::INTERNAL_SERVER_ERROR, &error.to_string()),
+    }
+}
+
+fn refused_answer(refused: &Refused) -> Kept {
+    answer(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        json_text(&RefusedAnswer {
+            error: &refused.message,
+            refused,
+        }),
+    )
+}

@@ -1,0 +1,63 @@
+//! What the phone form carries from one step to the next (its identity, the head it was
+//! drawn at, the answers so far), and what a page says beside a question.
+
+use std::collections::BTreeMap;
+
+use crate::report::form::Answer;
+
+/// What a step of the form carries from one page to the next.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Carried {
+    /// The form's identity: a Confirm of the same form is applied once.
+    pub form: String,
+    /// The head of the log the form was drawn at.
+    pub head: String,
+    pub answers: BTreeMap<String, Answer>,
+    /// The question asked again though it has an answer (after a step back).
+    pub at: Option<String>,
+}
+
+impl Carried {
+    pub(super) fn new(head: String) -> Carried {
+        Carried {
+            form: uuid::Uuid::new_v4().simple().to_string(),
+            head,
+            ..Carried::default()
+        }
+    }
+
+    /// The answers as the hidden field holds them.
+    pub(super) fn answers_text(&self) -> String {
+        serde_json::to_string(&self.answers).unwrap_or_else(|_| "{}".to_string())
+    }
+
+    /// The carried fields of a posted form; the others (the step, the value) beside them.
+    pub(super) fn of(fields: &[(String, String)]) -> Result<Carried, String> {
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let answers = serde_json::from_str(&field("answers").unwrap_or_else(|| "{}".to_string()))
+            .map_err(
+            |_| "The form's answers are not readable: start the game again at /log.",
+        )?;
+        Ok(Carried {
+            form: field("form").ok_or("The form has no identity: start again at /log.")?,
+            head: field("head").unwrap_or_default(),
+            answers,
+            at: field("at").filter(|a| !a.is_empty()),
+        })
+    }
+}
+
+/// What the page says beside a question: the rule's message, what was typed, and the
+/// options a name typed is close to.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Beside {
+    pub message: String,
+    pub typed: String,
+    /// The options a search found for what was typed ("did you mean").
+    pub meant: Vec<usize>,
+}

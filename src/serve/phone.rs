@@ -1,0 +1,419 @@
+//! `/log`: the game form for a phone, a second driver of the guided prompt's model
+//! (`report::form::GameForm`): the same questions in the same order, the same choices from
+//! the campaign, the same checks. Without JavaScript it is a plain multi-step form: each
+//! step is a POST that carries every answer so far (and the head the form was first drawn
+//! at, and the form's identity) and renders the next question, or the refusal beside the
+//! question it concerns with what was typed kept. Once every question has an answer, the
+//! preview shows what would change (a dry run through the store) and the equivalent
+//! `chronicle game log` command line; Confirm writes it, refused with a 409 page when the
+//! log moved since the head the form carries. A Confirm sent again (a reload, a double tap)
+//! gets the first answer and writes nothing.
+
+use std::sync::Arc;
+
+use axum::extract::{Form as Posted, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::access::{DEVICE_COOKIE, cookie, from_cookie, to_cookie, writer};
+use super::carried::{Beside, Carried};
+use super::memory::{Kept, Writing};
+use super::phone_html as draw;
+use super::read::{PageError, Shared};
+use super::write::{Failed, GameWrite, log_game};
+use crate::domain::log::fold;
+use crate::domain::{Campaign, Game};
+use crate::report::form::{Answer, GameForm, Kind, Refused as Said, Usual, matching};
+use crate::report::game::GameLogged;
+
+/// A posted form's fields, in order (a ticked box is one field each).
+type Fields = Vec<(String, String)>;
+
+fn field<'a>(fields: &'a Fields, name: &str) -> Option<&'a str> {
+    fields
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// The campaign as it stands, what it makes likely, and the head, read now.
+fn campaign_now(shared: &Shared) -> Result<(String, Campaign, Usual, String), PageError> {
+    let log = shared.log()?;
+    let campaign = fold(&log.stored.entries)?;
+    let usual = Usual::of_entries(log.stored.standing().iter().map(|e| &*e.entry));
+    Ok((log.name, campaign, usual, log.head))
+}
+
+/// The device's name from its cookie.
+pub(super) fn device_of(headers: &HeaderMap) -> Option<String> {
+    cookie(headers, DEVICE_COOKIE)
+        .and_then(|v| from_cookie(&v))
+        .filter(|d| !d.trim().is_empty())
+}
+
+/// Why a phone cannot use the form: writing off, no key, another site.
+fn refused_page(status: StatusCode, words: &str) -> Response {
+    (status, draw::html_type(), draw::message("chronicle", words)).into_response()
+}
+
+/// `GET /log`: the device's name asked once, then the first question of a new game.
+pub(super) async fn start(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    let writing = match writer(&shared, &headers) {
+        Ok(writing) => writing.clone(),
+        Err((status, words)) => return refused_page(status, &words),
+    };
+    let Some(device) = device_of(&headers) else {
+        return (draw::html_type(), draw::device_page(None, "")).into_response();
+    };
+    blocking(move || {
+        let (name, campaign, usual, head) = campaign_now(&shared)?;
+        let today = writing.logbook.stamp(None).today;
+        let form = GameForm::new(campaign, today, usual);
+        let carried = Carried::new(head);
+        Ok(next_page(
+            &shared, &writing, &name, &device, &form, &carried, None,
+        ))
+    })
+    .await
+}
+
+/// `POST /log/device`: the name of this phone, kept in a cookie ("Bo's phone").
+pub(super) async fn name_device(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Posted(fields): Posted<Fields>,
+) -> Response {
+    if let Err((status, words)) = writer(&shared, &headers) {
+        return refused_page(status, &words);
+    }
+    let typed = field(&fields, "device").unwrap_or_default();
+    match crate::domain::validate::logged_by(typed) {
+        Ok(name) if !name.is_empty() => {
+            let cookie = format!(
+                "{DEVICE_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax",
+                to_cookie(&name)
+            );
+            ([(header::SET_COOKIE, cookie)], Redirect::to("/log")).into_response()
+        }
+        Ok(_) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            draw::html_type(),
+            draw::device_page(Some("Give this phone a name, e.g. Bo's phone."), typed),
+        )
+            .into_response(),
+        Err(refusal) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            draw::html_type(),
+            draw::device_page(Some(&refusal.to_string()), typed),
+        )
+            .into_response(),
+    }
+}
+
+/// `POST /log/step`: the answer to one question (or a step back, or the answers checked
+/// again against the head now), then the next question or the preview.
+pub(super) async fn step(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Posted(fields): Posted<Fields>,
+) -> Response {
+    let writing = match writer(&shared, &headers) {
+        Ok(writing) => writing.clone(),
+        Err((status, words)) => return refused_page(status, &words),
+    };
+    let Some(device) = device_of(&headers) else {
+        return (draw::html_type(), draw::device_page(None, "")).into_response();
+    };
+    blocking(move || {
+        let mut carried = Carried::of(&fields).map_err(PageError::Input)?;
+        let (name, campaign, usual, head) = campaign_now(&shared)?;
+        if field(&fields, "go") == Some("recheck") {
+            carried.head = head;
+        }
+        let today = writing.logbook.stamp(None).today;
+        let mut form = GameForm::new(campaign, today, usual)
+            .resume(carried.answers.clone(), carried.at.clone());
+        let mut said = None;
+        match field(&fields, "go") {
+            Some("back") => {
+                form.back();
+            }
+            Some("answer") => said = answer(&mut form, &fields),
+            _ => {}
+        }
+        carried.answers = form.answers().clone();
+        carried.at = form.at().map(str::to_string);
+        Ok(next_page(
+            &shared, &writing, &name, &device, &form, &carried, said,
+        ))
+    })
+    .await
+}
+
+/// Gives the posted answer to the question asked now; what to say beside it when it is not
+/// taken (or when a name typed finds several options).
+fn answer(form: &mut GameForm, fields: &Fields) -> Option<Beside> {
+    let step = form.next()?;
+    if field(fields, "step") != Some(step.id.as_str()) {
+        return Some(Beside {
+            message: "That answer was to another question; this is the one asked now.".to_string(),
+            ..Beside::default()
+        });
+    }
+    let typed = field(fields, "typed")
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    let chosen = field(fields, "value").map(str::to_string);
+    let given = match step.kind {
+        Kind::Multi => Answer::Many(
+            fields
+                .iter()
+                .filter(|(n, _)| n == "values")
+                .map(|(_, v)| v.clone())
+                .collect(),
+        ),
+        // On the page of "did you mean", an option chosen is the answer.
+        Kind::Search if field(fields, "choosing").is_some() && chosen.is_some() => {
+            Answer::One(chosen.unwrap_or_default())
+        }
+        Kind::Search if !typed.is_empty() => {
+            let found = matching(&step.options, &typed);
+            let exact = found.iter().find(|&&i| {
+                crate::domain::person_key(&step.options[i].label)
+                    == crate::domain::person_key(&typed)
+            });
+            match (exact, found.as_slice(), field(fields, "as_typed")) {
+                (Some(&i), _, _) => Answer::One(step.options[i].value.clone()),
+                // One option found where no new name is taken: it, as the terminal's Enter.
+                (None, [one], None) if step.new.is_none() => {
+                    Answer::One(step.options[*one].value.clone())
+                }
+                (None, [], _) | (None, _, Some(_)) => Answer::One(typed.clone()),
+                (None, several, None) => {
+                    return Some(Beside {
+                        message: format!("Did you mean one of these, or {typed} as typed?"),
+                        typed,
+                        meant: several.to_vec(),
+                    });
+                }
+            }
+        }
+        _ => Answer::One(chosen.unwrap_or(typed.clone())),
+    };
+    match form.answer(&step.id, &given) {
+        Ok(()) => None,
+        Err(refused) => Some(Beside {
+            message: match refused {
+                Said::Rule(refusal) => refusal.to_string(),
+                Said::Expected(what) => format!("Expected {what}."),
+            },
+            typed: given.one().to_string(),
+            meant: Vec::new(),
+        }),
+    }
+}
+
+/// The next question, or the preview once every question has an answer.
+fn next_page(
+    shared: &Shared,
+    writing: &Writing,
+    name: &str,
+    device: &str,
+    form: &GameForm,
+    carried: &Carried,
+    said: Option<Beside>,
+) -> Response {
+    if let Some(step) = form.next() {
+        let status = if said.as_ref().is_some_and(|s| s.meant.is_empty()) {
+            StatusCode::UNPROCESSABLE_ENTITY
+        } else {
+            StatusCode::OK
+        };
+        let page = draw::step_page(name, device, form, &step, carried, said.as_ref());
+        return (status, draw::html_type(), page).into_response();
+    }
+    let Some(game) = form.complete() else {
+        return refused_page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The form has no question left and no game.",
+        );
+    };
+    preview(shared, writing, name, device, &game, carried, None)
+}
+
+/// The preview: what logging the game would change (a dry run), the command line, Confirm.
+fn preview(
+    shared: &Shared,
+    writing: &Writing,
+    name: &str,
+    device: &str,
+    game: &Game,
+    carried: &Carried,
+    refusal: Option<&str>,
+) -> Response {
+    let dry = log_game(
+        shared,
+        writing,
+        GameWrite {
+            seen: None,
+            dry_run: true,
+            logged_by: Some(device.to_string()),
+            make: Box::new(|_, _| Ok(game.clone())),
+        },
+    );
+    let command = writing.logbook.command_line(game);
+    let (status, report, words) = match dry {
+        Ok((appended, stamp)) => {
+            let report = appended.applied.as_ref().and_then(|applied| {
+                GameLogged::new(&stamp.at, false, &appended.before, &appended.after, applied)
+            });
+            (StatusCode::OK, report, refusal.map(str::to_string))
+        }
+        Err(failed) => {
+            let kept = super::api::failure(shared, writing, &failed);
+            let message = serde_json::from_str::<serde_json::Value>(&kept.body)
+                .ok()
+                .and_then(|v| v["error"].as_str().map(str::to_string));
+            (StatusCode::UNPROCESSABLE_ENTITY, None, message)
+        }
+    };
+    let page = draw::preview_page(
+        name,
+        device,
+        report.as_ref(),
+        &command,
+        carried,
+        words.as_deref(),
+    );
+    (status, draw::html_type(), page).into_response()
+}
+
+/// `POST /log/confirm`: the game written, once; 409 when the log moved since the head the
+/// form carries.
+pub(super) async fn confirm(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Posted(fields): Posted<Fields>,
+) -> Response {
+    let writing = match writer(&shared, &headers) {
+        Ok(writing) => writing.clone(),
+        Err((status, words)) => return refused_page(status, &words),
+    };
+    let Some(device) = device_of(&headers) else {
+        return (draw::html_type(), draw::device_page(None, "")).into_response();
+    };
+    let carried = match Carried::of(&fields) {
+        Ok(carried) => carried,
+        Err(words) => return refused_page(StatusCode::BAD_REQUEST, &words),
+    };
+    let _one_at_a_time = shared.writes.lock().await;
+    if let Some(kept) = shared.kept(&carried.form) {
+        return kept.into_response();
+    }
+    let worker = Arc::clone(&shared);
+    let done = tokio::task::spawn_blocking(move || {
+        let kept = confirmed(&worker, &writing, &device, &carried);
+        // Only a game written is the form's answer for good: after a refusal or a 409 the
+        // same form, its answers changed or checked again, may be confirmed.
+        if kept.status == StatusCode::CREATED.as_u16() {
+            worker.keep(carried.form.clone(), kept.clone());
+        }
+        kept
+    })
+    .await;
+    done.map_or_else(
+        |_| {
+            refused_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "The game could not be written.",
+            )
+        },
+        IntoResponse::into_response,
+    )
+}
+
+/// Writes the form's game (on a blocking thread): the page to answer with.
+fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried) -> Kept {
+    let page = |status: StatusCode, body: String| Kept {
+        status: status.as_u16(),
+        content_type: "text/html; charset=utf-8",
+        body,
+    };
+    let (name, usual) = match campaign_now(shared) {
+        Ok((name, _, usual, _)) => (name, usual),
+        Err(e) => {
+            return page(
+                StatusCode::SERVICE_UNAVAILABLE,
+                draw::message("chronicle", &e.to_string()),
+            );
+        }
+    };
+    let today = writing.logbook.stamp(None).today;
+    let answers = carried.answers.clone();
+    let request = GameWrite {
+        seen: Some(carried.head.clone()),
+        dry_run: false,
+        logged_by: Some(device.to_string()),
+        make: Box::new(move |campaign, _| {
+            GameForm::new(campaign.clone(), today, usual)
+                .resume(answers, None)
+                .complete()
+                .ok_or_else(|| super::memory::Refused {
+                    refusal: "input".to_string(),
+                    rule: None,
+                    message: "The log moved and this game needs an answer again: check it again."
+                        .to_string(),
+                    field: None,
+                })
+        }),
+    };
+    match log_game(shared, writing, request) {
+        Ok((appended, _)) => {
+            let number = appended
+                .applied
+                .as_ref()
+                .and_then(|a| a.game)
+                .unwrap_or_default();
+            shared.made(appended.record.id.clone(), device.to_string());
+            let head = shared.head_now().unwrap_or_default();
+            page(
+                StatusCode::CREATED,
+                draw::logged_page(
+                    &name,
+                    device,
+                    number,
+                    &appended.record.id.to_string(),
+                    &head,
+                ),
+            )
+        }
+        Err(Failed::Stale(changed)) => page(
+            StatusCode::CONFLICT,
+            draw::moved_page(&name, &changed, carried),
+        ),
+        Err(failed) => {
+            let kept = super::api::failure(shared, writing, &failed);
+            let message = serde_json::from_str::<serde_json::Value>(&kept.body)
+                .ok()
+                .and_then(|v| v["error"].as_str().map(str::to_string))
+                .unwrap_or_default();
+            page(
+                StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY),
+                draw::preview_page(&name, device, None, "", carried, Some(&message)),
+            )
+        }
+    }
+}
+
+/// Runs a page's work on a blocking thread.
+async fn blocking(work: impl FnOnce() -> Result<Response, PageError> + Send + 'static) -> Response {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(e)) => refused_page(StatusCode::BAD_REQUEST, &e.to_string()),
+        Err(_) => refused_page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The page could not be made.",
+        ),
+    }
+}
