@@ -39,6 +39,21 @@ pub(crate) fn free_port() -> u16 {
 }
 
 /// Waits until something listens on `port`.
+/// Chromium's WebDriver (`driver`) started on a free port of loopback, and that port, once
+/// it listens; stopped when dropped.
+pub(crate) fn chromedriver(driver: &str) -> (Killed, u16) {
+    let port = free_port();
+    let child = Command::new(driver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Killed(child);
+    listening(port);
+    (driver, port)
+}
+
 pub(crate) fn listening(port: u16) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while TcpStream::connect(("127.0.0.1", port)).is_err() {
@@ -163,16 +178,7 @@ fn the_pages_fit_a_phone_and_follow_writes_in_a_real_browser() {
     let port = free_port();
     let mut server = serve(&env, port);
     let url = format!("http://127.0.0.1:{port}");
-    let driver_port = free_port();
-    let _driver = Killed(
-        Command::new(driver)
-            .arg(format!("--port={driver_port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
-    listening(driver_port);
+    let (_driver, driver_port) = chromedriver(&driver);
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
     std::fs::create_dir_all(&shots).expect("a folder for screenshots");
     let runtime = tokio::runtime::Builder::new_current_thread()

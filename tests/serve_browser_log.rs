@@ -6,13 +6,13 @@
 //! notice, where Chromium or its driver is missing.
 
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 
 use crate::common::{TestEnv, skipped};
-use crate::serve_browser::{Killed, browser, free_port, listening, program, shows};
+use crate::serve_browser::{Killed, browser, chromedriver, free_port, program, shows};
 
 const KEY: &str = "browserk3ybrowserk3y";
 
@@ -146,16 +146,7 @@ fn a_phone_logs_a_five_player_game_and_the_board_on_another_shows_it() {
         .expect("its first line");
     let _server = Killed(child);
     let url = format!("http://127.0.0.1:{port}");
-    let driver_port = free_port();
-    let _driver = Killed(
-        Command::new(driver)
-            .arg(format!("--port={driver_port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
-    listening(driver_port);
+    let (_driver, driver_port) = chromedriver(&driver);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

@@ -56,14 +56,23 @@ fn refused_page(status: StatusCode, words: &str) -> Response {
     (status, draw::html_type(), draw::message("chronicle", words)).into_response()
 }
 
+/// Whether this phone may write, and its name: the page that says why not (writing off,
+/// no key, another site), or the page that asks its name once.
+fn phone(shared: &Shared, headers: &HeaderMap) -> Result<(Writing, String), Box<Response>> {
+    let writing = writer(shared, headers)
+        .map_err(|(status, words)| Box::new(refused_page(status, &words)))?
+        .clone();
+    let device = device_of(headers).ok_or_else(|| {
+        Box::new((draw::html_type(), draw::device_page(None, "")).into_response())
+    })?;
+    Ok((writing, device))
+}
+
 /// `GET /log`: the device's name asked once, then the first question of a new game.
 pub(super) async fn start(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
-    let writing = match writer(&shared, &headers) {
-        Ok(writing) => writing.clone(),
-        Err((status, words)) => return refused_page(status, &words),
-    };
-    let Some(device) = device_of(&headers) else {
-        return (draw::html_type(), draw::device_page(None, "")).into_response();
+    let (writing, device) = match phone(&shared, &headers) {
+        Ok(phone) => phone,
+        Err(page) => return *page,
     };
     blocking(move || {
         let (name, campaign, usual, head) = campaign_now(&shared)?;
@@ -117,12 +126,9 @@ pub(super) async fn step(
     headers: HeaderMap,
     Posted(fields): Posted<Fields>,
 ) -> Response {
-    let writing = match writer(&shared, &headers) {
-        Ok(writing) => writing.clone(),
-        Err((status, words)) => return refused_page(status, &words),
-    };
-    let Some(device) = device_of(&headers) else {
-        return (draw::html_type(), draw::device_page(None, "")).into_response();
+    let (writing, device) = match phone(&shared, &headers) {
+        Ok(phone) => phone,
+        Err(page) => return *page,
     };
     blocking(move || {
         let mut carried = Carried::of(&fields).map_err(PageError::Input)?;
@@ -296,12 +302,9 @@ pub(super) async fn confirm(
     headers: HeaderMap,
     Posted(fields): Posted<Fields>,
 ) -> Response {
-    let writing = match writer(&shared, &headers) {
-        Ok(writing) => writing.clone(),
-        Err((status, words)) => return refused_page(status, &words),
-    };
-    let Some(device) = device_of(&headers) else {
-        return (draw::html_type(), draw::device_page(None, "")).into_response();
+    let (writing, device) = match phone(&shared, &headers) {
+        Ok(phone) => phone,
+        Err(page) => return *page,
     };
     let carried = match Carried::of(&fields) {
         Ok(carried) => carried,
