@@ -13,6 +13,7 @@ mod log;
 mod logged;
 mod review;
 #[cfg(feature = "serve")]
+#[cfg(feature = "serve")]
 mod served;
 mod sheet;
 mod show;
@@ -46,6 +47,7 @@ pub enum Command {
 }
 
 pub(super) use args::LogArgs;
+#[cfg(feature = "serve")]
 #[cfg(feature = "serve")]
 pub(super) use served::SheetLogbook;
 

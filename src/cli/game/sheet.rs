@@ -150,6 +150,7 @@ pub(super) fn read(path: &Path, mut args: LogArgs) -> Result<LogArgs, CliError> 
 
 /// The `game log` arguments of a sheet given as JSON text (`POST /api/games` of `serve`):
 /// an error when the text is not a game sheet; a sheet that names no player gives none.
+#[cfg(feature = "serve")]
 pub(crate) fn of_json(text: &str) -> Result<LogArgs, CliError> {
     let sheet = parse(text, true, "sent")?;
     let mut args = LogArgs::default();
@@ -217,6 +218,7 @@ fn fill(sheet: Sheet, args: &mut LogArgs) {
 }
 
 /// Each value of the game the arguments give, with the sheet field (the flag) it is under.
+#[cfg(feature = "serve")]
 pub(crate) fn fields(args: &LogArgs) -> Vec<(&'static str, &str)> {
     let one = [
         ("date", &args.date),
