@@ -1,7 +1,7 @@
 #!/bin/sh
 # The kill harnesses of sync at their full counts (CI runs small ones):
 #   - `sync` killed at random moments (CHRONICLE_SYNC_KILLS, 30 in CI);
-#   - `sync --git` killed before and after each git step, for a sync sending a game out,
+#   - `sync --git` killed before and after each git command, for a sync sending a game out,
 #     one bringing a game in and one finding a fork (CI: the first kind only);
 #   - the property test of restores, copies, deletions and skewed clocks (16 cases in CI).
 # Run from the repository: sh benches/sync_kills.sh

@@ -1,12 +1,13 @@
-//! `sync --git` killed at each git step (SIGKILL: no clean-up runs), just before the step
-//! and just after it: the next `sync --git` finishes the work, with no hand on git, and the
-//! devices agree with every game on both.
+//! `sync --git` killed at each git command it runs (SIGKILL: no clean-up runs), just before
+//! the command and just after it: the next `sync --git` finishes the work, with no hand on
+//! git, and the devices agree with every game on both.
 //!
 //! The kill comes from a `git` put first on the PATH, which runs the real one and kills
-//! chronicle (its parent) before or after the step named by `CHRONICLE_TEST_KILL_BEFORE` or
-//! `CHRONICLE_TEST_KILL_AFTER`. Three kinds of sync are killed: one sending a game out, one
-//! bringing a game in, one finding a fork. In CI each step is killed for the first kind;
-//! `CHRONICLE_GIT_KILLS=all` kills each step for every kind (`benches/sync_kills.sh`).
+//! chronicle (its parent) before or after the git command named by
+//! `CHRONICLE_TEST_KILL_BEFORE` or `CHRONICLE_TEST_KILL_AFTER`. Three kinds of sync are
+//! killed: one sending a game out, one bringing a game in, one finding a fork. In CI each
+//! command is killed for the first kind; `CHRONICLE_GIT_KILLS=all` kills each command for
+//! every kind (`benches/sync_kills.sh`).
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -15,8 +16,8 @@ use crate::common::group::Group;
 use crate::common::skipped as notice;
 use crate::sync_git::{git, has_git, settle_git, two_clones};
 
-/// The git steps a sync may be killed at.
-const STEPS: [&str; 7] = [
+/// The git commands a sync may be killed at.
+const COMMANDS: [&str; 7] = [
     "status", "fetch", "rebase", "reset", "add", "commit", "push",
 ];
 
@@ -27,7 +28,10 @@ enum Kind {
     Fork,
 }
 
-/// A `git` that kills its parent around one step, in `dir/bin`; returns that folder.
+/// A stand-in for `git` in `dir/bin` (returns that folder, to put first on the PATH): it runs
+/// the real git, and kills the chronicle that called it (SIGKILL) just before the git command
+/// named by `CHRONICLE_TEST_KILL_BEFORE` (`add`, `commit`, `rebase`, …) or just after the one
+/// named by `CHRONICLE_TEST_KILL_AFTER`, as a power cut there would.
 fn killing_git(dir: &Path) -> PathBuf {
     let real = String::from_utf8(
         std::process::Command::new("sh")
@@ -80,8 +84,9 @@ fn prepare(group: &Group, kind: Kind) -> (&'static str, &'static str) {
     }
 }
 
-/// One sync killed at `step` (`before` it or after it), then finished and settled.
-fn killed(kind: Kind, step: &str, before: bool) {
+/// One sync killed at the git command `git_command` (`before` it or after it), then
+/// finished and settled.
+fn killed(kind: Kind, git_command: &str, before: bool) {
     let group = two_clones();
     let (device, clone) = prepare(&group, kind);
     let bin = killing_git(group.env.dir());
@@ -102,12 +107,12 @@ fn killed(kind: Kind, step: &str, before: bool) {
             } else {
                 "CHRONICLE_TEST_KILL_AFTER"
             },
-            step,
+            git_command,
         )
         .env("CHRONICLE_NOW", "2026-11-29T20:00:00Z");
     let output = command.output().expect("chronicle runs");
     let what = format!(
-        "{kind:?}, killed {} {step}",
+        "{kind:?}, killed {} {git_command}",
         if before { "before" } else { "after" }
     );
     // The next sync of the killed device finishes the work; a fork is resolved.
@@ -142,7 +147,7 @@ fn killed(kind: Kind, step: &str, before: bool) {
 }
 
 #[test]
-fn a_sync_through_git_killed_at_each_step_is_finished_by_the_next() {
+fn a_sync_through_git_killed_at_each_git_command_is_finished_by_the_next() {
     if !has_git() {
         return notice("git is not installed");
     }
@@ -153,9 +158,9 @@ fn a_sync_through_git_killed_at_each_step_is_finished_by_the_next() {
         &[Kind::SendOut]
     };
     for &kind in kinds {
-        for step in STEPS {
+        for git_command in COMMANDS {
             for before in [true, false] {
-                killed(kind, step, before);
+                killed(kind, git_command, before);
             }
         }
     }
