@@ -10,7 +10,7 @@ use super::names::valid_name;
 use super::packet::Packet;
 use super::refusal::Refusal;
 use super::state::{Campaign, Name};
-use super::table::{not_at_table, seated};
+use super::table::named_at_table;
 use super::validate;
 
 /// The packets that add event cards to the game.
@@ -57,22 +57,9 @@ impl Campaign {
         for card in cards {
             let name = valid_name("event card", &card.name)?;
             let name = self.event_card_name(&name);
-            let person = card
-                .person
-                .as_deref()
-                .map(|person| {
-                    seated(seats, person)
-                        .map(|s| s.person.clone())
-                        .ok_or_else(|| {
-                            not_at_table(
-                                seats,
-                                person,
-                                game,
-                                format!("the {name} event cannot name them"),
-                            )
-                        })
-                })
-                .transpose()?;
+            let person = named_at_table(seats, card.person.as_deref(), game, || {
+                format!("the {name} event cannot name them")
+            })?;
             let text = card
                 .text
                 .as_deref()
@@ -131,22 +118,9 @@ impl Campaign {
                         problem: super::refusal::NameProblem::Empty,
                     });
                 }
-                let done_by = mission
-                    .done_by
-                    .as_deref()
-                    .map(|person| {
-                        seated(seats, person)
-                            .map(|s| s.person.clone())
-                            .ok_or_else(|| {
-                                not_at_table(
-                                    seats,
-                                    person,
-                                    game,
-                                    format!("they cannot have completed the mission \"{text}\""),
-                                )
-                            })
-                    })
-                    .transpose()?;
+                let done_by = named_at_table(seats, mission.done_by.as_deref(), game, || {
+                    format!("they cannot have completed the mission \"{text}\"")
+                })?;
                 Ok(Mission { text, done_by })
             })
             .collect()

@@ -13,6 +13,23 @@ pub(super) fn seated<'a>(seats: &'a [Seat], person: &str) -> Option<&'a Seat> {
         .find(|s| s.person == person || person_key(&s.person) == key)
 }
 
+/// The person a card names, as seated at the table (none when it names nobody); `what`
+/// says what they could not have done, for the refusal when they did not sit there.
+pub(super) fn named_at_table(
+    seats: &[Seat],
+    person: Option<&str>,
+    game: u32,
+    what: impl FnOnce() -> String,
+) -> Result<Option<String>, Refusal> {
+    person
+        .map(|person| {
+            seated(seats, person)
+                .map(|s| s.person.clone())
+                .ok_or_else(|| not_at_table(seats, person, game, what()))
+        })
+        .transpose()
+}
+
 pub(super) fn not_at_table(seats: &[Seat], person: &str, game: u32, what: String) -> Refusal {
     Refusal::NotAtTheTable {
         person: person.trim().to_string(),
