@@ -19,6 +19,7 @@ pub mod domain;
 pub mod exchange;
 pub mod files;
 pub mod git;
+pub mod ledger;
 pub mod render;
 pub mod report;
 #[cfg(feature = "serve")]

@@ -102,7 +102,10 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("maud", &["serve"]),
         ("qrcode", &["serve"]),
         ("local_ip_address", &["serve"]),
-        ("serde", &["report", "exchange", "render", "cli", "serve"]),
+        (
+            "serde",
+            &["report", "exchange", "render", "ledger", "cli", "serve"],
+        ),
     ];
     let mut wrong = Vec::new();
     for (_, path, text) in sources() {
@@ -140,18 +143,25 @@ fn arrows_point_down_only() {
         ),
         (
             "store",
-            &["exchange", "report", "render", "cli", "git", "serve"],
+            &[
+                "exchange", "report", "render", "ledger", "cli", "git", "serve",
+            ],
         ),
         (
             "report",
-            &["store", "exchange", "render", "cli", "files", "git"],
+            &[
+                "store", "exchange", "render", "ledger", "cli", "files", "git",
+            ],
         ),
-        ("exchange", &["store", "render", "cli", "git"]),
+        ("exchange", &["store", "render", "ledger", "cli", "git"]),
         (
             "render",
-            &["store", "exchange", "cli", "files", "git", "serve"],
+            &[
+                "store", "exchange", "ledger", "cli", "files", "git", "serve",
+            ],
         ),
-        ("serve", &["cli", "exchange", "git"]),
+        ("ledger", &["render", "cli", "serve", "files", "git"]),
+        ("serve", &["cli", "git"]),
     ];
     let mut wrong = Vec::new();
     for (_, path, text) in sources() {
@@ -162,6 +172,54 @@ fn arrows_point_down_only() {
         for other in *above {
             if code.contains(&format!("crate::{other}")) {
                 wrong.push(format!("{} imports crate::{other}", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_ledger_is_the_floor_between_the_faces_and_the_rest() {
+    // The faces (the command line and serve) reach the log through the ledger's reads and
+    // writes, and nothing below the faces knows them.
+    let files = sources();
+    let ledger: Vec<&str> = files
+        .iter()
+        .filter(|(_, path, _)| layer(path) == "ledger")
+        .map(|(module, _, _)| module.as_str())
+        .collect();
+    assert!(
+        ledger.contains(&"crate::ledger"),
+        "src/ledger/ holds the ledger: {ledger:?}"
+    );
+    for face in ["cli", "serve"] {
+        assert!(
+            files
+                .iter()
+                .filter(|(_, path, _)| layer(path) == face)
+                .any(|(_, _, text)| code(text).contains("crate::ledger")),
+            "{face} calls the ledger"
+        );
+    }
+    let upward: Vec<String> = files
+        .iter()
+        .filter(|(_, path, _)| !matches!(layer(path).as_str(), "cli" | "main" | "lib"))
+        .filter(|(_, _, text)| code(without_unit_tests(text)).contains("crate::cli"))
+        .map(|(_, path, _)| path.display().to_string())
+        .collect();
+    assert!(upward.is_empty(), "below the command line: {upward:?}");
+}
+
+#[test]
+fn no_face_reads_a_refusal_back_out_of_its_words() {
+    // A refusal travels as data (its kind, rule and part); a face words it, and nothing
+    // scans a sentence for the rule's `§`, a flag's `--` or a variant's `Debug` name.
+    let mut wrong = Vec::new();
+    for (_, path, text) in sources() {
+        let code = code(without_unit_tests(&text));
+        for needle in ["find('§')", "find(\"§\")", "find(\"--\")", "{refusal:?}"] {
+            if code.contains(needle) {
+                wrong.push(format!("{} holds {needle}", path.display()));
             }
         }
     }

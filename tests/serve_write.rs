@@ -54,7 +54,7 @@ impl Server {
             poll: Duration::from_millis(100),
             writing: writing.then(|| Writing {
                 key: KEY.to_string(),
-                logbook: chronicle::cli::serve_logbook().expect("the logbook"),
+                clock: chronicle::ledger::Clock::real(),
             }),
         };
         Server {

@@ -4,9 +4,9 @@
 use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
-use super::output::{SheetArgs, print_sheet};
-use crate::report::board::BoardView;
-use crate::report::marked::{MarkKind, MarkedTerritories};
+use super::output::{SheetArgs, print_report};
+use crate::ledger::{Query, View};
+use crate::report::spoilers::Spoilers;
 
 /// The world now: continents, territories with their marks and cards, signatures, pools
 #[derive(Debug, clap::Args)]
@@ -25,35 +25,14 @@ pub struct Args {
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, campaign) = context.campaign_after(args.time.after)?;
+    let answer = context.ask(&Query {
+        view: View::Board {
+            continent: args.continent,
+            with: args.with,
+        },
+        after: args.time.after,
+        spoilers: Spoilers::Opened,
+    })?;
     super::sync::warn_if_forked(context);
-    let only = args
-        .continent
-        .as_deref()
-        .map(|c| campaign.find_continent(c))
-        .transpose()?;
-    if !args.with.is_empty() {
-        let kinds = args
-            .with
-            .iter()
-            .map(|k| {
-                MarkKind::find(k).ok_or_else(|| {
-                    CliError::usage(format!(
-                        "--with \"{k}\" is not a kind of mark; the kinds are {}.",
-                        MarkKind::ALL.map(MarkKind::key).join(", ")
-                    ))
-                })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        return print_sheet(
-            &MarkedTerritories::new(&info.name, &campaign, &kinds, only),
-            context,
-            &args.sheet,
-        );
-    }
-    print_sheet(
-        &BoardView::new(&info.name, &campaign, only),
-        context,
-        &args.sheet,
-    )
+    print_report(&answer.report, context, &args.sheet)
 }

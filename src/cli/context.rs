@@ -11,7 +11,10 @@ use super::error::CliError;
 use super::explain::Asked;
 use super::format::Format;
 use crate::domain::log::fold;
-use crate::domain::{Campaign, Entry};
+use chrono::NaiveDate;
+
+use crate::domain::{Campaign, Entry, Game};
+use crate::ledger::{self, Answer, Guard, LedgerError, Query};
 use crate::render::TableStyle;
 use crate::report::history::cut;
 use crate::store::{
@@ -120,7 +123,7 @@ impl Context {
                 None => env::campaign()?,
             },
             format,
-            clock: Clock::from_env()?,
+            clock: env::clock()?,
             terminal,
         })
     }
@@ -181,6 +184,47 @@ impl Context {
         })
     }
 
+    /// Logs a game at the end of the chosen campaign's log, through the ledger's one write of
+    /// a game (`ledger::log_game`): `game` makes it from the campaign as it stands inside
+    /// the write transaction, and today. A refusal (put in the words of `asked`) writes
+    /// nothing; so does a dry run.
+    pub(crate) fn log_game(
+        &self,
+        asked: Asked,
+        dry_run: bool,
+        game: impl FnOnce(&Campaign, NaiveDate) -> Result<Game, LedgerError>,
+    ) -> Result<Recorded, CliError> {
+        let written = || {
+            let access = if dry_run { Access::Read } else { Access::Write };
+            let mut store = self.open(access)?;
+            let stamp = self.clock.write_stamp();
+            let guard = Guard::default();
+            let logged = ledger::log_game(
+                &mut store,
+                self.campaign.as_deref(),
+                &stamp,
+                &guard,
+                dry_run,
+                game,
+            )?;
+            let appended = logged.appended;
+            let applied = appended
+                .applied
+                .ok_or_else(|| CliError::bug("The game logged was not applied."))?;
+            Ok(Recorded {
+                before: appended.before,
+                after: appended.after,
+                applied,
+                written: appended.written,
+                placed: None,
+            })
+        };
+        written().map_err(|e: CliError| {
+            let e = e.asked(asked);
+            if dry_run { e } else { e.nothing_written() }
+        })
+    }
+
     /// Adds one record to the chosen campaign's log: `build` makes it from the log as it
     /// stands, inside the write transaction; every later entry goes through the rules again.
     /// A refusal (put in the words of `asked`) writes nothing; so does a dry run.
@@ -212,6 +256,13 @@ impl Context {
             let e = e.asked(asked);
             if dry_run { e } else { e.nothing_written() }
         })
+    }
+
+    /// The ledger's answer to `query` about the chosen campaign, the file opened for
+    /// reading only.
+    pub(crate) fn ask(&self, query: &Query) -> Result<Answer, CliError> {
+        let store = self.open(Access::Read)?;
+        Ok(ledger::build(&store, self.campaign.as_deref(), query)?)
     }
 
     /// Reads the chosen campaign's log and state, on one snapshot, the file opened for

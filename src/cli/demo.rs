@@ -6,8 +6,8 @@ use clap::Parser;
 use super::context::{Context, create_folder, open_store, writing};
 use super::env;
 use super::error::CliError;
+use super::game;
 use super::game::LogArgs;
-use super::game::flags;
 use super::output::{print, say};
 use crate::domain::names::CampaignName;
 use crate::domain::{Campaign, CheckedLog, Entry, Power, Territory};
@@ -394,8 +394,8 @@ pub fn demo_entries() -> Result<Vec<Entry>, CliError> {
                     std::iter::once("game-log").chain(flags_given.iter().copied()),
                 )
                 .map_err(|e| CliError::bug(format!("A game of the demo does not parse: {e}")))?;
-                let date = flags::date(parsed.args.date.as_deref(), chrono::NaiveDate::MAX)?;
-                Entry::Game(Box::new(flags::game(&parsed.args, &campaign, date)?))
+                let date = game::sheet::date(parsed.args.date.as_deref(), chrono::NaiveDate::MAX)?;
+                Entry::Game(Box::new(game::sheet::game(&parsed.args, &campaign, date)?))
             }
         };
         entries.push(campaign.apply(&entry)?.entry);

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use chrono::{DateTime, NaiveDate, Utc};
+pub(crate) use crate::ledger::Clock;
 
 use super::colour::ColourVars;
 use super::error::CliError;
@@ -228,78 +228,14 @@ pub(super) fn busy_timeout() -> Result<Duration, CliError> {
     )
 }
 
-/// Today and now: the real clock, or the one `CHRONICLE_NOW` fixes.
-#[derive(Clone, Copy, Debug)]
-pub struct Clock {
-    pub now: DateTime<Utc>,
-    /// Whether `CHRONICLE_NOW` fixes the clock.
-    fixed: bool,
-    /// Today where the group is: the local date of the real clock, or the date `CHRONICLE_NOW`
-    /// names.
-    today: NaiveDate,
-}
-
-impl Clock {
-    pub fn from_env() -> Result<Clock, CliError> {
-        let Some(fixed) = value("CHRONICLE_NOW")? else {
-            let now = Utc::now();
-            let today = now.with_timezone(&chrono::Local).date_naive();
-            return Ok(Clock {
-                now,
-                today,
-                fixed: false,
-            });
-        };
-        if let Ok(now) = DateTime::parse_from_rfc3339(&fixed) {
-            return Ok(Clock {
-                now: now.with_timezone(&Utc),
-                today: now.date_naive(),
-                fixed: true,
-            });
-        }
-        if let Some(now) = NaiveDate::parse_from_str(&fixed, "%Y-%m-%d")
-            .ok()
-            .and_then(|d| d.and_hms_opt(12, 0, 0))
-        {
-            return Ok(Clock {
-                now: now.and_utc(),
-                today: now.date(),
-                fixed: true,
-            });
-        }
-        Err(CliError::usage(format!(
+/// The clock: the real one, or the one `CHRONICLE_NOW` fixes.
+pub(crate) fn clock() -> Result<Clock, CliError> {
+    let Some(fixed) = value("CHRONICLE_NOW")? else {
+        return Ok(Clock::real());
+    };
+    Clock::fixed_at(&fixed).ok_or_else(|| {
+        CliError::usage(format!(
             "CHRONICLE_NOW is \"{fixed}\"; give a date (2026-11-29) or a time (2026-11-29T20:00:00Z)."
-        )))
-    }
-
-    pub fn today(&self) -> NaiveDate {
-        self.today
-    }
-
-    /// Whether the clock is fixed (`CHRONICLE_NOW`): new records' identities are then
-    /// reproducible.
-    pub fn fixed(&self) -> bool {
-        self.fixed
-    }
-
-    /// What a write is stamped with.
-    pub(crate) fn write_stamp(&self) -> crate::store::Stamp {
-        crate::store::Stamp {
-            at: self.stamp(),
-            today: self.today,
-            fixed_clock: self.fixed,
-            logged_by: None,
-        }
-    }
-
-    /// The latest date a game from another machine may carry: a day after today, since
-    /// that machine's today may be ahead of this one's.
-    pub(crate) fn latest_elsewhere(&self) -> NaiveDate {
-        self.today.succ_opt().unwrap_or(self.today)
-    }
-
-    /// The stored form of a moment: RFC 3339 in UTC, to the second.
-    pub(crate) fn stamp(&self) -> String {
-        self.now.format("%Y-%m-%dT%H:%M:%SZ").to_string()
-    }
+        ))
+    })
 }

@@ -4,10 +4,10 @@
 use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
-use super::output::print;
-use crate::report::corrections::Corrections;
-use crate::report::history_query::{HistoryQuery, QueryError};
-use crate::store::Access;
+use super::output::{SheetArgs, print_report};
+use crate::ledger::{Query, View};
+use crate::report::history_query::HistoryQuery;
+use crate::report::spoilers::Spoilers;
 
 /// What happened, in order: every change with its game, date, person and faction
 #[derive(Debug, clap::Args)]
@@ -39,34 +39,25 @@ pub struct Args {
 }
 
 /// The log as corrected, cut after `--after`'s game, walked once through the rules: its
-/// changes, filtered.
+/// changes, filtered; or the corrections.
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let store = context.open(Access::Read)?;
-    let (_, stored) = store.read_campaign(context.campaign.as_deref())?;
-    if args.corrections {
-        return print(
-            &Corrections::new(&stored.entries, &stored.corrections, &stored.inserted),
-            context,
-        );
-    }
-    let query = HistoryQuery {
-        territory: args.territory,
-        continent: args.continent,
-        player: args.player,
-        faction: args.faction,
-        game: args.game,
-        kinds: args.kinds,
-        after: args.time.after,
+    let view = if args.corrections {
+        View::Corrections
+    } else {
+        View::History(HistoryQuery {
+            territory: args.territory,
+            continent: args.continent,
+            player: args.player,
+            faction: args.faction,
+            game: args.game,
+            kinds: args.kinds,
+            after: args.time.after,
+        })
     };
-    let history = query
-        .history(&stored.entries)
-        .map_err(|error| match error {
-            QueryError::Refused(refusal) => refusal.into(),
-            QueryError::Broken(broken) => broken.into(),
-            QueryError::UnknownKind { .. } => CliError::usage(error.to_string()),
-            QueryError::NoGame { .. } | QueryError::NoAfter { .. } => {
-                CliError::input(error.to_string())
-            }
-        })?;
-    print(&history, context)
+    let answer = context.ask(&Query {
+        view,
+        after: args.time.after,
+        spoilers: Spoilers::Opened,
+    })?;
+    print_report(&answer.report, context, &SheetArgs::MAIN)
 }

@@ -24,6 +24,7 @@ mod game;
 mod history;
 mod import;
 mod init;
+mod ledger_said;
 mod output;
 mod packets;
 mod person;
@@ -35,8 +36,6 @@ mod rule;
 mod scar_type;
 #[cfg(feature = "serve")]
 mod serve;
-#[cfg(feature = "serve")]
-pub use serve::logbook as serve_logbook;
 mod setup;
 mod shell;
 mod stats;

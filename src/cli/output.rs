@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::context::Context;
 use super::error::CliError;
 use super::format::Format;
+use crate::ledger::Report;
 use crate::render::{Tabular, csv, md, table};
 
 pub(super) use super::talk::say;
@@ -93,4 +94,31 @@ pub(super) fn out(text: &str) -> Result<(), CliError> {
     stdout.write_all(text.as_bytes())?;
     stdout.flush()?;
     Ok(())
+}
+
+/// Writes the ledger's report to stdout, as `print_sheet` writes each.
+pub(super) fn print_report(
+    report: &Report,
+    context: &Context,
+    sheet: &SheetArgs,
+) -> Result<(), CliError> {
+    match report {
+        Report::Board(r) => print_sheet(r, context, sheet),
+        Report::Marked(r) => print_sheet(r, context, sheet),
+        Report::History(r) => print_sheet(r, context, sheet),
+        Report::Corrections(r) => print_sheet(r, context, sheet),
+        Report::Stats(r) => print_sheet(r, context, sheet),
+        Report::Setup(r) => print_sheet(r, context, sheet),
+        Report::Packets(r) => print_sheet(r, context, sheet),
+        Report::Pools(r) => print_sheet(r, context, sheet),
+        Report::Games(r) => print_sheet(r, context, sheet),
+        Report::Game(r) => print_sheet(r, context, sheet),
+        Report::World(r) => print_sheet(r, context, sheet),
+        Report::Recap(r) => print_sheet(r, context, sheet),
+    }
+}
+
+impl SheetArgs {
+    /// A command's report printed whole (no `--table`: CSV gives its main table).
+    pub(super) const MAIN: SheetArgs = SheetArgs { table: None };
 }

@@ -5,10 +5,11 @@ use super::after::{AfterArgs, only_reading, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
-use super::output::{print, say};
+use super::output::{SheetArgs, print_report, say};
 use crate::domain::describe::happenings;
 use crate::domain::{Entry, Packet};
-use crate::report::packets::{PacketView, Packets};
+use crate::ledger::{Query, View};
+use crate::report::spoilers::Spoilers;
 
 /// Which packets opened in which game, and how close the rest are (conditions only); or
 /// record a packet opened between games
@@ -36,8 +37,12 @@ pub enum Command {
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(Command::Open { packet, after_game }) = args.command else {
-        let (_, campaign) = context.campaign_after(args.time.after)?;
-        return print(&Packets(PacketView::all(&campaign)), context);
+        let answer = context.ask(&Query {
+            view: View::Packets,
+            after: args.time.after,
+            spoilers: Spoilers::Opened,
+        })?;
+        return print_report(&answer.report, context, &SheetArgs::MAIN);
     };
     only_reading(args.time, "packets open")?;
     let (_, recorded) = context.record(Asked::Flags, false, after_game, |campaign| {

@@ -4,10 +4,11 @@ use super::after::{AfterArgs, AfterGameArgs, only_reading, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
-use super::output::{print, say};
+use super::output::{SheetArgs, print_report, say};
 use crate::domain::Entry;
 use crate::domain::find_kind;
-use crate::report::pools::Pools;
+use crate::ledger::{Query, View};
+use crate::report::spoilers::Spoilers;
 
 /// Each reward pool: capacity, used, left (or correct a capacity with `pool set`)
 #[derive(Debug, clap::Args)]
@@ -43,8 +44,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         at,
     }) = args.command
     else {
-        let (info, campaign) = context.campaign_after(args.time.after)?;
-        return print(&Pools::new(&info.name, &campaign), context);
+        let answer = context.ask(&Query {
+            view: View::Pools,
+            after: args.time.after,
+            spoilers: Spoilers::Opened,
+        })?;
+        return print_report(&answer.report, context, &SheetArgs::MAIN);
     };
     only_reading(args.time, "pool set")?;
     let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |campaign| {

@@ -1,15 +1,14 @@
 //! `chronicle recap [--after N] [--spoilers opened|none]`: what a group reads out at the
 //! start of a game night.
 
-use super::after::{AfterArgs, check_after};
+use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
 use super::export::SpoilersArg;
 use super::format::Format;
 use super::output::{json, out, render};
+use crate::ledger::{Query, Report, View};
 use crate::render::recap::markdown;
-use crate::report::history::cut;
-use crate::report::recap::Recap;
 use crate::report::spoilers::Spoilers;
 
 /// Previously on: the last game, what it changed, what the next game can bring, the
@@ -34,27 +33,18 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             "The recap is sentences, not a table of rows: use --format table, md or json.",
         ));
     }
-    let (info, stored) = context.read()?;
-    check_after(args.time.after, &stored.entries)?;
-    let entries = cut(&stored.entries, args.time.after);
-    let until = stored
-        .entries
-        .get(entries.len())
-        .map(|next| next.recorded_at.as_str());
-    let mut recap = Recap::new(
-        &info.name,
-        entries,
-        &stored.corrections,
-        &stored.inserted,
-        until,
-    )?;
-    let campaign = crate::domain::log::fold(entries)?;
-    recap.with_spoilers(
-        &campaign,
-        args.spoilers
+    let answer = context.ask(&Query {
+        view: View::Recap { notes: args.notes },
+        after: args.time.after,
+        spoilers: args
+            .spoilers
             .map_or(Spoilers::Opened, SpoilersArg::spoilers),
-        args.notes,
-    );
+    })?;
+    let Report::Recap(recap) = answer.report else {
+        return Err(CliError::bug(
+            "The ledger answered the recap with another report.",
+        ));
+    };
     match context.format {
         Format::Md => out(&markdown(&recap)),
         Format::Json => out(&json(&recap)?),

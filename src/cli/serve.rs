@@ -5,14 +5,13 @@
 
 use std::io::{IsTerminal, Write};
 use std::net::IpAddr;
-use std::sync::Arc;
 
 use super::context::Context;
 use super::error::CliError;
 use super::export::SpoilersArg;
 use super::output::say;
 use crate::report::spoilers::Spoilers;
-use crate::serve::{DEFAULT_PORT, Logbook, Options, Ready, ServeError, Writing, lan_urls, qr_text};
+use crate::serve::{DEFAULT_PORT, Options, Ready, ServeError, Writing, lan_urls, qr_text};
 use crate::store::Access;
 
 /// Serve the campaign as a live page on the local network: the board, the recap, every
@@ -38,13 +37,6 @@ pub struct Args {
     /// one); only a request with the key writes, through the same rules as `game log`
     #[arg(long)]
     pub allow_log: bool,
-}
-
-/// How `serve` reads a game sheet and words a refusal: as `game log --from FILE` does.
-pub fn logbook() -> Result<Arc<dyn Logbook>, CliError> {
-    Ok(Arc::new(super::game::SheetLogbook {
-        clock: super::env::Clock::from_env()?,
-    }))
 }
 
 /// This run's key: `CHRONICLE_SERVE_KEY`, else a random one.
@@ -75,7 +67,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         writing: if args.allow_log {
             Some(Writing {
                 key: key()?,
-                logbook: logbook()?,
+                clock: context.clock,
             })
         } else {
             None

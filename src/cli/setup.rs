@@ -4,9 +4,9 @@ use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
-use super::output::{SheetArgs, print_sheet};
-use crate::domain::players_at_table;
-use crate::report::setup::{SetupReport, next_table};
+use super::output::{SheetArgs, print_report};
+use crate::ledger::{Query, View};
+use crate::report::spoilers::Spoilers;
 
 /// Before the next game: each person's red star token or missiles, legal starting
 /// territories, continent bonuses with namers' +1, stock left, packets close to opening
@@ -23,16 +23,18 @@ pub struct Args {
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load_after(args.time.after)?;
-    let campaign = &loaded.campaign;
-    let names: Vec<String> = if args.players.is_empty() {
-        next_table(campaign, &loaded.entries)
-    } else {
-        players_at_table(&args.players).map_err(|r| CliError::refused(r, Asked::Players))?
-    };
-    print_sheet(
-        &SetupReport::new(&info.name, campaign, &loaded.entries, &names),
-        context,
-        &args.sheet,
-    )
+    let answer = context
+        .ask(&Query {
+            view: View::Setup {
+                players: args.players,
+            },
+            after: args.time.after,
+            spoilers: Spoilers::Opened,
+        })
+        .map_err(|error| match error.refusal() {
+            // The people named with --players.
+            Some(refusal) => CliError::refused(refusal.clone(), Asked::Players),
+            None => error,
+        })?;
+    print_report(&answer.report, context, &args.sheet)
 }

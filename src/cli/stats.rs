@@ -4,8 +4,9 @@
 use super::after::AfterArgs;
 use super::context::Context;
 use super::error::CliError;
-use super::output::{SheetArgs, print_sheet};
-use crate::report::stats::StatsReport;
+use super::output::{SheetArgs, print_report};
+use crate::ledger::{Query, View};
+use crate::report::spoilers::Spoilers;
 
 /// How each person and faction has fared: games, won, held on, eliminated, signatures,
 /// streaks; head to head
@@ -18,10 +19,10 @@ pub struct Args {
 }
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
-    let (info, loaded) = context.load_after(args.time.after)?;
-    print_sheet(
-        &StatsReport::new(&info.name, &loaded.entries, &loaded.campaign),
-        context,
-        &args.sheet,
-    )
+    let answer = context.ask(&Query {
+        view: View::Stats,
+        after: args.time.after,
+        spoilers: Spoilers::Opened,
+    })?;
+    print_report(&answer.report, context, &args.sheet)
 }

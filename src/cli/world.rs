@@ -5,9 +5,9 @@ use super::after::{AfterGameArgs, say_placed};
 use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
-use super::output::{print, say};
+use super::output::{SheetArgs, print_report, say};
 use crate::domain::Entry;
-use crate::report::world::World;
+use crate::ledger::{Query, View};
 
 /// The world's name: who may give it after game 15, or give it
 #[derive(Debug, clap::Args)]
@@ -33,8 +33,8 @@ pub enum Command {
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let Some(Command::Name { name, by, at }) = args.command else {
-        let (info, campaign) = context.campaign_after(None)?;
-        return print(&World::new(&info.name, &campaign), context);
+        let answer = context.ask(&Query::now(View::World))?;
+        return print_report(&answer.report, context, &SheetArgs::MAIN);
     };
     let (_, recorded) = context.record(Asked::Flags, false, at.after_game, |_| {
         Ok(Entry::NameWorld { name, by })

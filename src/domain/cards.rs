@@ -9,6 +9,7 @@ use super::entry::{EventCard, Mission, Seat};
 use super::names::valid_name;
 use super::packet::Packet;
 use super::refusal::Refusal;
+use super::refusal_parts::Part;
 use super::state::{Campaign, Name};
 use super::table::named_at_table;
 use super::validate;
@@ -58,7 +59,10 @@ impl Campaign {
             let name = valid_name("event card", &card.name)?;
             let name = self.event_card_name(&name);
             let person = named_at_table(seats, card.person.as_deref(), game, || {
-                format!("the {name} event cannot name them")
+                (
+                    Part::EventCard,
+                    format!("the {name} event cannot name them"),
+                )
             })?;
             let text = card
                 .text
@@ -119,7 +123,10 @@ impl Campaign {
                     });
                 }
                 let done_by = named_at_table(seats, mission.done_by.as_deref(), game, || {
-                    format!("they cannot have completed the mission \"{text}\"")
+                    (
+                        Part::Mission,
+                        format!("they cannot have completed the mission \"{text}\""),
+                    )
                 })?;
                 Ok(Mission { text, done_by })
             })

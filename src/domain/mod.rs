@@ -26,6 +26,7 @@ pub mod packet;
 pub mod pool;
 pub mod record;
 mod refusal;
+mod refusal_data;
 mod refusal_parts;
 pub mod resolve;
 mod rewards;
@@ -53,7 +54,9 @@ pub use log::{BrokenLog, CheckedLog, LoggedEntry, TakenBack};
 pub use lookup::{find_kind, person_key};
 pub use packet::Packet;
 pub use pool::{Pool, PoolKind};
-pub use record::{Body, Correction, EntryId, LogRecord, Origin, Place, RuleSet};
-pub use refusal::{Added, NameProblem, RecordProblem, Refusal, RewardGiven, TextProblem, WayOut};
+pub use record::{Body, Correction, EntryId, Head, LogRecord, Origin, Place, RuleSet};
+pub use refusal::{
+    Added, NameProblem, Part, RecordProblem, Refusal, RewardGiven, TextProblem, WayOut,
+};
 pub use resolve::{CorrectionEntry, Resolved};
 pub use state::Campaign;

@@ -197,6 +197,56 @@ impl LogRecord {
     }
 }
 
+/// The head of a campaign's log: its latest record by `seq`, or none before the first. Any
+/// write to the log moves it, so what was read at one head is current while the head has
+/// not moved. Written `SEQ:ID` (`0` for none): a page's `ETag`, and what a write names
+/// as the log it was made from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Head(Option<(u32, EntryId)>);
+
+impl Head {
+    /// The head of a log of these records (its latest by `seq`).
+    pub fn of<'a>(records: impl IntoIterator<Item = &'a LogRecord>) -> Head {
+        Head(
+            records
+                .into_iter()
+                .max_by_key(|r| r.seq)
+                .map(|r| (r.seq, r.id.clone())),
+        )
+    }
+
+    /// The head of the record numbered `seq` with identity `id`.
+    pub fn at(seq: u32, id: EntryId) -> Head {
+        Head(Some((seq, id)))
+    }
+
+    /// The head as written (`SEQ:ID`, `0`), quotes and a weak mark around it (an
+    /// `If-Match` value) taken off; none when it is not one.
+    pub fn parse(text: &str) -> Option<Head> {
+        let text = text.trim().trim_start_matches("W/").trim_matches('"');
+        if text == "0" {
+            return Some(Head(None));
+        }
+        let (seq, id) = text.split_once(':')?;
+        let seq: u32 = seq.parse().ok()?;
+        (!id.is_empty()).then(|| Head::at(seq, EntryId::from(id.to_string())))
+    }
+
+    /// The `seq` of the latest record (0 for none): every record after it has a greater one.
+    pub fn seq(&self) -> u32 {
+        self.0.as_ref().map_or(0, |(seq, _)| *seq)
+    }
+}
+
+impl std::fmt::Display for Head {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some((seq, id)) => write!(f, "{seq}:{id}"),
+            None => f.write_str("0"),
+        }
+    }
+}
+
 /// A record that cannot be worked into the log, with why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unresolved {

@@ -10,7 +10,7 @@ use super::refusal_parts::{among, nouns, plural, setup_incomplete, unknown};
 use super::words::one_of as list;
 
 pub use super::refusal_parts::{
-    Added, NameProblem, RecordProblem, RewardGiven, TextProblem, WayOut,
+    Added, NameProblem, Part, RecordProblem, RewardGiven, TextProblem, WayOut,
 };
 
 /// A change the rules do not allow. Nothing is applied when one is returned.
@@ -432,6 +432,8 @@ pub enum Refusal {
         person: String,
         game: u32,
         what: String,
+        /// The part of the game that names them.
+        about: Part,
         players: Vec<String>,
     },
 

@@ -2,6 +2,7 @@
 //! empty pool, which reward was given too late, what was added twice.
 
 use super::kinds::{HeldOnKind, RewardKind};
+use super::pool::PoolKind;
 
 /// What is wrong with free text someone gave (a note, a reason).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -226,5 +227,69 @@ pub(super) fn among(label: &str, names: &[String]) -> String {
             names[..SHOWN].join(", "),
             n - SHOWN
         ),
+    }
+}
+
+/// The part of a game (or of another entry) a refusal is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The game's date.
+    Date,
+    /// Who played, their factions, results and HQs.
+    Players,
+    /// The winner's reward: which one, where the refusal says.
+    Reward(Option<RewardKind>),
+    /// The winner's reward declined, or none given.
+    Declined,
+    /// A held-on reward: which one, where the refusal says.
+    HeldOn(Option<HeldOnKind>),
+    Scar,
+    Wear,
+    /// The packets opened.
+    Opened,
+    Fallout,
+    DestroyCity,
+    WorldCapital,
+    EventFortify,
+    Mark,
+    EventCard,
+    Mission,
+    Draft,
+    Note,
+    /// The entry as a whole: a setup step, a correction, a record, a rule of the house.
+    Entry,
+}
+
+impl Part {
+    /// The part a mark of this pool is given in.
+    pub(super) fn of_pool(kind: &PoolKind) -> Part {
+        match kind {
+            PoolKind::ContinentName => Part::Reward(Some(RewardKind::NameContinent)),
+            PoolKind::MajorCity => Part::Reward(Some(RewardKind::MajorCity)),
+            PoolKind::MinorCity => Part::HeldOn(Some(HeldOnKind::MinorCity)),
+            PoolKind::Fortification => Part::Reward(Some(RewardKind::Fortify)),
+            PoolKind::ScarCover => Part::Reward(Some(RewardKind::HealScar)),
+            PoolKind::BonusPlus | PoolKind::BonusMinus => {
+                Part::Reward(Some(RewardKind::ContinentBonus))
+            }
+            PoolKind::CoinSticker => Part::HeldOn(Some(HeldOnKind::AddResource)),
+            PoolKind::WorldCapital => Part::WorldCapital,
+            PoolKind::Scar(_) => Part::Scar,
+        }
+    }
+
+    /// The part a thing of this kind (the label a name or a packet's content is refused
+    /// under: "city name", "scar type", "mission"…) is given in.
+    pub(super) fn of_label(what: &str) -> Part {
+        match what {
+            "event card" | "An event card" => Part::EventCard,
+            "mission" | "A mission" => Part::Mission,
+            "city name" => Part::Reward(None),
+            "continent name" => Part::Reward(Some(RewardKind::NameContinent)),
+            "scar" | "scar type" => Part::Scar,
+            "mark" => Part::Mark,
+            "person's name" | "faction name" => Part::Players,
+            _ => Part::Entry,
+        }
     }
 }

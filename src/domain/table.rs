@@ -4,6 +4,7 @@
 use super::entry::{Draft, ScarPlacement, Seat};
 use super::lookup::person_key;
 use super::refusal::Refusal;
+use super::refusal_parts::Part;
 
 /// The seat of the person, by their spelling or their key (case and accents ignored).
 pub(super) fn seated<'a>(seats: &'a [Seat], person: &str) -> Option<&'a Seat> {
@@ -19,7 +20,7 @@ pub(super) fn named_at_table(
     seats: &[Seat],
     person: Option<&str>,
     game: u32,
-    what: impl FnOnce() -> String,
+    what: impl FnOnce() -> (Part, String),
 ) -> Result<Option<String>, Refusal> {
     person
         .map(|person| {
@@ -30,11 +31,17 @@ pub(super) fn named_at_table(
         .transpose()
 }
 
-pub(super) fn not_at_table(seats: &[Seat], person: &str, game: u32, what: String) -> Refusal {
+pub(super) fn not_at_table(
+    seats: &[Seat],
+    person: &str,
+    game: u32,
+    (about, what): (Part, String),
+) -> Refusal {
     Refusal::NotAtTheTable {
         person: person.trim().to_string(),
         game,
         what,
+        about,
         players: seats.iter().map(|s| s.person.clone()).collect(),
     }
 }
@@ -56,7 +63,10 @@ pub(super) fn scars_placed_by(
                         seats,
                         by,
                         game,
-                        format!("cannot have placed the scar on {}", scar.territory.name()),
+                        (
+                            Part::Scar,
+                            format!("cannot have placed the scar on {}", scar.territory.name()),
+                        ),
                     )
                 })?;
                 scar.by = Some(seat.person.clone());
@@ -76,7 +86,7 @@ pub(super) fn draft(given: &[Draft], seats: &[Seat], game: u32) -> Result<Vec<Dr
                 seats,
                 &draft.person,
                 game,
-                "has no draft result".to_string(),
+                (Part::Draft, "has no draft result".to_string()),
             )
         })?;
         if recorded.iter().any(|d| d.person == seat.person) {

@@ -25,6 +25,7 @@ mod docs_game;
 mod file;
 mod read;
 mod records;
+pub mod sheet;
 mod utf16;
 
 pub use device_log::{
@@ -40,3 +41,4 @@ pub use read::{
     read_from, read_path,
 };
 pub use records::{CorrectionDoc, LogEntryDoc, TakenBackDoc, record_doc};
+pub use sheet::{Field, GameSheet, SheetError};

@@ -146,7 +146,7 @@ impl GameView {
 /// `game list --format json`: every game that stands.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct GameList {
+pub struct GameList {
     pub campaign: String,
     pub games: Vec<GameView>,
 }

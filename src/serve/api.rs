@@ -15,9 +15,12 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::access::writer;
-use super::memory::{Kept, Refused, Writing};
+use super::memory::{Kept, Writing};
 use super::read::{Params, Part, Shared};
-use super::write::{Failed, GameWrite, head_named, log_game};
+use super::said::{Refused, changes, refused, status, words};
+use crate::domain::Head;
+use crate::exchange::GameSheet;
+use crate::ledger::{Guard, LedgerError, Logged, log_game};
 use crate::report::game::{GameLogged, GameView};
 use crate::report::spoilers::Spoilers;
 
@@ -113,30 +116,48 @@ pub(super) async fn post_game(
         Ok(writing) => writing.clone(),
         Err((status, words)) => return said(status, &words).into_response(),
     };
-    let Ok(text) = String::from_utf8(body.to_vec()) else {
+    let Ok(text) = std::str::from_utf8(&body) else {
         return said(StatusCode::BAD_REQUEST, "A game sheet is UTF-8 JSON.").into_response();
     };
-    if let Err(why) = writing.logbook.sheet(&text) {
-        return said(StatusCode::BAD_REQUEST, &why).into_response();
-    }
+    let sheet = match GameSheet::from_json(text) {
+        Ok(sheet) => sheet,
+        Err(error) => {
+            return said(StatusCode::BAD_REQUEST, &words(&LedgerError::Sheet(error)))
+                .into_response();
+        }
+    };
     let dry_run = params.dry_run();
-    let seen = header_text(&headers, "if-match").map(|v| head_named(&v));
-    if seen.is_none() && !dry_run {
-        return said(
-            StatusCode::PRECONDITION_REQUIRED,
-            "A write names the head of the log it was made from: If-Match: \"<head>\", the ETag that GET /api/head and every page give.",
-        )
-        .into_response();
-    }
+    let seen = header_text(&headers, "if-match");
+    let seen = match seen.as_deref().map(Head::parse) {
+        Some(Some(head)) => Some(head),
+        Some(None) => {
+            return said(
+                StatusCode::BAD_REQUEST,
+                "If-Match names the head of the log as GET /api/head gives it: \"SEQ:ID\".",
+            )
+            .into_response();
+        }
+        None if dry_run => None,
+        None => {
+            return said(
+                StatusCode::PRECONDITION_REQUIRED,
+                "A write names the head of the log it was made from: If-Match: \"<head>\", the ETag that GET /api/head and every page give.",
+            )
+            .into_response();
+        }
+    };
     let key = header_text(&headers, "idempotency-key");
-    let logged_by = header_text(&headers, DEVICE_HEADER);
+    let guard = Guard {
+        seen,
+        by: header_text(&headers, DEVICE_HEADER),
+    };
     let _one_at_a_time = shared.writes.lock().await;
     if let Some(kept) = key.as_ref().and_then(|k| shared.kept(k)) {
         return kept.into_response();
     }
     let worker = Arc::clone(&shared);
     let done = tokio::task::spawn_blocking(move || {
-        let kept = write_sheet(&worker, &writing, &text, seen, dry_run, logged_by);
+        let kept = write_sheet(&worker, &writing, &sheet, &guard, dry_run);
         if let (Some(key), false) = (key, dry_run) {
             worker.keep(key, kept.clone());
         }
@@ -157,109 +178,98 @@ pub(super) async fn post_game(
 fn write_sheet(
     shared: &Shared,
     writing: &Writing,
-    text: &str,
-    seen: Option<String>,
+    sheet: &GameSheet,
+    guard: &Guard,
     dry_run: bool,
-    logged_by: Option<String>,
 ) -> Kept {
-    let logbook = Arc::clone(&writing.logbook);
-    let request = GameWrite {
-        seen,
-        dry_run,
-        logged_by: logged_by.clone(),
-        make: Box::new(move |campaign, today| logbook.game(text, campaign, today)),
+    let stamp = writing.clock.again().write_stamp();
+    let logged = shared.store(dry_run).and_then(|mut store| {
+        log_game(
+            &mut store,
+            shared.campaign(),
+            &stamp,
+            guard,
+            dry_run,
+            |campaign, today| Ok(sheet.game(campaign, today)?),
+        )
+    });
+    let Logged {
+        appended, stamp, ..
+    } = match logged {
+        Ok(logged) => logged,
+        Err(error) => return failure(shared, &error, Some(sheet)),
     };
-    match log_game(shared, writing, request) {
-        Ok((appended, stamp)) => {
-            let Some(applied) = &appended.applied else {
-                return said(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    "The game was not applied.",
-                );
-            };
-            if dry_run {
-                return GameLogged::new(
-                    &stamp.at,
-                    false,
-                    &appended.before,
-                    &appended.after,
-                    applied,
-                )
-                .map_or_else(
-                    || {
-                        said(
-                            StatusCode::INTERNAL_SERVER_ERROR,
-                            "The entry is not a game.",
-                        )
-                    },
-                    |report| answer(StatusCode::OK, json_text(&report)),
-                );
-            }
-            if let Some(by) = &appended.record.logged_by {
-                shared.made(appended.record.id.clone(), by.clone());
-            }
-            let number = applied.game.unwrap_or_default();
-            match (&applied.entry, shared.spoilers) {
-                // The game as the write applied it: what `game show` describes, without
-                // reading the log again.
-                (crate::domain::Entry::Game(game), Spoilers::Opened) => {
-                    let mut view =
-                        GameView::new(number, &appended.record.recorded_at, &appended.before, game);
-                    view.logged_by.clone_from(&appended.record.logged_by);
-                    answer(StatusCode::CREATED, json_text(&view))
-                }
-                _ => game_shown(shared, number),
-            }
+    let Some(applied) = &appended.applied else {
+        return said(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The game was not applied.",
+        );
+    };
+    if dry_run {
+        return GameLogged::new(&stamp.at, false, &appended.before, &appended.after, applied)
+            .map_or_else(
+                || {
+                    said(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        "The entry is not a game.",
+                    )
+                },
+                |report| answer(StatusCode::OK, json_text(&report)),
+            );
+    }
+    if let Some(by) = &appended.record.logged_by {
+        shared.made(appended.record.id.clone(), by.clone());
+    }
+    let number = applied.game.unwrap_or_default();
+    match (&applied.entry, shared.spoilers) {
+        // The game as the write applied it: what `game show` describes, without reading
+        // the log again.
+        (crate::domain::Entry::Game(game), Spoilers::Opened) => {
+            let mut view =
+                GameView::new(number, &appended.record.recorded_at, &appended.before, game);
+            view.logged_by.clone_from(&appended.record.logged_by);
+            answer(StatusCode::CREATED, json_text(&view))
         }
-        Err(failed) => failure(shared, writing, &failed),
+        _ => game_shown(shared, number),
     }
 }
 
 /// The game just logged, as `game show N --format json` gives it.
 fn game_shown(shared: &Shared, number: u32) -> Kept {
-    let shown = shared.log().and_then(|log| {
-        log.report(Part::Game(number), &Params::default(), shared.spoilers)
-            .map(|report| (report, log.head))
-    });
-    match shown {
-        Ok((report, _)) => answer(StatusCode::CREATED, json_text(&report)),
+    let query = Params::default().query(Part::Game(number), shared.spoilers);
+    match shared.ask(&query) {
+        Ok(answered) => answer(StatusCode::CREATED, json_text(&answered.report)),
         Err(e) => said(
             StatusCode::CREATED,
-            &format!("Game {number} was logged; it cannot be read back now: {e}"),
+            &format!(
+                "Game {number} was logged; it cannot be read back now: {}",
+                words(&e)
+            ),
         ),
     }
 }
 
-/// The answer to a write that did not happen.
-pub(super) fn failure(shared: &Shared, writing: &Writing, failed: &Failed) -> Kept {
-    match failed {
-        Failed::Stale(changed) => {
-            let head = shared.head_now().unwrap_or_default();
-            answer(
-                StatusCode::CONFLICT,
-                json_text(&Moved {
-                    error: "The log moved since this game was made from it; nothing was written. Check it again against the new head.",
-                    head: &head,
-                    changed,
-                }),
-            )
-        }
-        Failed::Refused(refused) => refused_answer(refused),
-        Failed::Rule(refusal) => refused_answer(&writing.logbook.refused(refusal)),
-        Failed::Store(crate::store::StoreError::Busy) => said(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "The database is busy with another write; nothing was written. Try again.",
-        ),
-        Failed::Store(error) => said(StatusCode::INTERNAL_SERVER_ERROR, &error.to_string()),
+/// The answer to a write that did not happen; `sheet`, the sheet it was made from.
+pub(super) fn failure(shared: &Shared, error: &LedgerError, sheet: Option<&GameSheet>) -> Kept {
+    if let LedgerError::Stale { changed, .. } = error {
+        let head = shared.head_now().unwrap_or_default();
+        return answer(
+            StatusCode::CONFLICT,
+            json_text(&Moved {
+                error: &words(error),
+                head: &head,
+                changed: &changes(changed),
+            }),
+        );
     }
-}
-
-fn refused_answer(refused: &Refused) -> Kept {
-    answer(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        json_text(&RefusedAnswer {
-            error: &refused.message,
-            refused,
-        }),
-    )
+    match refused(error, sheet) {
+        Some(refused) => answer(
+            status(error),
+            json_text(&RefusedAnswer {
+                error: &refused.message,
+                refused: &refused,
+            }),
+        ),
+        None => said(status(error), &words(error)),
+    }
 }

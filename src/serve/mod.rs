@@ -2,8 +2,8 @@
 //! network, live. The page is a view of the log, never a copy of it: each request reads the
 //! database (one snapshot), builds the same read models as the commands (`report`) and draws
 //! them with the same code as the exports (`render`). With `--allow-log` only, a game is
-//! logged from a phone's form or a script through the same store write as `game log`
-//! (`write`, `api`), by a request that holds this run's key (`access`).
+//! logged from a phone's form or a script through the ledger's `log_game`, the same write as
+//! `game log` (`api`, `phone`), by a request that holds this run's key (`access`).
 //!
 //! The web stack (axum on a tokio runtime of one thread) lives only here and only runs in
 //! `serve`; the database work runs on tokio's blocking threads with the store as it is.
@@ -22,16 +22,17 @@ mod phone_html;
 mod phone_undo;
 mod read;
 mod routes;
-mod write;
+mod said;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 pub use lan::{lan_urls, qr_text};
-pub use memory::{Logbook, Refused, Writing};
+pub use memory::Writing;
 pub use read::Shared;
 pub use routes::router;
+pub use said::Refused;
 
 use crate::report::spoilers::Spoilers;
 use crate::store::StoreError;

@@ -11,10 +11,11 @@ use maud::{Markup, PreEscaped, html};
 use serde::Serialize;
 
 use super::html::{error, page, tables};
-use super::read::{Log, PageError, Params, Part, Report, Shared};
+use super::read::{Params, Part, Shared};
+use super::said::{question_status, words};
+use crate::ledger::{Answer as Answered, LedgerError, Report, View};
 use crate::render::recap::sections;
 use crate::render::svg;
-use crate::store::StoreError;
 
 /// How an answer is given: a page or the command's JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,41 +37,35 @@ pub(super) async fn answer(
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .map(str::to_string);
-    let answered = tokio::task::spawn_blocking(move || -> Result<Answer, PageError> {
-        let log = shared.log()?;
-        let etag = format!("\"{}\"", log.head);
+    let answered = tokio::task::spawn_blocking(move || -> Result<Answer, LedgerError> {
+        let head = shared.head_now()?;
+        let etag = format!("\"{head}\"");
         if wanted.as_deref().is_some_and(|w| matches_etag(w, &etag)) {
             return Ok(Answer::NotModified(etag));
         }
-        let report = match log.report(part, &params, shared.spoilers) {
-            Ok(report) => report,
-            Err(PageError::Store(e)) => return Err(PageError::Store(e)),
-            Err(e) => {
-                let words = e.to_string();
-                return Ok(Answer::Refused(
-                    form,
-                    status(&e),
-                    words,
-                    log.name.clone(),
-                    log.head,
-                ));
-            }
+        let query = params.query(part, shared.spoilers);
+        let answered = match shared.ask(&query) {
+            Ok(answered) => answered,
+            Err(e @ (LedgerError::Store(_) | LedgerError::Busy)) => return Err(e),
+            Err(e) => return Ok(Answer::Refused(form, question_status(&e), words(&e), head)),
         };
+        let etag = format!("\"{}\"", answered.head);
         Ok(match form {
-            Form::Json => Answer::Json(etag, json(&report)),
+            Form::Json => Answer::Json(etag, json(&answered.report)),
             Form::Page => Answer::Page(
                 etag,
-                page_of(&log, path, &params, &report, shared.spoilers).into_string(),
+                page_of(&shared, &answered, path, &params).into_string(),
             ),
         })
     })
     .await;
     match answered {
         Ok(Ok(answer)) => answer.into_response(),
-        Ok(Err(e)) => failure(form, &e),
+        Ok(Err(e)) => failure(form, question_status(&e), &words(&e)),
         Err(_) => failure(
             form,
-            &PageError::Input("The answer could not be made.".to_string()),
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "The answer could not be made.",
         ),
     }
 }
@@ -83,23 +78,14 @@ fn matches_etag(wanted: &str, etag: &str) -> bool {
         .any(|w| w == etag || w == "*")
 }
 
-fn status(error: &PageError) -> StatusCode {
-    match error {
-        PageError::Input(_) => StatusCode::BAD_REQUEST,
-        PageError::NotFound(_) => StatusCode::NOT_FOUND,
-        PageError::Store(StoreError::Busy) => StatusCode::SERVICE_UNAVAILABLE,
-        PageError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
-    }
-}
-
 /// An answer made on the blocking thread.
 enum Answer {
     NotModified(String),
     Json(String, String),
     Page(String, String),
-    /// The question was at fault: the form, the status, the words, and the campaign and
-    /// head for a page.
-    Refused(Form, StatusCode, String, String, String),
+    /// The question was at fault: the form, the status, the words, and the head for a
+    /// page.
+    Refused(Form, StatusCode, String, String),
 }
 
 impl IntoResponse for Answer {
@@ -108,11 +94,11 @@ impl IntoResponse for Answer {
             Answer::NotModified(etag) => (StatusCode::NOT_MODIFIED, etagged(&etag)).into_response(),
             Answer::Json(etag, body) => (etagged(&etag), json_type(), body).into_response(),
             Answer::Page(etag, body) => (etagged(&etag), html_type(), body).into_response(),
-            Answer::Refused(Form::Json, status, text, _, _) => {
+            Answer::Refused(Form::Json, status, text, _) => {
                 (status, json_type(), json(&Refusal { error: text })).into_response()
             }
-            Answer::Refused(Form::Page, status, text, name, head) => {
-                let body = page(&name, "", None, &head, false, error(&text)).into_string();
+            Answer::Refused(Form::Page, status, text, head) => {
+                let body = page("chronicle", "", None, &head, false, error(&text)).into_string();
                 (status, html_type(), body).into_response()
             }
         }
@@ -155,28 +141,9 @@ fn json(value: &impl Serialize) -> String {
     text
 }
 
-impl Serialize for Report {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            Report::Board(r) => r.serialize(serializer),
-            Report::Marked(r) => r.serialize(serializer),
-            Report::History(r) => r.serialize(serializer),
-            Report::Stats(r) => r.serialize(serializer),
-            Report::Setup(r) => r.serialize(serializer),
-            Report::Packets(r) => r.serialize(serializer),
-            Report::Pools(r) => r.serialize(serializer),
-            Report::Games(r) => r.serialize(serializer),
-            Report::Game(r) => r.serialize(serializer),
-            Report::World(r) => r.serialize(serializer),
-            Report::Recap(r) => r.serialize(serializer),
-        }
-    }
-}
-
 /// A failure that is not the question's: the database cannot be read now.
-fn failure(form: Form, error: &PageError) -> Response {
-    let text = error.to_string();
-    let status = status(error);
+fn failure(form: Form, status: StatusCode, text: &str) -> Response {
+    let text = text.to_string();
     match form {
         Form::Json => (status, json_type(), json(&Refusal { error: text })).into_response(),
         Form::Page => {
@@ -188,21 +155,20 @@ fn failure(form: Form, error: &PageError) -> Response {
 }
 
 /// The page of a read model.
-fn page_of(
-    log: &Log,
-    path: &str,
-    params: &Params,
-    report: &Report,
-    spoilers: crate::report::spoilers::Spoilers,
-) -> Markup {
+fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) -> Markup {
     let tv = params.tv.is_some();
-    let content = match report {
+    let content = match &answered.report {
         Report::Board(board) => html! {
             div.map { (PreEscaped(inline(&svg::map(board)))) }
             (tables(board))
         },
         Report::Recap(recap) => {
-            let map = match log.report(Part::Board, params, spoilers) {
+            let mut query = params.query(Part::Board, shared.spoilers);
+            query.view = View::Board {
+                continent: None,
+                with: Vec::new(),
+            };
+            let map = match shared.ask(&query).map(|a| a.report) {
                 Ok(Report::Board(board)) => inline(&svg::map(&board)).to_string(),
                 _ => String::new(),
             };
@@ -228,8 +194,10 @@ fn page_of(
         },
         Report::Game(r) => tables(r),
         Report::World(r) => tables(r),
+        Report::Corrections(r) => tables(r),
     };
-    page(&log.name, path, params.after, &log.head, tv, content)
+    let head = answered.head.to_string();
+    page(&answered.campaign, path, params.after, &head, tv, content)
 }
 
 /// The map as it goes inside a page: without the XML declaration a file of its own has.

@@ -19,11 +19,12 @@ use super::access::{DEVICE_COOKIE, cookie, from_cookie, to_cookie, writer};
 use super::carried::{Beside, Carried};
 use super::memory::{Kept, Writing};
 use super::phone_html as draw;
-use super::read::{PageError, Shared};
-use super::write::{Failed, GameWrite, log_game};
-use crate::domain::log::fold;
-use crate::domain::{Campaign, Game};
-use crate::report::form::{Answer, GameForm, Kind, Refused as Said, Usual, matching};
+use super::read::Shared;
+use super::said::{changes, status, words};
+use crate::domain::{Game, Head};
+use crate::exchange::sheet::command_line;
+use crate::ledger::{Guard, LedgerError, Started, log_game};
+use crate::report::form::{Answer, GameForm, Kind, Refused as Said, matching};
 use crate::report::game::GameLogged;
 
 /// A posted form's fields, in order (a ticked box is one field each).
@@ -34,14 +35,6 @@ fn field<'a>(fields: &'a Fields, name: &str) -> Option<&'a str> {
         .iter()
         .find(|(n, _)| n == name)
         .map(|(_, v)| v.as_str())
-}
-
-/// The campaign as it stands, what it makes likely, and the head, read now.
-fn campaign_now(shared: &Shared) -> Result<(String, Campaign, Usual, String), PageError> {
-    let log = shared.log()?;
-    let campaign = fold(&log.stored.entries)?;
-    let usual = Usual::of_entries(log.stored.standing().iter().map(|e| &*e.entry));
-    Ok((log.name, campaign, usual, log.head))
 }
 
 /// The device's name from its cookie.
@@ -75,12 +68,14 @@ pub(super) async fn start(State(shared): State<Arc<Shared>>, headers: HeaderMap)
         Err(page) => return *page,
     };
     blocking(move || {
-        let (name, campaign, usual, head) = campaign_now(&shared)?;
-        let today = writing.logbook.stamp(None).today;
-        let form = GameForm::new(campaign, today, usual);
-        let carried = Carried::new(head);
+        let Started {
+            campaign,
+            form,
+            head,
+        } = shared.form_now()?;
+        let carried = Carried::new(head.to_string());
         Ok(next_page(
-            &shared, &writing, &name, &device, &form, &carried, None,
+            &shared, &writing, &campaign, &device, &form, &carried, None,
         ))
     })
     .await
@@ -131,14 +126,16 @@ pub(super) async fn step(
         Err(page) => return *page,
     };
     blocking(move || {
-        let mut carried = Carried::of(&fields).map_err(PageError::Input)?;
-        let (name, campaign, usual, head) = campaign_now(&shared)?;
+        let mut carried = Carried::of(&fields).map_err(Unasked::Form)?;
+        let Started {
+            campaign: name,
+            form,
+            head,
+        } = shared.form_now()?;
         if field(&fields, "go") == Some("recheck") {
-            carried.head = head;
+            carried.head = head.to_string();
         }
-        let today = writing.logbook.stamp(None).today;
-        let mut form = GameForm::new(campaign, today, usual)
-            .resume(carried.answers.clone(), carried.at.clone());
+        let mut form = form.resume(carried.answers.clone(), carried.at.clone());
         let mut said = None;
         match field(&fields, "go") {
             Some("back") => {
@@ -258,31 +255,37 @@ fn preview(
     carried: &Carried,
     refusal: Option<&str>,
 ) -> Response {
-    let dry = log_game(
-        shared,
-        writing,
-        GameWrite {
-            seen: None,
-            dry_run: true,
-            logged_by: Some(device.to_string()),
-            make: Box::new(|_, _| Ok(game.clone())),
-        },
-    );
-    let command = writing.logbook.command_line(game);
+    let stamp = writing.clock.again().write_stamp();
+    let guard = Guard {
+        seen: None,
+        by: Some(device.to_string()),
+    };
+    let dry = shared.store(true).and_then(|mut store| {
+        log_game(
+            &mut store,
+            shared.campaign(),
+            &stamp,
+            &guard,
+            true,
+            |_, _| Ok(game.clone()),
+        )
+    });
+    let command = command_line("game log", game);
     let (status, report, words) = match dry {
-        Ok((appended, stamp)) => {
+        Ok(logged) => {
+            let appended = &logged.appended;
             let report = appended.applied.as_ref().and_then(|applied| {
-                GameLogged::new(&stamp.at, false, &appended.before, &appended.after, applied)
+                GameLogged::new(
+                    &logged.stamp.at,
+                    false,
+                    &appended.before,
+                    &appended.after,
+                    applied,
+                )
             });
             (StatusCode::OK, report, refusal.map(str::to_string))
         }
-        Err(failed) => {
-            let kept = super::api::failure(shared, writing, &failed);
-            let message = serde_json::from_str::<serde_json::Value>(&kept.body)
-                .ok()
-                .and_then(|v| v["error"].as_str().map(str::to_string));
-            (StatusCode::UNPROCESSABLE_ENTITY, None, message)
-        }
+        Err(error) => (status(&error), None, Some(words(&error))),
     };
     let page = draw::preview_page(
         name,
@@ -343,36 +346,47 @@ fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried
         content_type: "text/html; charset=utf-8",
         body,
     };
-    let (name, usual) = match campaign_now(shared) {
-        Ok((name, _, usual, _)) => (name, usual),
-        Err(e) => {
-            return page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                draw::message("chronicle", &e.to_string()),
-            );
-        }
+    let started = match shared.form_now() {
+        Ok(started) => started,
+        Err(e) => return page(status(&e), draw::message("chronicle", &words(&e))),
     };
-    let today = writing.logbook.stamp(None).today;
+    let name = started.campaign.clone();
+    let Some(seen) = Head::parse(&carried.head) else {
+        return page(
+            StatusCode::BAD_REQUEST,
+            draw::message(
+                "chronicle",
+                "The form names no head of the log; start again.",
+            ),
+        );
+    };
+    let guard = Guard {
+        seen: Some(seen),
+        by: Some(device.to_string()),
+    };
+    let stamp = writing.clock.again().write_stamp();
     let answers = carried.answers.clone();
-    let request = GameWrite {
-        seen: Some(carried.head.clone()),
-        dry_run: false,
-        logged_by: Some(device.to_string()),
-        make: Box::new(move |campaign, _| {
-            GameForm::new(campaign.clone(), today, usual)
-                .resume(answers, None)
-                .complete()
-                .ok_or_else(|| super::memory::Refused {
-                    refusal: "input".to_string(),
-                    rule: None,
-                    message: "The log moved and this game needs an answer again: check it again."
-                        .to_string(),
-                    field: None,
-                })
-        }),
-    };
-    match log_game(shared, writing, request) {
-        Ok((appended, _)) => {
+    let written = shared.store(false).and_then(|mut store| {
+        log_game(
+            &mut store,
+            shared.campaign(),
+            &stamp,
+            &guard,
+            false,
+            |campaign, today| {
+                GameForm::new(campaign.clone(), today, started.form.usual().clone())
+                    .resume(answers, None)
+                    .complete()
+                    .ok_or(LedgerError::Stale {
+                        changed: Vec::new(),
+                        head: Head::default(),
+                    })
+            },
+        )
+    });
+    match written {
+        Ok(logged) => {
+            let appended = &logged.appended;
             let number = appended
                 .applied
                 .as_ref()
@@ -391,29 +405,36 @@ fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried
                 ),
             )
         }
-        Err(Failed::Stale(changed)) => page(
+        Err(LedgerError::Stale { changed, .. }) => page(
             StatusCode::CONFLICT,
-            draw::moved_page(&name, &changed, carried),
+            draw::moved_page(&name, &changes(&changed), carried),
         ),
-        Err(failed) => {
-            let kept = super::api::failure(shared, writing, &failed);
-            let message = serde_json::from_str::<serde_json::Value>(&kept.body)
-                .ok()
-                .and_then(|v| v["error"].as_str().map(str::to_string))
-                .unwrap_or_default();
-            page(
-                StatusCode::from_u16(kept.status).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY),
-                draw::preview_page(&name, device, None, "", carried, Some(&message)),
-            )
-        }
+        Err(error) => page(
+            status(&error),
+            draw::preview_page(&name, device, None, "", carried, Some(&words(&error))),
+        ),
+    }
+}
+
+/// Why a page of the form cannot be made: the form posted is not one, or the ledger did
+/// not answer.
+enum Unasked {
+    Form(String),
+    Ledger(LedgerError),
+}
+
+impl From<LedgerError> for Unasked {
+    fn from(error: LedgerError) -> Unasked {
+        Unasked::Ledger(error)
     }
 }
 
 /// Runs a page's work on a blocking thread.
-async fn blocking(work: impl FnOnce() -> Result<Response, PageError> + Send + 'static) -> Response {
+async fn blocking(work: impl FnOnce() -> Result<Response, Unasked> + Send + 'static) -> Response {
     match tokio::task::spawn_blocking(work).await {
         Ok(Ok(response)) => response,
-        Ok(Err(e)) => refused_page(StatusCode::BAD_REQUEST, &e.to_string()),
+        Ok(Err(Unasked::Form(words))) => refused_page(StatusCode::BAD_REQUEST, &words),
+        Ok(Err(Unasked::Ledger(e))) => refused_page(status(&e), &words(&e)),
         Err(_) => refused_page(
             StatusCode::INTERNAL_SERVER_ERROR,
             "The page could not be made.",

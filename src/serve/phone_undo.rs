@@ -13,9 +13,10 @@ use super::access::writer;
 use super::phone::device_of;
 use super::phone_html as draw;
 use super::read::Shared;
-use super::write::{Failed, take_back};
-use crate::domain::EntryId;
+use super::said::{changes, status, words};
 use crate::domain::validate::{MAX_REASON_CHARS, text};
+use crate::domain::{EntryId, Head};
+use crate::ledger::{Guard, LedgerError, take_back};
 
 pub(super) async fn undo(
     State(shared): State<Arc<Shared>>,
@@ -33,7 +34,13 @@ pub(super) async fn undo(
             .map(|(_, v)| v.clone())
             .unwrap_or_default()
     };
-    let (entry, head) = (EntryId::from(get("entry")), get("head"));
+    let entry = EntryId::from(get("entry"));
+    let Some(seen) = Head::parse(&get("head")) else {
+        return answer(
+            StatusCode::BAD_REQUEST,
+            "The page names no head of the log; open it again.",
+        );
+    };
     let Some(device) = device_of(&headers) else {
         return answer(
             StatusCode::FORBIDDEN,
@@ -59,7 +66,21 @@ pub(super) async fn undo(
     let _one_at_a_time = shared.writes.lock().await;
     let worker = Arc::clone(&shared);
     let done = tokio::task::spawn_blocking(move || {
-        take_back(&worker, &writing, &entry, &head, reason, device)
+        let stamp = writing.clock.again().write_stamp();
+        let guard = Guard {
+            seen: Some(seen),
+            by: Some(device),
+        };
+        worker.store(false).and_then(|mut store| {
+            take_back(
+                &mut store,
+                worker.campaign(),
+                &stamp,
+                &guard,
+                &entry,
+                reason,
+            )
+        })
     })
     .await;
     match done {
@@ -67,19 +88,14 @@ pub(super) async fn undo(
             StatusCode::OK,
             "Taken back: the history keeps it, with the reason. The board is as it was before it.",
         ),
-        Ok(Err(Failed::Stale(changed))) => answer(
+        Ok(Err(LedgerError::Stale { changed, .. })) => answer(
             StatusCode::CONFLICT,
-            &format!("Not taken back: the log moved since. {}", changed.join(" ")),
+            &format!(
+                "Not taken back: the log moved since. {}",
+                changes(&changed).join(" ")
+            ),
         ),
-        Ok(Err(Failed::Rule(refusal))) => {
-            answer(StatusCode::UNPROCESSABLE_ENTITY, &refusal.to_string())
-        }
-        Ok(Err(Failed::Refused(refused))) => {
-            answer(StatusCode::UNPROCESSABLE_ENTITY, &refused.message)
-        }
-        Ok(Err(Failed::Store(error))) => {
-            answer(StatusCode::SERVICE_UNAVAILABLE, &error.to_string())
-        }
+        Ok(Err(error)) => answer(status(&error), &words(&error)),
         Err(_) => answer(
             StatusCode::INTERNAL_SERVER_ERROR,
             "The entry could not be taken back.",

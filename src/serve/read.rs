@@ -1,5 +1,6 @@
-//! What a request reads: the campaign's log on one snapshot of the database, its head, and
-//! the read model of the part asked for, as the matching command builds it.
+//! What every request of one `serve` run shares, and a page's parameters as the ledger's
+//! question: the read model of the part asked for is the ledger's answer, as the matching
+//! command gets it.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,21 +10,11 @@ use tokio::sync::watch;
 
 use super::memory::{Kept, Memory, Writing};
 use super::{Options, ServeError};
-use crate::domain::log::fold;
-use crate::domain::{Campaign, EntryId};
-use crate::report::board::BoardView;
-use crate::report::game::{GameList, GameView};
-use crate::report::history::{History, cut, game_views};
-use crate::report::history_query::{HistoryQuery, QueryError};
-use crate::report::marked::{MarkKind, MarkedTerritories};
-use crate::report::packets::{PacketView, Packets};
-use crate::report::pools::Pools;
-use crate::report::recap::Recap;
-use crate::report::setup::{SetupReport, next_table};
-use crate::report::spoilers::{Sealed, Spoilers};
-use crate::report::stats::StatsReport;
-use crate::report::world::World;
-use crate::store::{Access, Store, StoreError, StoredLog};
+use crate::domain::EntryId;
+use crate::ledger::{self, Answer, Clock, LedgerError, Query, Started, View};
+use crate::report::history_query::HistoryQuery;
+use crate::report::spoilers::Spoilers;
+use crate::store::{Access, Store};
 
 /// How long a read waits for another process's write to finish.
 pub(super) const BUSY: Duration = Duration::from_secs(5);
@@ -55,7 +46,7 @@ impl Shared {
             db: options.db.clone(),
             campaign: options.campaign.clone(),
             spoilers: options.spoilers,
-            head: watch::channel(head).0,
+            head: watch::channel(head.to_string()).0,
             stopped: watch::channel(false).0,
             writing: options.writing.clone(),
             writes: tokio::sync::Mutex::new(()),
@@ -96,58 +87,45 @@ impl Shared {
         self.stopped.send_replace(true);
     }
 
-    /// The campaign's log and head, read on one snapshot.
-    pub(super) fn log(&self) -> Result<Log, PageError> {
+    /// The ledger's answer to `query`, read now on one snapshot.
+    pub(super) fn ask(&self, query: &Query) -> Result<Answer, LedgerError> {
         let store = Store::open(&self.db, Access::Read, BUSY)?;
-        let log = store.snapshot(|store| {
-            let info = store.choose_campaign(self.campaign.as_deref())?;
-            Ok::<_, StoreError>(Log {
-                head: store.log_head(info.id)?,
-                stored: store.read(info.id)?,
-                name: info.name,
-            })
-        })?;
-        Ok(log)
+        ledger::build(&store, self.campaign.as_deref(), query)
     }
 
-    /// The head of the log now.
-    pub(super) fn head_now(&self) -> Result<String, PageError> {
+    /// A new game form for the campaign as it stands now, and the head it was read at.
+    pub(super) fn form_now(&self) -> Result<Started, LedgerError> {
         let store = Store::open(&self.db, Access::Read, BUSY)?;
-        Ok(store.snapshot(|store| {
+        let today = self.clock().today();
+        ledger::start_game(&store, self.campaign.as_deref(), today)
+    }
+
+    /// The store, opened to write (or, for a dry run, to read).
+    pub(super) fn store(&self, dry_run: bool) -> Result<Store, LedgerError> {
+        let access = if dry_run { Access::Read } else { Access::Write };
+        Ok(Store::open(&self.db, access, BUSY)?)
+    }
+
+    /// The campaign `--campaign` named, if any.
+    pub(super) fn campaign(&self) -> Option<&str> {
+        self.campaign.as_deref()
+    }
+
+    /// The clock as it reads now.
+    pub(super) fn clock(&self) -> Clock {
+        self.writing
+            .as_ref()
+            .map_or_else(Clock::real, |w| w.clock.again())
+    }
+
+    /// The head of the log now, as written (`SEQ:ID`).
+    pub(super) fn head_now(&self) -> Result<String, LedgerError> {
+        let store = Store::open(&self.db, Access::Read, BUSY)?;
+        let head = store.snapshot(|store| {
             let info = store.choose_campaign(self.campaign.as_deref())?;
             store.log_head(info.id)
-        })?)
-    }
-}
-
-/// A campaign's log as one request reads it.
-pub(super) struct Log {
-    pub name: String,
-    pub stored: StoredLog,
-    pub head: String,
-}
-
-/// Why a request cannot be answered.
-#[derive(Debug, thiserror::Error)]
-pub(super) enum PageError {
-    /// The question is at fault: a name, a game, a kind that is not there.
-    #[error("{0}")]
-    Input(String),
-    #[error("{0}")]
-    NotFound(String),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-impl From<QueryError> for PageError {
-    fn from(error: QueryError) -> PageError {
-        PageError::Input(error.to_string())
-    }
-}
-
-impl From<crate::domain::BrokenLog> for PageError {
-    fn from(broken: crate::domain::BrokenLog) -> PageError {
-        PageError::Store(StoreError::BrokenLog(broken))
+        })?;
+        Ok(head.to_string())
     }
 }
 
@@ -180,23 +158,6 @@ fn list(value: Option<&str>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// A read model, as the matching command builds it. One is made per request, so its size
-/// does not matter.
-#[allow(clippy::large_enum_variant)]
-pub(super) enum Report {
-    Board(BoardView),
-    Marked(MarkedTerritories),
-    History(History),
-    Stats(StatsReport),
-    Setup(SetupReport),
-    Packets(Packets),
-    Pools(Pools),
-    Games(GameList),
-    Game(GameView),
-    World(World),
-    Recap(Recap),
-}
-
 /// The part of the campaign a page or an API call shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Part {
@@ -212,169 +173,38 @@ pub(super) enum Part {
     Recap,
 }
 
-impl Log {
-    fn checked_after(&self, after: Option<u32>) -> Result<(), PageError> {
-        let played = self
-            .stored
-            .entries
-            .iter()
-            .filter(|e| e.taken_back.is_none() && e.game.is_some())
-            .count();
-        let played = u32::try_from(played).unwrap_or(u32::MAX);
-        match after {
-            Some(n) if n > played => Err(PageError::Input(format!(
-                "There is no game {n} to look back to: this campaign has played {played} game{}.",
-                if played == 1 { "" } else { "s" }
-            ))),
-            _ => Ok(()),
+impl Params {
+    /// The ledger's question for `part` with these parameters (the command's flags).
+    pub(super) fn query(&self, part: Part, spoilers: Spoilers) -> Query {
+        let view = match part {
+            Part::Board => View::Board {
+                continent: self.continent.clone(),
+                with: list(self.with.as_deref()),
+            },
+            Part::History => View::History(HistoryQuery {
+                territory: self.territory.clone(),
+                continent: self.continent.clone(),
+                player: self.player.clone(),
+                faction: self.faction.clone(),
+                game: self.game,
+                kinds: list(self.kind.as_deref()),
+                after: self.after,
+            }),
+            Part::Stats => View::Stats,
+            Part::Setup => View::Setup {
+                players: Vec::new(),
+            },
+            Part::Packets => View::Packets,
+            Part::Pools => View::Pools,
+            Part::Games => View::Games,
+            Part::Game(n) => View::Game(n),
+            Part::World => View::World,
+            Part::Recap => View::Recap { notes: false },
+        };
+        Query {
+            view,
+            after: self.after,
+            spoilers,
         }
     }
-
-    /// The read model of `part`, as the command with these flags builds it; with
-    /// `Spoilers::None`, without what packets brought.
-    pub(super) fn report(
-        &self,
-        part: Part,
-        params: &Params,
-        spoilers: Spoilers,
-    ) -> Result<Report, PageError> {
-        self.checked_after(params.after)?;
-        let entries = cut(&self.stored.entries, params.after);
-        let campaign = fold(entries)?;
-        let name = &self.name;
-        let sealed = (spoilers == Spoilers::None).then(|| Sealed::of(&campaign));
-        let sealed = sealed.as_ref();
-        Ok(match part {
-            Part::Board => board(name, &campaign, params, sealed)?,
-            Part::History => {
-                let mut history = history_query(params).history(&self.stored.entries)?;
-                if let Some(sealed) = sealed {
-                    sealed.history(&mut history.0);
-                }
-                Report::History(history)
-            }
-            Part::Stats => {
-                let mut stats = StatsReport::new(name, entries, &campaign);
-                if let Some(sealed) = sealed {
-                    sealed.stats(&mut stats);
-                }
-                Report::Stats(stats)
-            }
-            Part::Setup => {
-                let people = next_table(&campaign, entries);
-                let mut setup = SetupReport::new(name, &campaign, entries, &people);
-                if let Some(sealed) = sealed {
-                    sealed.setup(&mut setup);
-                }
-                Report::Setup(setup)
-            }
-            Part::Packets => Report::Packets(Packets(PacketView::all(&campaign))),
-            Part::Pools => {
-                let mut pools = Pools::new(name, &campaign);
-                if let Some(sealed) = sealed {
-                    sealed.pools(&mut pools.pools);
-                }
-                Report::Pools(pools)
-            }
-            Part::Games | Part::Game(_) => games(name, entries, part, sealed)?,
-            Part::World => Report::World(World::new(name, &campaign)),
-            Part::Recap => {
-                let until = self
-                    .stored
-                    .entries
-                    .get(entries.len())
-                    .map(|next| next.recorded_at.as_str());
-                let mut recap = Recap::new(
-                    name,
-                    entries,
-                    &self.stored.corrections,
-                    &self.stored.inserted,
-                    until,
-                )?;
-                recap.with_spoilers(&campaign, spoilers, false);
-                Report::Recap(recap)
-            }
-        })
-    }
-}
-
-/// `history`'s flags, from the parameters.
-fn history_query(params: &Params) -> HistoryQuery {
-    HistoryQuery {
-        territory: params.territory.clone(),
-        continent: params.continent.clone(),
-        player: params.player.clone(),
-        faction: params.faction.clone(),
-        game: params.game,
-        kinds: list(params.kind.as_deref()),
-        after: params.after,
-    }
-}
-
-/// `board`, or `board --with KIND`.
-fn board(
-    name: &str,
-    campaign: &Campaign,
-    params: &Params,
-    sealed: Option<&Sealed>,
-) -> Result<Report, PageError> {
-    let only = params
-        .continent
-        .as_deref()
-        .map(|c| campaign.find_continent(c))
-        .transpose()
-        .map_err(|r| PageError::Input(r.to_string()))?;
-    let with = list(params.with.as_deref());
-    if with.is_empty() {
-        let mut board = BoardView::new(name, campaign, only);
-        if let Some(sealed) = sealed {
-            sealed.board(&mut board);
-        }
-        return Ok(Report::Board(board));
-    }
-    let kinds = with
-        .iter()
-        .map(|k| {
-            MarkKind::find(k).ok_or_else(|| {
-                PageError::Input(format!(
-                    "with=\"{k}\" is not a kind of mark; the kinds are {}.",
-                    MarkKind::ALL.map(MarkKind::key).join(", ")
-                ))
-            })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut marked = MarkedTerritories::new(name, campaign, &kinds, only);
-    if let Some(sealed) = sealed {
-        marked.territories.retain(|t| {
-            !sealed.names_any(&t.territory)
-                && !sealed.names_any(&t.what)
-                && !matches!(t.kind, "fallout" | "mark")
-        });
-    }
-    Ok(Report::Marked(marked))
-}
-
-/// `game list`, or `game show N`.
-fn games(
-    name: &str,
-    entries: &[crate::domain::LoggedEntry],
-    part: Part,
-    sealed: Option<&Sealed>,
-) -> Result<Report, PageError> {
-    let mut games = game_views(entries)?;
-    if let Some(sealed) = sealed {
-        sealed.games(&mut games, false);
-    }
-    Ok(match part {
-        Part::Game(n) => Report::Game(
-            games
-                .into_iter()
-                .find(|g| g.game == n)
-                .ok_or_else(|| PageError::NotFound(format!("{name} has no game {n}.")))?,
-        ),
-        _ => Report::Games(GameList {
-            campaign: name.to_string(),
-            games,
-        }),
-    })
 }

@@ -4,8 +4,8 @@ use rusqlite::{OptionalExtension, params};
 
 use super::encode::write_log;
 use super::{Store, StoreError};
-use crate::domain::CheckedLog;
 use crate::domain::names::{CampaignName, closest, tidy};
+use crate::domain::{CheckedLog, EntryId, Head};
 
 /// A campaign as listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,15 +32,17 @@ impl Store {
     /// The head of a campaign's log: its latest record (`seq:uid`), or `0` for an empty log.
     /// Any write to the campaign's log moves it, so a page shown at one head is current for
     /// as long as the head has not moved.
-    pub fn log_head(&self, campaign_id: i64) -> Result<String, StoreError> {
-        let latest: Option<(i64, String)> = self
+    pub fn log_head(&self, campaign_id: i64) -> Result<Head, StoreError> {
+        let latest: Option<(u32, String)> = self
             .conn
             .prepare_cached(
                 "SELECT seq, uid FROM entry WHERE campaign_id = ?1 ORDER BY seq DESC LIMIT 1",
             )?
             .query_row(params![campaign_id], |row| Ok((row.get(0)?, row.get(1)?)))
             .optional()?;
-        Ok(latest.map_or_else(|| "0".to_string(), |(seq, uid)| format!("{seq}:{uid}")))
+        Ok(latest.map_or_else(Head::default, |(seq, uid)| {
+            Head::at(seq, EntryId::from(uid))
+        }))
     }
 
     /// SQLite's `data_version` of this connection: it changes when another connection

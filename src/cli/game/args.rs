@@ -1,5 +1,7 @@
 //! The flags of `chronicle game log`.
 
+use crate::exchange::GameSheet;
+
 // Players in seating order, clockwise; exactly one won. The winner chooses one reward (up
 // to game 15); each player who held on may choose one. The summary below is the one `game
 // --help` and `game log --help` print (the arguments are built when parsed, `cli::lazy`).
@@ -211,3 +213,69 @@ Examples:
     --major-city \"Egypt=Kyro\" \\
     --minor-city \"Bob:Peru=Lima Nova\" \\
     --scar \"Brazil=Bunker\"";
+
+impl LogArgs {
+    /// The game the flags give, as a game sheet (each flag is the sheet field of its name).
+    pub(crate) fn sheet(&self) -> GameSheet {
+        GameSheet {
+            date: self.date.clone(),
+            players: self.players.clone(),
+            name_continent: self.name_continent.clone(),
+            major_city: self.major_city.clone(),
+            heal_scar: self.heal_scar.clone(),
+            continent_bonus: self.continent_bonus.clone(),
+            fortify: self.fortify.clone(),
+            destroy_card: self.destroy_card.clone(),
+            no_reward: self.no_reward,
+            minor_cities: self.minor_cities.clone(),
+            upgrades: self.upgrades.clone(),
+            scars: self.scars.clone(),
+            wear: self.wear.clone(),
+            opened: self.opened.clone(),
+            world_capital: self.world_capital.clone(),
+            event_fortify: self.event_fortify.clone(),
+            event_destroy_card: self.event_destroy_card.clone(),
+            marks: self.marks.clone(),
+            fallout: self.fallout.clone(),
+            destroy_city: self.destroy_city.clone(),
+            event_cards: self.event_cards.clone(),
+            missions: self.missions.clone(),
+            mission_done: self.mission_done.clone(),
+            draft: self.draft.clone(),
+            new_players: self.new_players.clone(),
+            note: self.note.clone(),
+        }
+    }
+
+    /// The arguments with the game of `sheet` (`--from`, `--dry-run` and the `--new-player`
+    /// given on the command line stay).
+    pub(crate) fn with_sheet(mut self, sheet: GameSheet) -> LogArgs {
+        self.date = sheet.date;
+        self.players = sheet.players;
+        self.name_continent = sheet.name_continent;
+        self.major_city = sheet.major_city;
+        self.heal_scar = sheet.heal_scar;
+        self.continent_bonus = sheet.continent_bonus;
+        self.fortify = sheet.fortify;
+        self.destroy_card = sheet.destroy_card;
+        self.no_reward = sheet.no_reward;
+        self.minor_cities = sheet.minor_cities;
+        self.upgrades = sheet.upgrades;
+        self.scars = sheet.scars;
+        self.wear = sheet.wear;
+        self.opened = sheet.opened;
+        self.world_capital = sheet.world_capital;
+        self.event_fortify = sheet.event_fortify;
+        self.event_destroy_card = sheet.event_destroy_card;
+        self.marks = sheet.marks;
+        self.fallout = sheet.fallout;
+        self.destroy_city = sheet.destroy_city;
+        self.event_cards = sheet.event_cards;
+        self.missions = sheet.missions;
+        self.mission_done = sheet.mission_done;
+        self.draft = sheet.draft;
+        self.new_players.extend(sheet.new_players);
+        self.note = sheet.note;
+        self
+    }
+}

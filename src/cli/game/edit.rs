@@ -5,14 +5,13 @@
 use chrono::NaiveDate;
 
 use super::args::LogArgs;
-use super::as_flags::command_line;
-use super::flags;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::output::{print, say};
 use crate::cli::undo::reason;
 use crate::domain::{Body, Correction, Entry, EntryId, Place};
+use crate::exchange::sheet::command_line;
 use crate::report::correcting::{BeforeAfter, Correcting};
 use crate::store::{Appended, NewRecord, StoreError};
 
@@ -88,7 +87,7 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
             .map_err(StoreError::BrokenLog)?;
         let game = match &guided {
             Some(game) => game.clone(),
-            None => flags::game(&args.game, &before, old.date)
+            None => super::sheet::game(&args.game, &before, old.date)
                 .map_err(|e| joined_later(e, current.resolved, &target.id, number))?,
         };
         let (_, applied) = before.after(&Entry::Game(Box::new(game.clone())))?;
@@ -134,7 +133,7 @@ pub(super) fn insert(context: &Context, mut args: InsertArgs) -> Result<(), CliE
             .resolved
             .campaign_at(&place)
             .map_err(StoreError::BrokenLog)?;
-        let game = flags::game(&args.game, &before, NaiveDate::MIN)
+        let game = super::sheet::game(&args.game, &before, NaiveDate::MIN)
             .map_err(|e| joined_later(e, current.resolved, &next.id, n))?;
         Ok(NewRecord {
             place,

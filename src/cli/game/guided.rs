@@ -14,8 +14,10 @@ use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::output::say;
-use crate::domain::{Campaign, Entry, Game};
-use crate::report::form::{Back, GameForm, Refused, Usual};
+use crate::domain::{Campaign, Game};
+use crate::ledger::{self, Started};
+use crate::report::form::{Back, GameForm, Refused};
+use crate::store::Access;
 
 /// A refusal met while asking, in the prompt's words.
 fn words(refused: Refused) -> String {
@@ -42,10 +44,14 @@ impl Keeping<'_> {
 
 pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     stop::install(context.terminal.stderr_terminal);
-    let (info, loaded) = context.load()?;
-    let usual = Usual::of_entries(loaded.standing().map(|logged| &*logged.entry));
-    let mut form = GameForm::new(loaded.campaign.clone(), context.clock.today(), usual);
-    let path = unfinished::path(context, &info.name)?;
+    let store = context.open(Access::Read)?;
+    let Started {
+        campaign: name,
+        mut form,
+        ..
+    } = ledger::start_game(&store, context.campaign.as_deref(), context.clock.today())?;
+    drop(store);
+    let path = unfinished::path(context, &name)?;
     let ask = Ask::new(context);
     if let Some(kept) = unfinished::load(&path)? {
         form = resume(&ask, form, kept, &path)?;
@@ -53,17 +59,16 @@ pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     stop::keeping(Some(path.clone()));
     let number = form.campaign().games_played() + 1;
     say(&format!(
-        "Game {number} of {}. Esc goes back one question (or < alone where you type); Ctrl-C stops and keeps your answers; nothing is written until you confirm.",
-        info.name
+        "Game {number} of {name}. Esc goes back one question (or < alone where you type); Ctrl-C stops and keeps your answers; nothing is written until you confirm."
     ));
     let keeping = Keeping {
         path: Some(&path),
-        campaign: &info.name,
+        campaign: &name,
     };
     let game = fill(&ask, context, &mut form, &keeping, dry_run)?;
-    let entry = Entry::Game(Box::new(game.clone()));
-    let (_, recorded) = stop::whole(
-        || context.record(Asked::Prompt, dry_run, None, |_| Ok(entry)),
+    let given = game.clone();
+    let recorded = stop::whole(
+        || context.log_game(Asked::Prompt, dry_run, |_, _| Ok(given)),
         |done| done.is_ok() && !dry_run,
     )?;
     if recorded.written {

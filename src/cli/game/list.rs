@@ -2,18 +2,10 @@
 
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
-use crate::cli::output::print;
-use crate::report::game::GameList;
-use crate::report::history::game_views;
+use crate::cli::output::{SheetArgs, print_report};
+use crate::ledger::{Query, View};
 
 pub(super) fn run(context: &Context) -> Result<(), CliError> {
-    let (info, stored) = context.read()?;
-    let games = game_views(&stored.entries)?;
-    print(
-        &GameList {
-            campaign: info.name,
-            games,
-        },
-        context,
-    )
+    let answer = context.ask(&Query::now(View::Games))?;
+    print_report(&answer.report, context, &SheetArgs::MAIN)
 }

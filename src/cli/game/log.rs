@@ -1,12 +1,10 @@
 //! `chronicle game log …`: record a finished game.
 
 use super::args::LogArgs;
-use super::flags;
 use super::logged::print_logged;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
-use crate::domain::Entry;
 
 pub(super) fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
     let args = match args.from.clone() {
@@ -27,9 +25,9 @@ pub(super) fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
         )
         .nothing_written());
     }
-    let today = context.clock.today();
-    let (_, recorded) = context.record(Asked::Flags, args.dry_run, None, |campaign| {
-        Ok(Entry::Game(Box::new(flags::game(&args, campaign, today)?)))
+    let sheet = args.sheet();
+    let recorded = context.log_game(Asked::Flags, args.dry_run, |campaign, today| {
+        Ok(sheet.game(campaign, today)?)
     })?;
     print_logged(context, &recorded)
 }

@@ -1,21 +1,15 @@
 //! `chronicle game log|edit|insert|list|show|undo`: the games of a campaign.
 
 mod args;
-mod as_flags;
 mod ask;
 mod ask_list;
-mod cards;
 mod edit;
-pub(super) mod flags;
 mod guided;
 mod list;
 mod log;
 mod logged;
 mod review;
-#[cfg(feature = "serve")]
-#[cfg(feature = "serve")]
-mod served;
-mod sheet;
+pub(super) mod sheet;
 mod show;
 mod stop;
 mod undo;
@@ -47,9 +41,7 @@ pub enum Command {
 }
 
 pub(super) use args::LogArgs;
-#[cfg(feature = "serve")]
-#[cfg(feature = "serve")]
-pub(super) use served::SheetLogbook;
+pub(super) use sheet::sheet_error;
 
 pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
     match command {

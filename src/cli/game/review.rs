@@ -3,13 +3,13 @@
 //! (its digit picks it), and the same game as `game log` flags, so a mistake found later is
 //! one line to edit.
 
-use super::as_flags::{command_line, quoted};
 use super::ask::Ask;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::output::say;
 use crate::domain::{Entry, Game};
+use crate::exchange::sheet::{command_line, quoted};
 use crate::render::table;
 use crate::report::form::{GameForm, Part};
 use crate::report::game::GameView;

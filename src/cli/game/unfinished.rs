@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::as_flags::values;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
+use crate::exchange::sheet::fields_of as values;
 use crate::files::{self, Symlinks};
 use crate::report::form::{Answer, GameForm};
 use crate::store::Access;

@@ -301,6 +301,11 @@ impl GameForm {
         of_game::answers(GameForm::new(campaign, today, Usual::default()), game)
     }
 
+    /// What the campaign made likely when the form began.
+    pub fn usual(&self) -> &Usual {
+        &self.usual
+    }
+
     pub fn campaign(&self) -> &Campaign {
         &self.campaign
     }

@@ -1,10 +1,11 @@
-//! A game as the `game log` flags that give it: what `game edit N` shows to start from,
-//! so a group changes one flag rather than retyping the game.
+//! A game as the sheet's fields that give it, and as the `game log` command line that logs
+//! it: what `game edit N` shows to start from (a group changes one field rather than
+//! retyping the game), what an unfinished game keeps, and what the phone's preview shows.
 
 use crate::domain::{Game, HeldOnChoice, PlayEvent, Reward};
 
 /// Text as one shell word, in double quotes when it needs them.
-pub(super) fn quoted(text: &str) -> String {
+pub fn quoted(text: &str) -> String {
     let plain = !text.is_empty()
         && text
             .chars()
@@ -23,10 +24,9 @@ pub(super) fn quoted(text: &str) -> String {
     out
 }
 
-/// The flags that give `game`, each as `--flag value`, in the order `game log --help`
-/// lists them.
-pub(crate) fn flags(game: &Game) -> Vec<String> {
-    values(game)
+/// The flags that give `game`, each as `--field value`, in the order of the sheet's fields.
+fn flags(game: &Game) -> Vec<String> {
+    fields_of(game)
         .into_iter()
         .map(|(name, value)| match value {
             Some(value) => flag(name, value),
@@ -35,9 +35,9 @@ pub(crate) fn flags(game: &Game) -> Vec<String> {
         .collect()
 }
 
-/// The flags that give `game`, each as its name and value (none for a switch), in the
-/// order `game log --help` lists them: the fields of a game sheet too.
-pub(crate) fn values(game: &Game) -> Vec<(&'static str, Option<String>)> {
+/// The fields that give `game`, each as its name and value (none for a switch), in the
+/// order of the sheet (which `game log --help` follows).
+pub fn fields_of(game: &Game) -> Vec<(&'static str, Option<String>)> {
     let mut flags = vec![("date", Some(game.date.to_string()))];
     for seat in &game.seats {
         let hq = seat
@@ -172,8 +172,8 @@ fn event_flag(event: &PlayEvent) -> (&'static str, Option<String>) {
     (name, Some(value))
 }
 
-/// A command line that gives `game`, one flag a line.
-pub(crate) fn command_line(command: &str, game: &Game) -> String {
+/// The command line that gives `game` (`chronicle game log …`), one field a line.
+pub fn command_line(command: &str, game: &Game) -> String {
     let mut text = format!("chronicle {command}");
     for flag in flags(game) {
         text.push_str(" \\\n    ");

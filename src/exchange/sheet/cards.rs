@@ -1,18 +1,18 @@
-//! The flags of a game's event cards and missions: `--event "NAME[@PERSON][: WHAT]"`,
-//! `--mission "TEXT[@PERSON]"` and `--mission-done PERSON`.
+//! A game's event cards and missions as a sheet gives them: `event = "NAME[@PERSON][: WHAT]"`,
+//! `mission = "TEXT[@PERSON]"` and `mission-done = PERSON`.
 
-use crate::cli::error::CliError;
+use super::{Field, SheetError};
 use crate::domain::{EventCard, Mission};
 
 const EVENT_FORM: &str =
     "NAME[@PERSON][: WHAT], e.g. \"Agent of Chaos@Louis: a star\" or \"Resistance\"";
 
-/// `--event "NAME[@PERSON][: WHAT]"`: the card, the person it favoured or hit, what it did.
-pub(crate) fn event_cards(given: &[String]) -> Result<Vec<EventCard>, CliError> {
+/// `event`, `NAME[@PERSON][: WHAT]`: the card, the person it favoured or hit, what it did.
+pub(super) fn event_cards(given: &[String]) -> Result<Vec<EventCard>, SheetError> {
     given.iter().map(|value| event_card(value)).collect()
 }
 
-fn event_card(value: &str) -> Result<EventCard, CliError> {
+fn event_card(value: &str) -> Result<EventCard, SheetError> {
     let (head, text) = match value.split_once(':') {
         Some((head, what)) => (head, Some(what.trim().to_string())),
         None => (value, None),
@@ -22,9 +22,11 @@ fn event_card(value: &str) -> Result<EventCard, CliError> {
         None => (head.trim(), None),
     };
     if name.is_empty() || person.is_some_and(str::is_empty) || text.as_deref() == Some("") {
-        return Err(CliError::usage(format!(
-            "--event \"{value}\" is not of the form {EVENT_FORM}."
-        )));
+        return Err(SheetError::Form {
+            field: Field::Event,
+            given: value.to_string(),
+            form: EVENT_FORM,
+        });
     }
     Ok(EventCard {
         name: name.to_string(),
@@ -33,9 +35,9 @@ fn event_card(value: &str) -> Result<EventCard, CliError> {
     })
 }
 
-/// `--mission "TEXT[@PERSON]"` (who completed it after `@`), and `--mission-done PERSON` for
+/// `mission`, `TEXT[@PERSON]` (who completed it after `@`), and `mission-done`, `PERSON`, for
 /// the one mission of a game.
-pub(crate) fn missions(given: &[String], done: &[String]) -> Result<Vec<Mission>, CliError> {
+pub(super) fn missions(given: &[String], done: &[String]) -> Result<Vec<Mission>, SheetError> {
     let mut missions: Vec<Mission> = given
         .iter()
         .map(|value| {
@@ -44,9 +46,11 @@ pub(crate) fn missions(given: &[String], done: &[String]) -> Result<Vec<Mission>
                 None => (value.trim(), None),
             };
             if text.is_empty() || by.is_some_and(str::is_empty) {
-                return Err(CliError::usage(format!(
-                    "--mission \"{value}\" is not of the form TEXT[@PERSON], e.g. \"conquer 4+ cities in one turn@Louis\"."
-                )));
+                return Err(SheetError::Form {
+                    field: Field::Mission,
+                    given: value.clone(),
+                    form: "TEXT[@PERSON], e.g. \"conquer 4+ cities in one turn@Louis\"",
+                });
             }
             Ok(Mission {
                 text: text.to_string(),
@@ -60,14 +64,10 @@ pub(crate) fn missions(given: &[String], done: &[String]) -> Result<Vec<Mission>
             mission.done_by = Some(person.trim().to_string());
         }
         (_, []) => {
-            return Err(CliError::usage(
-                "--mission-done names who completed the game's mission: give the mission with --mission \"TEXT\".",
-            ));
+            return Err(SheetError::MissionDoneAlone);
         }
         _ => {
-            return Err(CliError::usage(
-                "--mission-done goes with a game's one mission; with several, or to name who completed each, write --mission \"TEXT@PERSON\".",
-            ));
+            return Err(SheetError::MissionDoneOfSeveral);
         }
     }
     Ok(missions)

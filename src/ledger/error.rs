@@ -1,0 +1,91 @@
+//! Why the ledger did not answer or write: one type for every face, each variant data
+//! that the face words for its person (the command line with its flags and exit codes,
+//! a page in sentences, the API as an HTTP status and JSON fields).
+
+use crate::domain::{BrokenLog, Head, Refusal};
+use crate::exchange::SheetError;
+use crate::report::history_query::QueryError;
+use crate::store::StoreError;
+
+use super::write::Change;
+
+/// Why the ledger did not answer or write. Nothing was written when one is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    /// The log moved since the head the face read: what was written since, and the head now.
+    #[error("The log moved since it was read; nothing was written.")]
+    Stale { changed: Vec<Change>, head: Head },
+    /// The rules refuse it.
+    #[error(transparent)]
+    Rule(Refusal),
+    /// A game sheet that does not give a game (a value not of its field's form, a name the
+    /// campaign does not know…).
+    #[error("{}", .0.words(|f| f.key().to_string()))]
+    Sheet(SheetError),
+    /// Another write holds the database.
+    #[error("The database is busy with another write.")]
+    Busy,
+    #[error(transparent)]
+    Store(StoreError),
+    /// The question names what is not there.
+    #[error("{0:?}")]
+    Missing(Missing),
+    /// A history question that cannot be answered (a kind of change that is not one).
+    #[error(transparent)]
+    Query(QueryError),
+}
+
+/// What a question names that is not there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// A game to look back to (`after`) past the last one played.
+    After { after: u32, played: u32 },
+    /// A game by its number.
+    Game {
+        campaign: String,
+        game: u32,
+        played: u32,
+    },
+    /// A kind of mark (`board --with`) that is not one.
+    MarkKind { given: String },
+}
+
+impl From<StoreError> for LedgerError {
+    fn from(error: StoreError) -> LedgerError {
+        match error {
+            StoreError::Busy => LedgerError::Busy,
+            other => LedgerError::Store(other),
+        }
+    }
+}
+
+impl From<Refusal> for LedgerError {
+    fn from(refusal: Refusal) -> LedgerError {
+        LedgerError::Rule(refusal)
+    }
+}
+
+impl From<BrokenLog> for LedgerError {
+    fn from(broken: BrokenLog) -> LedgerError {
+        LedgerError::Store(StoreError::BrokenLog(broken))
+    }
+}
+
+impl From<SheetError> for LedgerError {
+    fn from(error: SheetError) -> LedgerError {
+        LedgerError::Sheet(error)
+    }
+}
+
+impl From<QueryError> for LedgerError {
+    fn from(error: QueryError) -> LedgerError {
+        match error {
+            QueryError::Refused(refusal) => LedgerError::Rule(refusal),
+            QueryError::Broken(broken) => broken.into(),
+            QueryError::NoAfter { after, played } => {
+                LedgerError::Missing(Missing::After { after, played })
+            }
+            other => LedgerError::Query(other),
+        }
+    }
+}

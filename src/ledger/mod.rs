@@ -1,0 +1,25 @@
+//! The ledger: what a face (the command line, the guided prompt, the served pages and the
+//! API) asks of a campaign, in the ledger's terms. A face turns what a person gave into a
+//! [`Query`] or a write, calls one function here, and renders what comes back:
+//!
+//! - reads: [`build`] answers a [`Query`] (board, history, stats, setup, packets, pools,
+//!   games, world, recap; now or after game N; with or without what packets brought) with a
+//!   [`Report`], the read model the command's `--format json` prints;
+//! - a game night begun: [`start_game`] gives the game form (the questions the guided
+//!   prompt and the phone walk) for the campaign as it stands;
+//! - writes: [`log_game`] and [`take_back`], each one transaction through the store's one
+//!   write (`Store::append`), guarded by the head of the log the face read ([`Guard`]);
+//! - errors: one [`LedgerError`] (the log moved, a rule refused, the database busy, the
+//!   store failed, or the question names what is not there), as data each face words once.
+
+mod clock;
+mod error;
+mod read;
+mod start;
+mod write;
+
+pub use clock::Clock;
+pub use error::{LedgerError, Missing};
+pub use read::{Answer, Query, Report, View, build};
+pub use start::{Started, start_game};
+pub use write::{Change, Did, Guard, Logged, log_game, take_back};

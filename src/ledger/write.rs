@@ -1,0 +1,165 @@
+//! Writes: a game logged at the end of the log, and the latest entry taken back, each in one
+//! transaction through the store's one write (`Store::append`: `BEGIN IMMEDIATE`, the record
+//! checked and folded through the rules), refused when the log moved since the head the
+//! face read (compared inside that transaction).
+
+use chrono::NaiveDate;
+
+use super::LedgerError;
+use crate::domain::{
+    Body, Campaign, Correction, Entry, EntryId, Game, Head, LogRecord, LoggedEntry, Place,
+};
+use crate::store::{Appended, CampaignInfo, Current, NewRecord, Stamp, Store};
+
+/// What a write is checked against: the head of the log the face read (none: write on
+/// whatever the log is now), and who logs it (kept on the record).
+#[derive(Clone, Debug, Default)]
+pub struct Guard {
+    pub seen: Option<Head>,
+    pub by: Option<String>,
+}
+
+/// A record written after the head a face read: what it did, where and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// What it did.
+    pub did: Did,
+    /// Who logged it (a device's name), when the record says.
+    pub by: Option<String>,
+    /// When it was written (RFC 3339).
+    pub at: String,
+}
+
+/// What a record written since did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Did {
+    LoggedGame(u32),
+    AddedEntry,
+    TookBackGame(u32),
+    TookBackEntry,
+    Corrected,
+}
+
+/// A game written (or, for a dry run, what writing it would do).
+pub struct Logged {
+    pub campaign: CampaignInfo,
+    pub appended: Appended,
+    /// The stamp it was written with (who, when, today).
+    pub stamp: Stamp,
+}
+
+/// The records written after `seen`, in their order.
+fn changed_since(current: &Current<'_>, seen: &Head) -> Vec<Change> {
+    let entries = &current.resolved.entries;
+    let mut records: Vec<&LogRecord> = current
+        .records
+        .iter()
+        .chain(current.pending)
+        .filter(|r| r.seq > seen.seq())
+        .collect();
+    records.sort_by_key(|r| r.seq);
+    records.iter().map(|r| change(r, entries)).collect()
+}
+
+fn change(record: &LogRecord, entries: &[LoggedEntry]) -> Change {
+    let game_of = |id: &EntryId| entries.iter().find(|e| &e.id == id).and_then(|e| e.game);
+    let did = match &record.body {
+        Body::Add(entry) => match (&**entry, game_of(&record.id)) {
+            (Entry::Game(_), Some(n)) => Did::LoggedGame(n),
+            _ => Did::AddedEntry,
+        },
+        Body::Correct(Correction::TakeBack { target, .. }) => {
+            game_of(target).map_or(Did::TookBackEntry, Did::TookBackGame)
+        }
+        Body::Correct(_) => Did::Corrected,
+    };
+    Change {
+        did,
+        by: record
+            .logged_by
+            .clone()
+            .or_else(|| record.origin.as_ref().map(|o| o.device.clone())),
+        at: record.recorded_at.clone(),
+    }
+}
+
+/// Refused when the log's head is not the one the guard saw.
+fn guarded(current: &Current<'_>, guard: &Guard) -> Result<(), LedgerError> {
+    let Some(seen) = &guard.seen else {
+        return Ok(());
+    };
+    let head = Head::of(current.records.iter().chain(current.pending));
+    if *seen == head {
+        return Ok(());
+    }
+    Err(LedgerError::Stale {
+        changed: changed_since(current, seen),
+        head,
+    })
+}
+
+/// Logs a game at the end of the chosen campaign's log, in one transaction: `game` makes
+/// it from the campaign as it stands inside the write and today; refused when the guard's
+/// head moved or the rules refuse it; nothing written for a dry run.
+pub fn log_game(
+    store: &mut Store,
+    campaign: Option<&str>,
+    stamp: &Stamp,
+    guard: &Guard,
+    dry_run: bool,
+    game: impl FnOnce(&Campaign, NaiveDate) -> Result<Game, LedgerError>,
+) -> Result<Logged, LedgerError> {
+    let info = store.choose_campaign(campaign)?;
+    let mut stamp = stamp.clone();
+    stamp.logged_by.clone_from(&guard.by);
+    let today = stamp.today;
+    let appended = store.append(info.id, &stamp, dry_run, |current| {
+        guarded(current, guard)?;
+        let game = game(current.campaign, today)?;
+        Ok::<_, LedgerError>(NewRecord {
+            place: Place::End,
+            body: Body::Add(Entry::Game(Box::new(game)).into()),
+        })
+    })?;
+    Ok(Logged {
+        campaign: info,
+        appended,
+        stamp,
+    })
+}
+
+/// Takes back the latest entry standing, in one transaction, when it is `latest`: the same
+/// correction `game undo` writes; refused when the guard's head moved.
+pub fn take_back(
+    store: &mut Store,
+    campaign: Option<&str>,
+    stamp: &Stamp,
+    guard: &Guard,
+    latest: &EntryId,
+    reason: String,
+) -> Result<Appended, LedgerError> {
+    let info = store.choose_campaign(campaign)?;
+    let mut stamp = stamp.clone();
+    stamp.logged_by.clone_from(&guard.by);
+    store.append(info.id, &stamp, false, |current| {
+        guarded(current, guard)?;
+        let standing = current
+            .resolved
+            .entries
+            .iter()
+            .rfind(|e| e.taken_back.is_none());
+        if standing.map(|e| &e.id) != Some(latest) {
+            return Err(LedgerError::Stale {
+                changed: Vec::new(),
+                head: Head::of(current.records.iter().chain(current.pending)),
+            });
+        }
+        Ok(NewRecord {
+            place: Place::End,
+            body: Body::Correct(Correction::TakeBack {
+                target: latest.clone(),
+                reason: Some(reason),
+            }),
+        })
+    })
+}
