@@ -47,6 +47,7 @@ mod import_board;
 mod import_limits;
 mod invariants;
 mod invisible_names;
+mod list_names;
 mod map_layout;
 mod markdown_pandoc;
 mod messages;

@@ -237,19 +237,15 @@ fn a_refused_answer_is_said_on_its_step_with_what_was_typed_and_nothing_written(
     assert_eq!(env.dump(), before);
 }
 
-#[test]
-fn an_illegal_hq_is_refused_on_the_hq_step() {
-    let env = TestEnv::demo();
-    let server = Server::new(&env, true);
-    let phone = Phone::named("Bo's phone");
-    let before = env.dump();
-    let mut answers = demo_answers();
-    answers.insert("hq-2", "Peru");
-    let mut page = phone.get(&server, "/log");
+/// The demo's answers posted up to question `id` (its defaults where they give none): the
+/// page that asks it.
+fn up_to(phone: &Phone, server: &Server, id: &str) -> Answer {
+    let answers = demo_answers();
+    let mut page = phone.get(server, "/log");
     for _ in 0..40 {
         let step = step_of(&page.body).expect("a question");
-        if step == "hq-2" {
-            break;
+        if step == id {
+            return page;
         }
         let mut fields = carried(&page.body);
         fields.push(("step".into(), step.clone()));
@@ -261,14 +257,60 @@ fn an_illegal_hq_is_refused_on_the_hq_step() {
             Some(v) => fields.push(("value".into(), (*v).into())),
             None => fields.extend(checked(&page.body)),
         }
-        page = phone.post(&server, "/log/step", &fields);
+        page = phone.post(server, "/log/step", &fields);
     }
-    assert_eq!(
-        step_of(&page.body).as_deref(),
-        Some("hq-2"),
+    panic!("{id} is never asked: {}", page.body);
+}
+
+/// A territory typed on the phone is found as the flags find it: "e. aus" is Eastern
+/// Australia, not Western; "us", either United States, is asked about, neither chosen.
+#[test]
+fn a_territory_typed_on_the_phone_is_the_one_the_flags_take() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let phone = Phone::named("Bo's phone");
+    let page = up_to(&phone, &server, "hq-1");
+    let post = |typed: &str| {
+        let mut fields = carried(&page.body);
+        fields.extend([
+            ("step".to_string(), "hq-1".to_string()),
+            ("go".to_string(), "answer".to_string()),
+            ("typed".to_string(), typed.to_string()),
+        ]);
+        phone.post(&server, "/log/step", &fields)
+    };
+    let asked = post("us");
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    assert_eq!(step_of(&asked.body).as_deref(), Some("hq-1"));
+    assert!(
+        asked.body.contains("could be any of these"),
         "{}",
-        page.body
+        asked.body
     );
+    let offered = |name: &str| asked.body.contains(&format!("value=\"{name}\">"));
+    assert!(offered("Western United States") && offered("Eastern United States"));
+    assert!(!asked.body.contains(" checked"), "{}", asked.body);
+    let taken = post("e. aus");
+    assert_eq!(
+        step_of(&taken.body).as_deref(),
+        Some("player-2"),
+        "{}",
+        taken.body
+    );
+    let answers = input(&taken.body, "answers").unwrap_or_default();
+    assert!(
+        answers.contains("\"hq-1\":\"Eastern Australia\""),
+        "{answers}"
+    );
+}
+
+#[test]
+fn an_illegal_hq_is_refused_on_the_hq_step() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let phone = Phone::named("Bo's phone");
+    let before = env.dump();
+    let page = up_to(&phone, &server, "hq-2");
     let mut fields = carried(&page.body);
     fields.extend([
         ("step".to_string(), "hq-2".to_string()),

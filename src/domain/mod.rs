@@ -17,6 +17,7 @@ pub mod history;
 pub mod house;
 mod kinds;
 mod legal;
+pub mod listed;
 pub mod log;
 mod lookup;
 pub mod map;
@@ -50,6 +51,7 @@ pub use entry::{
 };
 pub use faction::{Faction, Power};
 pub use legal::{PLAYERS, Targets, Tokens, players_at_table};
+pub use listed::{Found, Names};
 pub use log::{BrokenLog, CheckedLog, LoggedEntry, TakenBack};
 pub use lookup::{find_kind, person_key};
 pub use packet::Packet;

@@ -180,22 +180,29 @@ fn answer(form: &mut GameForm, fields: &Fields) -> Option<Beside> {
         Kind::Search if field(fields, "choosing").is_some() && chosen.is_some() => {
             Answer::One(chosen.unwrap_or_default())
         }
+        // The name typed found as the flags find it: the option it stands for is the
+        // answer; a name that could be several options asks which.
         Kind::Search if !typed.is_empty() => {
-            let found = matching(&step.options, &typed);
-            let exact = found.iter().find(|&&i| {
-                crate::domain::person_key(&step.options[i].label)
-                    == crate::domain::person_key(&typed)
-            });
-            match (exact, found.as_slice(), field(fields, "as_typed")) {
-                (Some(&i), _, _) => Answer::One(step.options[i].value.clone()),
+            let found = matching(&step, &typed);
+            match (
+                found.meant,
+                found.order.as_slice(),
+                field(fields, "as_typed"),
+            ) {
+                (Some(i), _, _) => Answer::One(step.options[i].value.clone()),
                 // One option found where no new name is taken: it, as the terminal's Enter.
-                (None, [one], None) if step.new.is_none() => {
+                (None, [one], None) if step.new.is_none() && !found.ambiguous => {
                     Answer::One(step.options[*one].value.clone())
                 }
                 (None, [], _) | (None, _, Some(_)) => Answer::One(typed.clone()),
                 (None, several, None) => {
+                    let message = if found.ambiguous {
+                        format!("\"{typed}\" could be any of these: choose one.")
+                    } else {
+                        format!("Did you mean one of these, or {typed} as typed?")
+                    };
                     return Some(Beside {
-                        message: format!("Did you mean one of these, or {typed} as typed?"),
+                        message,
                         typed,
                         meant: several.to_vec(),
                     });

@@ -1,6 +1,8 @@
 //! Lists on the terminal: one option picked with the arrows, its number, or (where the list
 //! searches) by typing part of it, a value none of the options holds being checked as
-//! typed (a new person); and options ticked with the space bar.
+//! typed (a new person); and options ticked with the space bar. A name typed is found as
+//! the flags find it (`matching`); one they would refuse as ambiguous shows every option it
+//! could be with none highlighted, so that Enter takes none of them unchosen.
 
 use dialoguer::console::Key;
 
@@ -17,8 +19,9 @@ pub(super) struct List<'a> {
     pub(super) options: &'a [Offered],
     /// The value highlighted to start with.
     pub(super) default: &'a str,
-    /// Whether typing searches (else a digit picks the option of that number).
-    pub(super) search: bool,
+    /// The step whose options typing searches (else a digit picks the option of that
+    /// number).
+    pub(super) search: Option<&'a Step>,
     /// The words for a value typed that no option holds, when one may be new.
     pub(super) new: Option<&'a str>,
 }
@@ -50,39 +53,47 @@ fn by_number(options: &[Offered], digits: &str) -> Option<(usize, bool)> {
 }
 
 /// The rows a list shows for what is typed: the options found (value, words), and a
-/// value typed that none holds, when one may be new.
-fn rows(list: &List<'_>, typed: &str) -> Vec<(String, String)> {
-    if !list.search {
-        return list
+/// value typed that none holds, when one may be new; and the row highlighted once it is
+/// typed: the first, or none where the name could be several options.
+fn rows(list: &List<'_>, typed: &str) -> (Vec<(String, String)>, Option<usize>) {
+    let Some(step) = list.search else {
+        let rows = list
             .options
             .iter()
             .map(|o| (o.value.clone(), o.label.clone()))
             .collect();
-    }
-    let mut rows: Vec<(String, String)> = matching(list.options, typed)
-        .into_iter()
-        .map(|i| (list.options[i].value.clone(), list.options[i].label.clone()))
+        return (rows, Some(0));
+    };
+    let found = matching(step, typed);
+    let mut rows: Vec<(String, String)> = found
+        .order
+        .iter()
+        .map(|&i| (list.options[i].value.clone(), list.options[i].label.clone()))
         .collect();
     let typed = typed.trim();
     let named =
         |o: &Offered| crate::domain::person_key(&o.label) == crate::domain::person_key(typed);
     if let Some(new) = list.new
         && !typed.is_empty()
+        && found.meant.is_none()
         && !list.options.iter().any(named)
     {
         rows.push((typed.to_string(), format!("{typed} ({new})")));
     }
-    rows
+    (rows, (!found.ambiguous).then_some(0))
 }
 
 /// What an answer checked gives: the answer as kept and its words, or why not.
 type Checked = Result<(Answer, String), String>;
 
-/// Where a list is: what is typed, the digits pressed, the row highlighted.
+/// Where a list is: what is typed, the digits pressed, the row highlighted (none until
+/// one is chosen, where the name typed could be several), and whether the text changed
+/// since the rows were found.
 struct Picking {
     typed: String,
     digits: String,
-    at: usize,
+    at: Option<usize>,
+    retyped: bool,
 }
 
 impl Picking {
@@ -93,30 +104,34 @@ impl Picking {
         }
         let count = rows.len().max(1);
         match key {
-            Key::ArrowUp | Key::BackTab => self.at = (self.at + count - 1) % count,
-            Key::ArrowDown | Key::Tab => self.at = (self.at + 1) % count,
+            Key::ArrowUp | Key::BackTab => {
+                self.at = Some(self.at.map_or(count - 1, |at| (at + count - 1) % count));
+            }
+            Key::ArrowDown | Key::Tab => self.at = Some(self.at.map_or(0, |at| (at + 1) % count)),
             Key::Enter => {
-                return rows
-                    .get(self.at)
+                // Nothing highlighted: the text as typed, which the form checks.
+                return self
+                    .at
+                    .and_then(|at| rows.get(at))
                     .map(|(value, _)| value.clone())
                     .or_else(|| (!self.typed.trim().is_empty()).then(|| self.typed.clone()));
             }
-            Key::Char(c) if c.is_ascii_digit() && !list.search => {
+            Key::Char(c) if c.is_ascii_digit() && list.search.is_none() => {
                 self.digits.push(c);
                 let Some((i, only)) = by_number(list.options, &self.digits) else {
                     self.digits.clear();
                     return None;
                 };
-                self.at = i;
+                self.at = Some(i);
                 return only.then(|| list.options[i].value.clone());
             }
-            Key::Backspace if list.search => {
+            Key::Backspace if list.search.is_some() => {
                 self.typed.pop();
-                self.at = 0;
+                self.retyped = true;
             }
-            Key::Char(c) if list.search && !c.is_control() => {
+            Key::Char(c) if list.search.is_some() && !c.is_control() => {
                 self.typed.push(c);
-                self.at = 0;
+                self.retyped = true;
             }
             _ => {}
         }
@@ -136,7 +151,7 @@ impl Ask {
             prompt: &step.prompt,
             options: &step.options,
             default: step.default.one(),
-            search: step.kind == Kind::Search,
+            search: (step.kind == Kind::Search).then_some(step),
             new: step.new,
         };
         self.pick(&list, error, &|answer| {
@@ -162,7 +177,7 @@ impl Ask {
             prompt,
             options: &options,
             default: &default.to_string(),
-            search: false,
+            search: None,
             new: None,
         };
         let reply = self.pick(&list, None, &|answer| {
@@ -194,18 +209,23 @@ impl Ask {
         let mut picking = Picking {
             typed,
             digits: String::new(),
-            at: start.unwrap_or(0),
+            at: Some(start.unwrap_or(0)),
+            retyped: false,
         };
         let mut frame = Frame::new(&self.term);
         self.term.hide_cursor().map_err(failed)?;
         loop {
-            let rows = rows(list, &picking.typed);
-            picking.at = picking.at.min(rows.len().saturating_sub(1));
+            let (rows, first) = rows(list, &picking.typed);
+            if picking.retyped {
+                picking.at = first;
+                picking.retyped = false;
+            }
+            picking.at = picking.at.map(|at| at.min(rows.len().saturating_sub(1)));
             let mut lines = vec![self.header(list, &picking.typed)];
             lines.extend(error.iter().map(|e| self.error(e)));
-            let top = picking.at.saturating_sub(SHOWN - 1);
+            let top = picking.at.unwrap_or(0).saturating_sub(SHOWN - 1);
             for (i, (_, label)) in rows.iter().enumerate().skip(top).take(SHOWN) {
-                let active = i == picking.at;
+                let active = picking.at == Some(i);
                 lines.push(line(|f| {
                     self.theme.format_select_prompt_item(f, label, active)
                 }));
@@ -236,7 +256,7 @@ impl Ask {
 
     /// The question above a list: with what is typed, where typing searches.
     fn header(&self, list: &List<'_>, typed: &str) -> String {
-        if list.search {
+        if list.search.is_some() {
             line(|f| {
                 self.theme
                     .format_fuzzy_select_prompt(f, list.prompt, typed, typed.len())

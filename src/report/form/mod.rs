@@ -25,6 +25,7 @@ mod search;
 mod walk;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use chrono::NaiveDate;
 
@@ -32,7 +33,7 @@ pub use labels::{label, place};
 pub use parts::Part;
 pub use search::matching;
 
-use crate::domain::{Campaign, Entry, Faction, Game, Refusal, person_key};
+use crate::domain::{Campaign, Entry, Faction, Game, Names, Refusal, person_key};
 
 /// An answer: one value (an option's value, text typed, `yes` or `no`), or the values of
 /// the options ticked. As JSON (a phone's form carries its answers so), a string or a list.
@@ -133,6 +134,12 @@ pub struct Step {
     pub again: Option<Refused>,
     /// Passed over on the way back (the "that is everyone" that ends the players).
     pub passed_back: bool,
+    /// For a search: what its options name, so that a name typed finds them as the flags
+    /// find it (`matching`).
+    pub names: Names,
+    /// For a search: the campaign names are looked up in, as it stands before the game (as
+    /// the flags look them up).
+    campaign: Option<Arc<Campaign>>,
 }
 
 impl Step {
@@ -148,11 +155,19 @@ impl Step {
             answer: None,
             again: None,
             passed_back: false,
+            names: Names::Words,
+            campaign: None,
         }
     }
 
     fn options(mut self, options: Vec<Offered>) -> Step {
         self.options = options;
+        self
+    }
+
+    /// What the options of a search name.
+    fn names(mut self, names: Names) -> Step {
+        self.names = names;
         self
     }
 
@@ -261,7 +276,7 @@ pub enum Back {
 /// A game being filled in.
 #[derive(Clone, Debug)]
 pub struct GameForm {
-    campaign: Campaign,
+    campaign: Arc<Campaign>,
     today: NaiveDate,
     usual: Usual,
     answers: BTreeMap<String, Answer>,
@@ -277,7 +292,7 @@ impl GameForm {
     /// A new game of `campaign` (as it stands before it), played no later than `today`.
     pub fn new(campaign: Campaign, today: NaiveDate, usual: Usual) -> GameForm {
         GameForm {
-            campaign,
+            campaign: Arc::new(campaign),
             today,
             usual,
             answers: BTreeMap::new(),

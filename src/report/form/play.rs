@@ -6,7 +6,7 @@
 use super::labels::label;
 use super::walk::{chosen, territory_among};
 use super::{Answer, Kind, Offered, Part, Refused, Step};
-use crate::domain::{Campaign, Entry, Packet, PoolKind, ScarPlacement, Territory, Wear};
+use crate::domain::{Campaign, Entry, Names, Packet, PoolKind, ScarPlacement, Territory, Wear};
 
 impl super::walk::Walker<'_> {
     /// The campaign after the scars and wear answered so far.
@@ -59,6 +59,7 @@ impl super::walk::Walker<'_> {
             "Scarred territory (type to search)",
             Kind::Search,
         )
+        .names(Names::Territories)
         .options(
             open.iter()
                 .map(|t| Offered::new(t.name(), label(state, t)))

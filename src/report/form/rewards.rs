@@ -6,8 +6,8 @@ use super::labels::place;
 use super::walk::{chosen, territory_among};
 use super::{Answer, Kind, Offered, Part, Refused, Step};
 use crate::domain::{
-    BonusMark, Campaign, Continent, Entry, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome,
-    Refusal, Reward, RewardKind, Targets, Territory,
+    BonusMark, Campaign, Continent, Entry, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Names,
+    Outcome, Refusal, Reward, RewardKind, Targets, Territory,
 };
 
 /// The answer of a winner who declines the reward.
@@ -141,12 +141,14 @@ impl super::walk::Walker<'_> {
         offered: &[Territory],
         why_not: impl Fn(&Territory) -> Result<(), Refusal>,
     ) -> Option<Territory> {
-        let step = Step::new(id, part, "Which territory (type to search)", Kind::Search).options(
-            offered
-                .iter()
-                .map(|t| Offered::new(t.name(), place(state, t)))
-                .collect(),
-        );
+        let step = Step::new(id, part, "Which territory (type to search)", Kind::Search)
+            .names(Names::Territories)
+            .options(
+                offered
+                    .iter()
+                    .map(|t| Offered::new(t.name(), place(state, t)))
+                    .collect(),
+            );
         self.ask_kept(step, |_, answer| {
             territory_among(state, answer.one(), offered, why_not)
         })

@@ -9,7 +9,8 @@ use super::labels::place;
 use super::{Answer, GameForm, Kind, NO, Offered, Part, Refused, Step};
 use crate::domain::names::valid_new_person;
 use crate::domain::{
-    Campaign, Draft, Faction, Game, Outcome, PLAYERS, Packet, Refusal, Seat, Territory, person_key,
+    Campaign, Draft, Faction, Game, Names, Outcome, PLAYERS, Packet, Refusal, Seat, Territory,
+    person_key,
 };
 
 /// The results a player who did not win can have, in the order offered: adding a result
@@ -137,6 +138,9 @@ impl Walker<'_> {
         mut step: Step,
         take: impl FnOnce(&Step, &Answer) -> Result<(T, Answer), Refused>,
     ) -> Option<T> {
+        if step.kind == Kind::Search {
+            step.campaign = Some(std::sync::Arc::clone(&self.form.campaign));
+        }
         let given = self.form.answers.get(&step.id).cloned();
         let taken = given.map(|answer| take(&step, &answer));
         let value = match taken {
@@ -246,6 +250,7 @@ impl Walker<'_> {
             format!("Player {n}, clockwise (type to search)"),
             Kind::Search,
         )
+        .names(Names::People)
         .options(options)
         .default(likely.cloned().unwrap_or_default());
         step.new = Some("someone new");
@@ -305,6 +310,7 @@ impl Walker<'_> {
             format!("{person}'s faction"),
             Kind::Search,
         )
+        .names(Names::Factions)
         .options(free.iter().map(|f| Offered::plain(f.name())).collect())
         .default(likely.map(|f| f.name().to_string()).unwrap_or_default());
         let campaign = self.campaign;
@@ -338,6 +344,7 @@ impl Walker<'_> {
             format!("{person}'s HQ (type to search)"),
             Kind::Search,
         )
+        .names(Names::Territories)
         .options(options);
         self.ask_kept(step, |_, answer| {
             if answer.one().trim().is_empty() {
@@ -385,6 +392,7 @@ impl Walker<'_> {
             "Who won? (type to search)",
             Kind::Search,
         )
+        .names(Names::People)
         .options(people.iter().map(Offered::plain).collect())
         .default(people.first().cloned().unwrap_or_default());
         let campaign = self.campaign;
