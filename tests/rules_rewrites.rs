@@ -7,8 +7,8 @@
 
 use chronicle::domain::house::HouseRule;
 use chronicle::domain::log::CheckedLog;
-use chronicle::domain::packet::packets;
 use chronicle::domain::resolve::resolve;
+use chronicle::domain::standing::packets;
 use chronicle::domain::sync::merge;
 use chronicle::domain::{
     Body, Campaign, Correction, Draft, Entry, EntryId, Faction, Game, HeldOnChoice, HeldOnReward,

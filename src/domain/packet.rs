@@ -51,48 +51,6 @@ impl Packet {
     }
 }
 
-/// Where a packet stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PacketStatus {
-    /// Opened, in this game.
-    Opened {
-        game: u32,
-    },
-    /// Its condition was met in this game, and nobody has recorded opening it.
-    Met {
-        game: u32,
-    },
-    NotYet,
-}
-
-/// Each packet's status, with progress for those the ledger sees coming.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PacketState {
-    pub packet: Packet,
-    pub status: PacketStatus,
-    pub progress: Option<String>,
-}
-
-/// Where every packet stands: opened (and when), met but not opened (and in which game its
-/// condition was met), or not yet, with progress for the packets the ledger sees coming.
-pub fn packets(campaign: &super::Campaign) -> Vec<PacketState> {
-    Packet::ALL
-        .into_iter()
-        .map(|packet| {
-            let status = match (campaign.opened(packet), campaign.condition_met_in(packet)) {
-                (Some(opening), _) => PacketStatus::Opened { game: opening.game },
-                (None, Some(game)) => PacketStatus::Met { game },
-                (None, None) => PacketStatus::NotYet,
-            };
-            PacketState {
-                packet,
-                status,
-                progress: campaign.packet_progress(packet).map(|p| p.text),
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,10 +1,11 @@
-//! Homelands and the lead faction, worked out from the games of the log, never stored on
-//! their own (rules §6b).
+//! Homelands and the lead faction (rules §6b), and where each packet stands, worked out from
+//! the log, never stored on their own.
 
 use super::board::{Continent, Territory};
 use super::entry::{Game, Outcome};
 use super::faction::Faction;
-use super::state::LAST_REWARDED_GAME;
+use super::packet::Packet;
+use super::state::{Campaign, LAST_REWARDED_GAME};
 
 /// A faction's homeland: the continent where it started most often in games 1–15; none
 /// when two continents tie for the most.
@@ -79,4 +80,46 @@ pub fn lead_faction<'a>(games: impl IntoIterator<Item = &'a Game>) -> Option<(Fa
         (Some(leader), None) => Some(leader),
         _ => None,
     }
+}
+
+/// Where a packet stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PacketStatus {
+    /// Opened, in this game.
+    Opened {
+        game: u32,
+    },
+    /// Its condition was met in this game, and nobody has recorded opening it.
+    Met {
+        game: u32,
+    },
+    NotYet,
+}
+
+/// Each packet's status, with progress for those the ledger sees coming.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PacketState {
+    pub packet: Packet,
+    pub status: PacketStatus,
+    pub progress: Option<String>,
+}
+
+/// Where every packet stands: opened (and when), met but not opened (and in which game its
+/// condition was met), or not yet, with progress for the packets the ledger sees coming.
+pub fn packets(campaign: &Campaign) -> Vec<PacketState> {
+    Packet::ALL
+        .into_iter()
+        .map(|packet| {
+            let status = match (campaign.opened(packet), campaign.condition_met_in(packet)) {
+                (Some(opening), _) => PacketStatus::Opened { game: opening.game },
+                (None, Some(game)) => PacketStatus::Met { game },
+                (None, None) => PacketStatus::NotYet,
+            };
+            PacketState {
+                packet,
+                status,
+                progress: campaign.packet_progress(packet).map(|p| p.text),
+            }
+        })
+        .collect()
 }

@@ -6,7 +6,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::domain::packet::{PacketStatus, packets};
+use crate::domain::standing::{PacketStatus, packets};
 use crate::domain::state::LAST_REWARDED_GAME;
 use crate::domain::{Campaign, Packet, PoolKind};
 
