@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use chronicle::cli::demo::demo_entries;
-use chronicle::domain::house::HouseRule;
-use chronicle::domain::names::CampaignName;
+use chronicle::domain::vocabulary::house::HouseRule;
+use chronicle::domain::vocabulary::names::CampaignName;
 use chronicle::domain::{Campaign, CheckedLog, Entry, Faction, Game, Outcome, PoolKind, Seat};
 use chronicle::exchange::CampaignFile;
 use chronicle::report::export::{CampaignExport, ExportedLog};
@@ -167,7 +167,7 @@ fn main() {
         Campaign::replay(&entries).expect("replays")
     });
     timed("resolve", n, quiet, || {
-        chronicle::domain::resolve::resolve(log.records()).expect("resolves")
+        chronicle::domain::record::resolve::resolve(log.records()).expect("resolves")
     });
     let dir = tempfile::tempdir().expect("temp dir");
     let path = db.unwrap_or_else(|| dir.path().join("long.db"));

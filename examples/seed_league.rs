@@ -8,8 +8,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use chronicle::domain::faction::STANDARD_FACTIONS;
-use chronicle::domain::names::CampaignName;
+use chronicle::domain::board::faction::STANDARD_FACTIONS;
+use chronicle::domain::vocabulary::names::CampaignName;
 use chronicle::domain::{Body, CheckedLog, LogRecord, Place};
 use chronicle::domain::{
     Campaign, Entry, Faction, Game, HeldOnChoice, HeldOnKind, HeldOnReward, Outcome, Reward,

@@ -35,7 +35,7 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{TestCaseError, TestRunner};
 use unicode_normalization::UnicodeNormalization;
 
-use chronicle::domain::faction::STANDARD_FACTIONS;
+use chronicle::domain::board::faction::STANDARD_FACTIONS;
 use chronicle::domain::state::{
     CityKind, FIRST_COINS, FORTIFICATION_BOXES, LAST_REWARDED_GAME, MAX_CARD_RESOURCES,
 };

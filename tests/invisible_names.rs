@@ -7,7 +7,7 @@
 //! its letter) is taken. Direction controls that reach a terminal from another device's
 //! file are shown escaped, never raw.
 
-use chronicle::domain::names::CampaignName;
+use chronicle::domain::vocabulary::names::CampaignName;
 use chronicle::domain::{NameProblem, Refusal};
 
 use crate::common::TestEnv;

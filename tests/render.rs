@@ -1,7 +1,7 @@
 //! The renderers of the map and the page, on the demo campaign, through the library.
 
 use chronicle::cli::demo::demo_entries;
-use chronicle::domain::history::Filter;
+use chronicle::domain::log::history::Filter;
 use chronicle::domain::{Campaign, Entry, LoggedEntry, TakenBack};
 use chronicle::render::html::{Page, page};
 use chronicle::render::svg::map;

@@ -5,11 +5,11 @@
 //! through: each entry held to every rule, but an entry an earlier chronicle logged in
 //! breach of a rule it held for new entries only (rule set 1), in the log it wrote.
 
-use chronicle::domain::house::HouseRule;
 use chronicle::domain::log::CheckedLog;
-use chronicle::domain::resolve::resolve;
-use chronicle::domain::standing::packets;
-use chronicle::domain::sync::merge;
+use chronicle::domain::record::resolve::resolve;
+use chronicle::domain::record::sync::merge;
+use chronicle::domain::state::standing::packets;
+use chronicle::domain::vocabulary::house::HouseRule;
 use chronicle::domain::{
     Body, Campaign, Correction, Draft, Entry, EntryId, Faction, Game, HeldOnChoice, HeldOnReward,
     LogRecord, Origin, Outcome, Packet, PlayEvent, Refusal, Reward, RuleSet, Seat,
@@ -77,7 +77,7 @@ fn log_of(winners: &[&str]) -> (Vec<Entry>, Campaign) {
 
 fn setup_entries() -> Vec<Entry> {
     use chronicle::domain::Power;
-    let mut entries: Vec<Entry> = chronicle::domain::faction::STANDARD_FACTIONS
+    let mut entries: Vec<Entry> = chronicle::domain::board::faction::STANDARD_FACTIONS
         .iter()
         .map(|f| Entry::Power {
             faction: Faction::new(f.name),

@@ -8,10 +8,10 @@
 //! the point. Every refusal at the command line is checked for its exit code, its words,
 //! "Nothing was written." and an unchanged board and history.
 
-use chronicle::domain::change::ChangeKind;
-use chronicle::domain::describe::happenings;
-use chronicle::domain::house::HouseRule;
-use chronicle::domain::standing::{homelands, lead_faction};
+use chronicle::domain::log::describe::happenings;
+use chronicle::domain::state::standing::{homelands, lead_faction};
+use chronicle::domain::vocabulary::change::ChangeKind;
+use chronicle::domain::vocabulary::house::HouseRule;
 use chronicle::domain::{
     Applied, Campaign, Continent, Draft, Entry, Faction, Game, HeldOnChoice, HeldOnKind,
     HeldOnReward, Outcome, PlayEvent, PoolKind, Power, Refusal, Reward, ScarPlacement, Seat,

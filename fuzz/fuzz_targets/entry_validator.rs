@@ -1,8 +1,9 @@
-//! The one validator of records (`domain::log::check_record`, with `domain::validate::text`
-//! and `timestamp`), and the campaign file reader that uses it (`exchange::read_from`), must
-//! never panic, whatever the bytes; and what they accept must be what they promise: only
-//! RFC 3339 timestamps, no game after the latest date allowed, free text without control
-//! characters (but line breaks and tabs in a note) and within its length.
+//! The one validator of records (`domain::log::check_record`, with
+//! `domain::entry::validate::text` and `timestamp`), and the campaign file reader that uses
+//! it (`exchange::read_from`), must never panic, whatever the bytes; and what they accept
+//! must be what they promise: only RFC 3339 timestamps, no game after the latest date
+//! allowed, free text without control characters (but line breaks and tabs in a note) and
+//! within its length.
 //!
 //! The input is used twice:
 //!
@@ -18,8 +19,8 @@
 //!   `validate::text` (as a note and as a reason) and `validate::timestamp`.
 #![no_main]
 
+use chronicle::domain::entry::validate::{self, MAX_NOTE_CHARS, MAX_REASON_CHARS};
 use chronicle::domain::log::check_record;
-use chronicle::domain::validate::{self, MAX_NOTE_CHARS, MAX_REASON_CHARS};
 use chronicle::domain::{
     Body, Correction, Entry, EntryId, Game, LogRecord, LoggedEntry, Place, PoolKind, RuleSet,
 };

@@ -7,7 +7,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::{print, say};
-use crate::domain::describe::happenings;
+use crate::domain::log::describe::happenings;
 use crate::domain::{AliasOf, Campaign, Entry, Refusal};
 use crate::report::aliases::Aliases;
 

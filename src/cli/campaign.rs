@@ -4,7 +4,7 @@ use super::context::{Context, writing};
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::{print, say};
-use crate::domain::names::CampaignName;
+use crate::domain::vocabulary::names::CampaignName;
 use crate::domain::{Body, Correction, Place, Refusal};
 use crate::report::campaigns::{CampaignList, CampaignRow};
 use crate::store::{Access, NewRecord, StoreError};

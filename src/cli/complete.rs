@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 use clap_complete::engine::{ArgValueCompleter, CompletionCandidate};
 
-use crate::domain::faction::STANDARD_FACTIONS;
-use crate::domain::house::HouseRule;
+use crate::domain::board::faction::STANDARD_FACTIONS;
+use crate::domain::vocabulary::house::HouseRule;
 use crate::domain::{Campaign, Continent, Packet};
 use crate::store::{Access, Store};
 

@@ -9,7 +9,7 @@ use super::error::CliError;
 use super::game;
 use super::game::LogArgs;
 use super::output::{print, say};
-use crate::domain::names::CampaignName;
+use crate::domain::vocabulary::names::CampaignName;
 use crate::domain::{Campaign, CheckedLog, Entry, Power, Territory};
 use crate::report::board::BoardView;
 use crate::store::{Access, mint_id};

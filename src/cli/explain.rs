@@ -2,7 +2,7 @@
 //! out, naming the flag or the command that takes it. The domain says which rule is broken;
 //! this says what to type instead, and only where something was typed.
 
-use crate::domain::words::one_of;
+use crate::domain::vocabulary::words::one_of;
 use crate::domain::{Added, HeldOnKind, Refusal, RewardGiven, RewardKind, WayOut};
 use crate::store::StoreError;
 

@@ -6,7 +6,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::{print, say};
-use crate::domain::describe::happenings;
+use crate::domain::log::describe::happenings;
 use crate::domain::{Campaign, Entry, Faction};
 use crate::report::factions::Factions;
 

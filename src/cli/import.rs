@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::say;
-use crate::domain::names::CampaignName;
+use crate::domain::vocabulary::names::CampaignName;
 use crate::exchange::{BoardSection, DEFAULT_LIMIT_MB, read_path};
 use crate::store::{Access, StoreError};
 

@@ -3,7 +3,7 @@
 use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::say;
-use crate::domain::names::CampaignName;
+use crate::domain::vocabulary::names::CampaignName;
 use crate::store::Access;
 
 /// Start a new campaign on the standard board, in a new or existing database

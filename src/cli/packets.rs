@@ -6,7 +6,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::{SheetArgs, print_report, say};
-use crate::domain::describe::happenings;
+use crate::domain::log::describe::happenings;
 use crate::domain::{Entry, Packet};
 use crate::ledger::{Query, View};
 use crate::report::spoilers::Spoilers;

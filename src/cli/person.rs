@@ -6,8 +6,8 @@ use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::say;
-use crate::domain::correct::{merge_person, rename_person};
-use crate::domain::describe::happenings;
+use crate::domain::log::correct::{merge_person, rename_person};
+use crate::domain::log::describe::happenings;
 use crate::domain::{Body, Correction, Entry, Place};
 use crate::store::NewRecord;
 

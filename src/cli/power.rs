@@ -5,7 +5,7 @@ use super::context::Context;
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::{print, say};
-use crate::domain::faction::standard;
+use crate::domain::board::faction::standard;
 use crate::domain::{Entry, Power};
 use crate::report::powers::Powers;
 

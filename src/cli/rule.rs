@@ -7,7 +7,7 @@ use super::error::CliError;
 use super::explain::Asked;
 use super::output::{print, say};
 use crate::domain::Entry;
-use crate::domain::house::HouseRule;
+use crate::domain::vocabulary::house::HouseRule;
 use crate::report::rules::HouseRules;
 
 #[derive(Debug, clap::Subcommand)]

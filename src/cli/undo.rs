@@ -6,8 +6,8 @@ use super::context::{Context, writing};
 use super::error::CliError;
 use super::explain::Asked;
 use super::output::say;
-use crate::domain::correct::latest_to_take_back;
-use crate::domain::{Body, Correction, Place, Refusal, validate};
+use crate::domain::log::correct::latest_to_take_back;
+use crate::domain::{Body, Correction, Place, Refusal, entry::validate};
 use crate::report::taking_back::TakingBack;
 use crate::store::{NewRecord, StoreError};
 
@@ -80,7 +80,7 @@ fn undo(context: &Context, args: Args) -> Result<(), CliError> {
 }
 
 fn capitalised(text: &str) -> String {
-    crate::domain::describe::capitalise(text.to_string())
+    crate::domain::log::describe::capitalise(text.to_string())
 }
 
 /// A reason given for a correction, checked (or none).

@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use super::records::{LogEntryDoc, record_doc};
 use super::{TIMESTAMP_PATTERN, UUID_PATTERN};
 use crate::domain::log::{check_record, writers_latest};
-use crate::domain::names::{CampaignName, is_device_name};
-use crate::domain::{EntryId, LogRecord, Refusal, validate};
+use crate::domain::vocabulary::names::{CampaignName, is_device_name};
+use crate::domain::{EntryId, LogRecord, Refusal, entry::validate};
 
 /// The `format` of a device's log file.
 pub const DEVICE_LOG_FORMAT: &str = "chronicle-device-log";

@@ -7,8 +7,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{DATE_PATTERN, TIMESTAMP_PATTERN, UUID_PATTERN};
-use crate::domain::pool::PoolKind;
-use crate::domain::words::day_text;
+use crate::domain::vocabulary::pool::PoolKind;
+use crate::domain::vocabulary::words::day_text;
 use crate::domain::{
     AliasOf, Continent, Draft, Entry, Faction, Game, HeldOnChoice, Outcome, Packet, Power,
     ScarPlacement, Seat, Territory, Wear,
@@ -356,7 +356,7 @@ impl EntryDoc {
                 by: by.clone(),
             },
             EntryDoc::Rule { rule, on, reason } => Entry::Rule {
-                rule: crate::domain::house::HouseRule::find(rule)
+                rule: crate::domain::vocabulary::house::HouseRule::find(rule)
                     .map_err(|refusal| refusal.to_string())?,
                 on: *on,
                 reason: reason.clone(),

@@ -17,7 +17,7 @@ use super::records::{LogEntryDoc, TakenBackDoc};
 use super::{FORMAT, VERSION};
 use crate::domain::LoggedEntry;
 use crate::domain::log::check_record;
-use crate::domain::resolve::resolve;
+use crate::domain::record::resolve::resolve;
 use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place, RuleSet};
 use crate::files::{FileError, Symlinks};
 
@@ -300,12 +300,15 @@ fn read_checking(
         return read_checking(text.as_bytes(), latest, board);
     }
     let (version, campaign, log, board_in_file) = parse(reader)?;
-    crate::domain::validate::timestamp("time the campaign was started", &campaign.created_at)
-        .map_err(|refusal| ReadError::Refused {
-            seq: 0,
-            game: None,
-            refusal,
-        })?;
+    crate::domain::entry::validate::timestamp(
+        "time the campaign was started",
+        &campaign.created_at,
+    )
+    .map_err(|refusal| ReadError::Refused {
+        seq: 0,
+        game: None,
+        refusal,
+    })?;
     let (records, said) = records(version, &campaign, log)?;
     for record in &records {
         check_record(record, latest).map_err(|refusal| ReadError::Refused {

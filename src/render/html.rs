@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::svg::{PALETTES, esc};
 use crate::domain::Faction;
-use crate::domain::describe::capitalise;
+use crate::domain::log::describe::capitalise;
 use crate::domain::state::FORTIFICATION_BOXES;
 use crate::report::board::{BoardView, ContinentView, TerritoryView};
 use crate::report::game::GameView;

@@ -239,7 +239,7 @@ fn factions(out: &mut String, campaign: &CampaignExport) {
 /// packets.
 fn shown(campaign: &CampaignExport, faction: &crate::domain::Faction) -> bool {
     let hidden = campaign.packets.as_ref().is_some_and(|p| p.hidden);
-    !hidden || crate::domain::faction::standard(faction).is_some()
+    !hidden || crate::domain::board::faction::standard(faction).is_some()
 }
 
 /// Who signed the board.

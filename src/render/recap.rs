@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::md;
 use super::tabular::{Table, Tabular};
-use crate::domain::faction::short_name_of;
+use crate::domain::board::faction::short_name_of;
 use crate::report::history::HistoryEntry;
 use crate::report::recap::Recap;
 

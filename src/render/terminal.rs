@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::domain::names::is_direction_control;
+use crate::domain::vocabulary::names::is_direction_control;
 
 /// Whether a character is shown escaped on a terminal (line breaks and tabs aside).
 fn unsafe_char(c: char) -> bool {

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::domain::describe::{Happening, happenings};
+use crate::domain::log::describe::{Happening, happenings};
 use crate::domain::{Campaign, Correction, CorrectionEntry, Entry, EntryId, LoggedEntry};
 
 /// `history --corrections --format json`: the corrections, oldest first.

@@ -5,7 +5,7 @@ use super::board::BoardView;
 use super::game::GameView;
 use super::history::{History, cut, walk};
 use super::stats::StatsReport;
-use crate::domain::history::Filter;
+use crate::domain::log::history::Filter;
 use crate::domain::{BrokenLog, Campaign, CorrectionEntry, EntryId, LogRecord, LoggedEntry};
 
 /// A whole campaign as its exports show it.

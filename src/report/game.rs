@@ -4,8 +4,8 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::pools::{PoolRow, pool_rows};
-use crate::domain::describe::{Happening, happenings};
-use crate::domain::words::day_text;
+use crate::domain::log::describe::{Happening, happenings};
+use crate::domain::vocabulary::words::day_text;
 use crate::domain::{Applied, Campaign, Entry, Game, Packet};
 
 #[derive(Clone, Serialize, JsonSchema)]

@@ -6,9 +6,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::game::GameView;
-use crate::domain::describe::Happening;
-use crate::domain::history::{Filter, HistoryItem, Standing, events};
-use crate::domain::words::day_text;
+use crate::domain::log::describe::Happening;
+use crate::domain::log::history::{Filter, HistoryItem, Standing, events};
+use crate::domain::vocabulary::words::day_text;
 use crate::domain::{BrokenLog, Campaign, Entry, LoggedEntry};
 
 /// `history --format json`: a list of changes, oldest first.

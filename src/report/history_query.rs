@@ -3,8 +3,8 @@
 //! in the campaign, the log cut after `after`'s game, and the changes the filter keeps.
 
 use super::history::{History, cut, walk};
-use crate::domain::history::Filter;
-use crate::domain::names::closest;
+use crate::domain::log::history::Filter;
+use crate::domain::vocabulary::names::closest;
 use crate::domain::{BrokenLog, Campaign, ChangeKind, LoggedEntry, Refusal};
 
 /// The filters as given: names as typed, kinds by their key.

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::domain::Campaign;
-use crate::domain::standing::{PacketState, PacketStatus, packets};
+use crate::domain::state::standing::{PacketState, PacketStatus, packets};
 
 /// `packets --format json`: one entry per packet.
 #[derive(Serialize, JsonSchema)]

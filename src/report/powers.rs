@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::domain::faction::standard;
+use crate::domain::board::faction::standard;
 use crate::domain::{Campaign, Power};
 
 #[derive(Serialize, JsonSchema)]

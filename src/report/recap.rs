@@ -104,7 +104,7 @@ impl Recap {
                 .into_iter()
                 .find(|v| Some(v.game) == logged.game)
         });
-        let (history, _) = walked.into_history(&crate::domain::history::Filter::default());
+        let (history, _) = walked.into_history(&crate::domain::log::history::Filter::default());
         let changes = history
             .0
             .into_iter()

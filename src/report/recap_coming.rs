@@ -6,8 +6,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::domain::standing::{PacketStatus, packets};
 use crate::domain::state::LAST_REWARDED_GAME;
+use crate::domain::state::standing::{PacketStatus, packets};
 use crate::domain::{Campaign, Packet, PoolKind};
 
 /// One thing the next game can bring.

@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::sync::ForkView;
-use crate::domain::sync::{Fork, Keep, resolution};
+use crate::domain::record::sync::{Fork, Keep, resolution};
 use crate::domain::{Correction, EntryId, LogRecord};
 
 /// `sync resolve DIR --format json` (no choice given): the fork and each choice.

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::domain::Campaign;
-use crate::domain::house::HouseRule;
+use crate::domain::vocabulary::house::HouseRule;
 
 /// One house rule: its switch, whether it holds, what it holds and where it comes from.
 #[derive(Serialize, JsonSchema)]

@@ -4,7 +4,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::domain::Campaign;
-use crate::domain::pool::PoolKind;
+use crate::domain::vocabulary::pool::PoolKind;
 
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -32,7 +32,7 @@ impl ScarTypes {
                 let pool = campaign.pool(&PoolKind::Scar(name.clone()))?;
                 Some(ScarTypeView {
                     name: name.clone(),
-                    added: crate::domain::pool::STANDARD_SCARS
+                    added: crate::domain::vocabulary::pool::STANDARD_SCARS
                         .iter()
                         .all(|(s, _)| s != name),
                     effect: campaign.scar_effect(name).map(str::to_string),

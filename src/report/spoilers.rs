@@ -15,9 +15,9 @@ use super::recap::Recap;
 use super::setup::SetupReport;
 use super::standing::Standing;
 use super::stats::StatsReport;
-use crate::domain::faction::STANDARD_FACTIONS;
-use crate::domain::pool::standard_pools;
+use crate::domain::board::faction::STANDARD_FACTIONS;
 use crate::domain::state::CityKind;
+use crate::domain::vocabulary::pool::standard_pools;
 use crate::domain::{Campaign, PoolKind};
 
 /// How much of the packets' contents a report shows.

@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::domain::standing::{homelands, lead_faction};
+use crate::domain::state::standing::{homelands, lead_faction};
 use crate::domain::{Campaign, Entry, Game, LoggedEntry};
 
 /// A faction's homeland (rules §6b).

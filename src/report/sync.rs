@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::taking_back::TakingBack;
 use crate::domain::log::{Ordered, resolve_and_fold};
-use crate::domain::sync::Fork;
+use crate::domain::record::sync::Fork;
 use crate::domain::{EntryId, LogRecord, Resolved};
 
 /// `sync --format json`: a report for each campaign synced (one, or every campaign a new
@@ -97,7 +97,7 @@ impl ForkView {
             };
             let resolved = match resolve_and_fold(&ordered.log) {
                 Ok((resolved, _)) => resolved,
-                Err(_) => match crate::domain::resolve::resolve(&ordered.log) {
+                Err(_) => match crate::domain::record::resolve::resolve(&ordered.log) {
                     Ok(resolved) => resolved,
                     Err(_) => return Vec::new(),
                 },

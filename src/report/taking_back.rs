@@ -3,7 +3,7 @@
 
 use super::corrections::said;
 use super::history::game_views;
-use crate::domain::describe::happenings;
+use crate::domain::log::describe::happenings;
 use crate::domain::log::fold;
 use crate::domain::{Body, BrokenLog, Entry, LogRecord, Resolved};
 
@@ -72,7 +72,7 @@ fn entry(record: &LogRecord, resolved: &Resolved) -> Result<TakingBack, BrokenLo
     let before = fold(&resolved.entries[..at])?;
     let said: Vec<String> = happenings(&before, &logged.entry)
         .iter()
-        .map(crate::domain::describe::Happening::clause)
+        .map(crate::domain::log::describe::Happening::clause)
         .collect();
     let when = match before.games_played() {
         0 => "before game 1".to_string(),

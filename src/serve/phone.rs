@@ -91,7 +91,7 @@ pub(super) async fn name_device(
         return refused_page(status, &words);
     }
     let typed = field(&fields, "device").unwrap_or_default();
-    match crate::domain::validate::logged_by(typed) {
+    match crate::domain::entry::validate::logged_by(typed) {
         Ok(name) if !name.is_empty() => {
             let cookie = format!(
                 "{DEVICE_COOKIE}={}; Path=/; Max-Age=31536000; SameSite=Lax",

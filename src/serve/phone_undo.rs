@@ -14,7 +14,7 @@ use super::phone::device_of;
 use super::phone_html as draw;
 use super::read::Shared;
 use super::said::{changes, status, words};
-use crate::domain::validate::{MAX_REASON_CHARS, text};
+use crate::domain::entry::validate::{MAX_REASON_CHARS, text};
 use crate::domain::{EntryId, Head};
 use crate::ledger::{Guard, LedgerError, take_back};
 

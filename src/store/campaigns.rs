@@ -4,7 +4,7 @@ use rusqlite::{OptionalExtension, params};
 
 use super::encode::write_log;
 use super::{Store, StoreError};
-use crate::domain::names::{CampaignName, closest, tidy};
+use crate::domain::vocabulary::names::{CampaignName, closest, tidy};
 use crate::domain::{CheckedLog, EntryId, Head};
 
 /// A campaign as listed.
@@ -331,16 +331,16 @@ pub(super) fn campaign_name(
 /// The campaigns whose name starts with what was given, or has a word that does (case and
 /// accents ignored).
 fn by_prefix_or_word<'a>(given: &str, all: &'a [CampaignInfo]) -> Vec<&'a CampaignInfo> {
-    let wanted = crate::domain::names::fold(given);
+    let wanted = crate::domain::vocabulary::names::fold(given);
     if wanted.is_empty() {
         return Vec::new();
     }
     all.iter()
         .filter(|c| {
-            crate::domain::names::fold(&c.name).starts_with(&wanted)
+            crate::domain::vocabulary::names::fold(&c.name).starts_with(&wanted)
                 || c.name
                     .split_whitespace()
-                    .any(|word| crate::domain::names::fold(word).starts_with(&wanted))
+                    .any(|word| crate::domain::vocabulary::names::fold(word).starts_with(&wanted))
         })
         .collect()
 }

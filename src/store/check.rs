@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use super::decode::{Derived, Stored, read_records};
 use super::{Store, StoreError};
 use crate::domain::log::{Ordered, check_record};
-use crate::domain::resolve::resolve;
+use crate::domain::record::resolve::resolve;
 use crate::domain::{Campaign, LogRecord, LoggedEntry, Refusal, Resolved};
 
 /// Replays the log as corrected through the rules one entry at a time, comparing what is

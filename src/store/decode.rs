@@ -6,7 +6,7 @@ use rusqlite::{Connection, params};
 use super::StoreError;
 use super::decode_game::{StoredRow, add_change, need_name, need_territory, packet};
 use super::stored::{CorrectionKind, entry_kind};
-use crate::domain::pool::PoolKind;
+use crate::domain::vocabulary::pool::PoolKind;
 use crate::domain::{
     AliasOf, Body, Correction, Entry, EntryId, EntryKind, Game, LogRecord, Origin, Place, Power,
     RuleSet, Seat,
@@ -349,7 +349,7 @@ fn entry(
             let rule = row
                 .name
                 .as_deref()
-                .and_then(|k| crate::domain::house::HouseRule::find(k).ok())
+                .and_then(|k| crate::domain::vocabulary::house::HouseRule::find(k).ok())
                 .ok_or("an unknown house rule")?;
             Ok(Entry::Rule {
                 rule,

@@ -75,7 +75,7 @@ pub enum StoreError {
 
     #[error(
         "\"{given}\" could be several campaigns: {}. Give more of the name.",
-        crate::domain::words::one_of(known)
+        crate::domain::vocabulary::words::one_of(known)
     )]
     AmbiguousCampaign { given: String, known: Vec<String> },
 

@@ -13,7 +13,7 @@ use super::encode::{append_resolved, update_derived, write_log};
 use super::{CampaignInfo, Store, StoreError};
 use super::{device, ids};
 use crate::domain::log::{Ordered, check_record, resolve_and_fold};
-use crate::domain::names::CampaignName;
+use crate::domain::vocabulary::names::CampaignName;
 use crate::domain::{
     Applied, Body, Campaign, CheckedLog, CorrectionEntry, Entry, EntryId, LogRecord, LoggedEntry,
     Place, Refusal, Resolved,
@@ -189,7 +189,7 @@ impl Store {
     /// Reads a campaign's records and works out its log, without folding it.
     pub fn read(&self, campaign_id: i64) -> Result<StoredLog, StoreError> {
         let ordered = self.ordered(campaign_id)?;
-        let resolved = crate::domain::resolve::resolve(&ordered.log)
+        let resolved = crate::domain::record::resolve::resolve(&ordered.log)
             .map_err(|u| StoreError::BrokenLog(u.into()))?;
         Ok(StoredLog {
             entries: resolved.entries,
@@ -280,7 +280,7 @@ impl Store {
                 place: new.place,
                 body: new.body,
             };
-            let (resolved_after, after, applied) = crate::domain::rewrite::with_record(
+            let (resolved_after, after, applied) = crate::domain::log::rewrite::with_record(
                 &ordered,
                 &resolved_before,
                 &before,

@@ -5,7 +5,7 @@
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-use crate::domain::pool::PoolKind;
+use crate::domain::vocabulary::pool::PoolKind;
 use crate::domain::{ChangeKind, Continent, EntryKind, Faction, Outcome, Packet, Territory};
 
 fn text<'a>(value: &ValueRef<'a>) -> FromSqlResult<&'a str> {

@@ -12,8 +12,8 @@ use super::device;
 use super::encode::{append, update_derived};
 use super::{CampaignInfo, Store, StoreError};
 use crate::domain::log::{Ordered, resolve_and_fold_holding};
-use crate::domain::names::CampaignName;
-use crate::domain::sync::{Merge, merge};
+use crate::domain::record::sync::{Merge, merge};
+use crate::domain::vocabulary::names::CampaignName;
 use crate::domain::{BrokenLog, Campaign, EntryId, LogRecord, Origin, Resolved};
 
 /// What a sync did to a campaign's log (or would do, for `sync status`).

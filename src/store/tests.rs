@@ -29,8 +29,8 @@ impl From<Refusal> for Failed {
     }
 }
 
-fn name(name: &str) -> crate::domain::names::CampaignName {
-    crate::domain::names::CampaignName::new(name).expect("a campaign name")
+fn name(name: &str) -> crate::domain::vocabulary::names::CampaignName {
+    crate::domain::vocabulary::names::CampaignName::new(name).expect("a campaign name")
 }
 
 /// A recording moment, with a today far enough on for every game of these tests.
@@ -104,7 +104,7 @@ fn game(day: u32, reward: Reward) -> Entry {
 
 /// The setup before game 1 recorded in campaign `id` (rules §2): five powers, twelve coins.
 fn set_up(store: &mut Store, id: i64) {
-    let mut entries: Vec<Entry> = crate::domain::faction::STANDARD_FACTIONS
+    let mut entries: Vec<Entry> = crate::domain::board::faction::STANDARD_FACTIONS
         .iter()
         .map(|f| Entry::Power {
             faction: Faction::new(f.name),

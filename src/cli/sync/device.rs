@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::cli::error::CliError;
-use crate::domain::names::is_device_name;
+use crate::domain::vocabulary::names::is_device_name;
 use crate::files::Symlinks;
 use crate::store::Store;
 

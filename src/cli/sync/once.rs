@@ -9,7 +9,7 @@ use super::folder::{campaigns_in, check_own, own_file, owner, read_shared, write
 use crate::cli::context::{Context, open_store, open_written};
 use crate::cli::error::CliError;
 use crate::cli::output::print;
-use crate::domain::names::CampaignName;
+use crate::domain::vocabulary::names::CampaignName;
 use crate::domain::{Body, Correction, LogRecord};
 use crate::exchange::{
     DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLogHead, SharedCampaign, device_log_text,

@@ -12,7 +12,7 @@ use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::output::{print, say};
 use crate::cli::undo::confirmed;
-use crate::domain::sync::{Keep, fork, resolution};
+use crate::domain::record::sync::{Keep, fork, resolution};
 use crate::domain::{Body, LogRecord, Place, Refusal};
 use crate::report::resolving::Resolving;
 use crate::store::NewRecord;

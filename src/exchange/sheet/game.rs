@@ -373,7 +373,7 @@ pub fn new_players(
 ) -> Result<(), SheetError> {
     for seat in seats {
         // A name the rules refuse is theirs to explain.
-        if crate::domain::names::valid_person(&seat.person).is_err() {
+        if crate::domain::vocabulary::names::valid_person(&seat.person).is_err() {
             continue;
         }
         let like = campaign.people_resembling(&seat.person);

@@ -236,7 +236,7 @@ impl SheetError {
             ),
             SheetError::LooksLike { person, like } => format!(
                 "{person} is new to this campaign and looks like {}: if it is {}, write {}; if {person} is a new player, add {} \"{person}\".",
-                crate::domain::words::one_of(like),
+                crate::domain::vocabulary::words::one_of(like),
                 like[0],
                 like[0],
                 name(Field::NewPlayer)

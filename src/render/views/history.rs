@@ -1,6 +1,6 @@
 //! `history` as a table.
 
-use crate::domain::faction::short_name_of;
+use crate::domain::board::faction::short_name_of;
 use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::render::{sheets, sheets_lists};
 use crate::report::corrections::Corrections;

@@ -4,7 +4,7 @@
 
 use super::walk::{chosen, not_one_of};
 use super::{Answer, Kind, Offered, Part, Step};
-use crate::domain::cards::{EVENT_PACKETS, MISSION_PACKETS};
+use crate::domain::rules::cards::{EVENT_PACKETS, MISSION_PACKETS};
 use crate::domain::{Entry, EventCard, Game, Mission, Packet, PlayEvent, PoolKind, Territory};
 
 /// The kinds of sealed change, as offered (the world capital only while its packet is open
@@ -212,7 +212,10 @@ impl super::walk::Walker<'_> {
             }
             let name = names
                 .iter()
-                .find(|n| crate::domain::names::fold(n) == crate::domain::names::fold(text))
+                .find(|n| {
+                    crate::domain::vocabulary::names::fold(n)
+                        == crate::domain::vocabulary::names::fold(text)
+                })
                 .map_or_else(|| text.to_string(), Clone::clone);
             Ok((name.clone(), Answer::One(name)))
         })?;

@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 
 use super::labels::place;
 use super::{Answer, GameForm, Kind, NO, Offered, Part, Refused, Step};
-use crate::domain::names::valid_new_person;
+use crate::domain::vocabulary::names::valid_new_person;
 use crate::domain::{
     Campaign, Draft, Faction, Game, Names, Outcome, PLAYERS, Packet, Refusal, Seat, Territory,
     person_key,
