@@ -1,6 +1,7 @@
 //! The layers of `src/` and the arrows between them (docs/ARCHITECTURE.md), checked on the
 //! source itself: which crates each layer may use, which layers it may import, that no two
-//! modules import each other (directly or round a longer loop), and that files stay small.
+//! modules import each other (directly or round a longer loop), that the domain's rooms use
+//! only themselves and the rooms below, and that files stay small.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -329,6 +330,26 @@ fn module_of(from: &str, path: &str, modules: &BTreeSet<String>) -> Option<Strin
     found
 }
 
+/// Every path a file's code names, out of its unit tests: each `use` (braces expanded) and
+/// each `crate::…` or `super::…` written in place.
+fn paths_named(text: &str) -> Vec<String> {
+    let code = code(without_unit_tests(text));
+    let mut paths: Vec<String> = Vec::new();
+    for statement in code.split("use ").skip(1) {
+        if let Some(end) = statement.find(';') {
+            paths.extend(expand(
+                &statement[..end].split_whitespace().collect::<String>(),
+            ));
+        }
+    }
+    for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')) {
+        if word.starts_with("crate::") || word.starts_with("super::") {
+            paths.push(word.to_string());
+        }
+    }
+    paths
+}
+
 /// Every module that reaches itself through what it imports, with the way round.
 fn cycles(imports: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
     let mut loops = Vec::new();
@@ -359,22 +380,8 @@ fn no_two_modules_import_each_other() {
     let modules: BTreeSet<String> = files.iter().map(|(m, _, _)| m.clone()).collect();
     let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (module, _, text) in &files {
-        let code = code(without_unit_tests(text));
-        let mut paths: Vec<String> = Vec::new();
-        for statement in code.split("use ").skip(1) {
-            if let Some(end) = statement.find(';') {
-                paths.extend(expand(
-                    &statement[..end].split_whitespace().collect::<String>(),
-                ));
-            }
-        }
-        for word in code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')) {
-            if word.starts_with("crate::") || word.starts_with("super::") {
-                paths.push(word.to_string());
-            }
-        }
         let targets = imports.entry(module.clone()).or_default();
-        for path in paths {
+        for path in paths_named(text) {
             if let Some(target) = module_of(module, &path, &modules) {
                 let related = target == *module
                     || module.starts_with(&format!("{target}::"))
@@ -422,5 +429,122 @@ fn the_cycle_check_sees_a_cycle() {
     assert_eq!(
         cycles(&graph(&[("a", "b"), ("b", "c"), ("c", "a")])),
         vec!["a -> b -> c -> a", "b -> c -> a -> b", "c -> a -> b -> c"]
+    );
+}
+
+/// The domain's rooms, low to high (docs/ARCHITECTURE.md): a file of a room may use its own
+/// room and the rooms before it here, never one after.
+const DOMAIN_ROOMS: &[&str] = &[
+    "vocabulary",
+    "board",
+    "entry",
+    "state",
+    "record",
+    "rules",
+    "log",
+];
+
+/// Where a module of the domain stands among the rooms (`crate::domain::rules::apply`: 5).
+fn room(module: &str) -> Option<usize> {
+    let room = module.strip_prefix("crate::domain::")?.split("::").next()?;
+    DOMAIN_ROOMS.iter().position(|r| *r == room)
+}
+
+/// Each import of a room's file into a room above it, and each path through the types the
+/// domain re-exports at `crate::domain` (which would hide the room they come from).
+fn room_breaks(files: &[(String, String)]) -> Vec<String> {
+    let modules: BTreeSet<String> = files.iter().map(|(m, _)| m.clone()).collect();
+    let mut wrong = Vec::new();
+    for (module, text) in files {
+        let Some(own) = room(module) else {
+            continue;
+        };
+        for path in paths_named(text) {
+            let Some(target) = module_of(module, &path, &modules) else {
+                continue;
+            };
+            // `pub(in crate::domain)` names the domain, not what it re-exports.
+            let through_root = target == "crate::domain"
+                && !matches!(path.rsplit("::").next(), Some("domain" | "super"));
+            if through_root {
+                wrong.push(format!("{module} names {path}, not the room it comes from"));
+            } else if room(&target).is_some_and(|theirs| theirs > own) {
+                wrong.push(format!("{module} imports {target}, a room above its own"));
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    wrong
+}
+
+#[test]
+fn the_domain_is_in_rooms_with_nothing_loose() {
+    let domain = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain");
+    let mut found: Vec<String> = std::fs::read_dir(&domain)
+        .expect("src/domain is readable")
+        .map(|entry| {
+            let path = entry.expect("an entry of src/domain").path();
+            let name = path.file_name().expect("a name").to_string_lossy();
+            if path.is_dir() {
+                format!("{name}/")
+            } else {
+                name.into_owned()
+            }
+        })
+        .collect();
+    found.sort();
+    let mut rooms: Vec<String> = DOMAIN_ROOMS.iter().map(|r| format!("{r}/")).collect();
+    rooms.push("mod.rs".to_string());
+    rooms.sort();
+    assert_eq!(found, rooms, "src/domain holds its rooms and mod.rs only");
+}
+
+#[test]
+fn the_domain_s_rooms_import_only_downwards() {
+    let files: Vec<(String, String)> = sources()
+        .into_iter()
+        .map(|(module, _, text)| (module, text))
+        .collect();
+    let wrong = room_breaks(&files);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_room_check_sees_an_import_upwards() {
+    // The check above is only worth something if it finds a wrong import where there is one.
+    let file = |module: &str, text: &str| (module.to_string(), text.to_string());
+    let files = [
+        file("crate::domain", "pub use state::Campaign;"),
+        file(
+            "crate::domain::state",
+            "use crate::domain::vocabulary::names::fold;",
+        ),
+        file(
+            "crate::domain::vocabulary::names",
+            "use crate::domain::state::Campaign;",
+        ),
+        file(
+            "crate::domain::rules::apply",
+            "use super::legal::names;\nuse crate::domain::Refusal;",
+        ),
+        file(
+            "crate::domain::rules::legal",
+            "fn f(c: &crate::domain::log::Folded) {}",
+        ),
+        file(
+            "crate::domain::log",
+            "use crate::domain::rules::apply::Applied;",
+        ),
+        file("crate::domain::vocabulary", ""),
+        file("crate::domain::rules", ""),
+    ];
+    assert_eq!(
+        room_breaks(&files),
+        vec![
+            "crate::domain::rules::apply names crate::domain::Refusal, not the room it comes from",
+            "crate::domain::rules::legal imports crate::domain::log, a room above its own",
+            "crate::domain::vocabulary::names imports crate::domain::state, a room above its own",
+        ]
     );
 }
