@@ -31,6 +31,7 @@ mod person;
 mod pool;
 mod power;
 mod progress;
+mod prompt;
 mod recap;
 mod rule;
 mod scar_type;

@@ -198,7 +198,7 @@ fn guided_edit(context: &Context, number: u32) -> Result<crate::domain::Game, Cl
     say(&format!(
         "Game {number} as it stands: change any part by its number, then write the correction (Ctrl-C stops; nothing is written until you confirm)."
     ));
-    super::guided::edit(context, &before, old)
+    crate::cli::prompt::guided::edit(context, &before, old)
 }
 
 /// The game's flags, read from `--from FILE` when given.

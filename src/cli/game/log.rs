@@ -13,7 +13,7 @@ pub(super) fn run(context: &Context, args: LogArgs) -> Result<(), CliError> {
     };
     if args.players.is_empty() {
         if context.terminal.may_prompt {
-            let guided = super::guided::run(context, args.dry_run);
+            let guided = crate::cli::prompt::guided::run(context, args.dry_run);
             return if args.dry_run {
                 guided
             } else {

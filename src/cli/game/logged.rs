@@ -9,7 +9,7 @@ use crate::store::Recorded;
 
 /// Says what a game logged (or checked) changed: the game, the packets it made due, the
 /// people new to the campaign, the pools left.
-pub(super) fn print_logged(context: &Context, recorded: &Recorded) -> Result<(), CliError> {
+pub(in crate::cli) fn print_logged(context: &Context, recorded: &Recorded) -> Result<(), CliError> {
     let report = GameLogged::new(
         &context.clock.stamp(),
         recorded.written,

@@ -1,19 +1,13 @@
 //! `chronicle game log|edit|insert|list|show|undo`: the games of a campaign.
 
 mod args;
-mod ask;
-mod ask_list;
 mod edit;
-mod guided;
 mod list;
 mod log;
-mod logged;
-mod review;
+pub(super) mod logged;
 pub(super) mod sheet;
 mod show;
-mod stop;
 mod undo;
-mod unfinished;
 
 use super::context::Context;
 use super::error::CliError;

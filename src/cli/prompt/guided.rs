@@ -7,12 +7,12 @@
 use std::path::Path;
 
 use super::ask::{Ask, Reply};
-use super::logged::print_logged;
 use super::review::{Choice, review, say_as_flags};
 use super::{stop, unfinished};
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
+use crate::cli::game::logged::print_logged;
 use crate::cli::output::say;
 use crate::domain::{Campaign, Game};
 use crate::ledger::{self, Started};
@@ -42,7 +42,7 @@ impl Keeping<'_> {
     }
 }
 
-pub(super) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
+pub(in crate::cli) fn run(context: &Context, dry_run: bool) -> Result<(), CliError> {
     stop::install(context.terminal.stderr_terminal);
     let store = context.open(Access::Read)?;
     let Started {
@@ -133,7 +133,11 @@ fn resume(
 
 /// `game edit N` on a terminal without flags: game N whole, at the confirmation, each
 /// part to change by its number; the game as confirmed, for the edit to write.
-pub(super) fn edit(context: &Context, before: &Campaign, old: &Game) -> Result<Game, CliError> {
+pub(in crate::cli) fn edit(
+    context: &Context,
+    before: &Campaign,
+    old: &Game,
+) -> Result<Game, CliError> {
     stop::install(context.terminal.stderr_terminal);
     let ask = Ask::new(context);
     let mut form = GameForm::of_game(before.clone(), context.clock.today(), old);
