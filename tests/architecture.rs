@@ -101,7 +101,7 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("tokio_stream", &["serve"]),
         ("maud", &["serve"]),
         ("qrcode", &["serve"]),
-        ("local_ip_address", &["serve"]),
+        ("if_addrs", &["serve"]),
         ("serde", &["report", "exchange", "render", "cli", "serve"]),
     ];
     let mut wrong = Vec::new();
