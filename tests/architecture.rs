@@ -99,7 +99,7 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("axum", &["serve"]),
         ("tokio", &["serve"]),
         ("tokio_stream", &["serve"]),
-        ("maud", &["serve"]),
+        ("maud", &["render", "serve"]),
         ("qrcode", &["serve"]),
         ("if_addrs", &["serve"]),
         ("serde", &["report", "exchange", "render", "cli", "serve"]),

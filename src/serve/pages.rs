@@ -7,13 +7,13 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use maud::{Markup, PreEscaped, html};
+use maud::{Markup, html};
 use serde::Serialize;
 
 use super::html::{error, page, tables};
 use super::read::{Log, PageError, Params, Part, Report, Shared};
+use crate::render::html::map_figure;
 use crate::render::recap::sections;
-use crate::render::svg;
 use crate::store::StoreError;
 
 /// How an answer is given: a page or the command's JSON.
@@ -198,13 +198,14 @@ fn page_of(
     let tv = params.tv.is_some();
     let content = match report {
         Report::Board(board) => html! {
-            div.map { (PreEscaped(inline(&svg::map(board)))) }
+            (map_figure(board, None))
             (tables(board))
         },
         Report::Recap(recap) => {
-            let map = match log.report(Part::Board, params, spoilers) {
-                Ok(Report::Board(board)) => inline(&svg::map(&board)).to_string(),
-                _ => String::new(),
+            let map = html! {
+                @if let Ok(Report::Board(board)) = log.report(Part::Board, params, spoilers) {
+                    (map_figure(&board, None))
+                }
             };
             html! {
                 div.tv-part {
@@ -213,7 +214,7 @@ fn page_of(
                         ul { @for line in section.lines { li { (line) } } }
                     }
                 }
-                div.tv-part.map { (PreEscaped(map)) }
+                div.tv-part { (map) }
             }
         }
         Report::Marked(r) => tables(r),
@@ -230,12 +231,6 @@ fn page_of(
         Report::World(r) => tables(r),
     };
     page(&log.name, path, params.after, &log.head, tv, content)
-}
-
-/// The map as it goes inside a page: without the XML declaration a file of its own has.
-fn inline(svg: &str) -> &str {
-    svg.strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
-        .map_or(svg, str::trim_start)
 }
 
 /// `/games/N` and `/api/games/N`: the game's number from the path.
