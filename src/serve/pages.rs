@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use super::html::{error, page, tables};
 use super::read::{Log, PageError, Params, Part, Report, Shared};
-use crate::render::html::map_figure;
+use crate::render::Tabular;
+use crate::render::html::{Text, continents, map_figure, marks, statistics, timeline};
 use crate::render::recap::sections;
 use crate::store::StoreError;
 
@@ -199,6 +200,8 @@ fn page_of(
     let content = match report {
         Report::Board(board) => html! {
             (map_figure(board, None))
+            (continents(board))
+            (marks(board))
             (tables(board))
         },
         Report::Recap(recap) => {
@@ -218,8 +221,20 @@ fn page_of(
             }
         }
         Report::Marked(r) => tables(r),
+        Report::History(history) if whole_history(params) => {
+            let games = match log.report(Part::Games, params, spoilers) {
+                Ok(Report::Games(list)) => list.games,
+                _ => Vec::new(),
+            };
+            timeline(&games, history)
+        }
         Report::History(r) => tables(r),
-        Report::Stats(r) => tables(r),
+        Report::Stats(stats) => html! {
+            @for line in stats.lines() {
+                p.lines { (Text(&line)) }
+            }
+            (statistics(stats))
+        },
         Report::Setup(r) => tables(r),
         Report::Packets(r) => tables(r),
         Report::Pools(r) => tables(r),
@@ -231,6 +246,18 @@ fn page_of(
         Report::World(r) => tables(r),
     };
     page(&log.name, path, params.after, &log.head, tv, content)
+}
+
+/// Whether the history asked for is the whole log (up to `?after=N`), which the page shows
+/// as the export's timeline; a history narrowed to a territory, a person, a faction, a game
+/// or kinds of change is shown as the command's table.
+fn whole_history(params: &Params) -> bool {
+    params.territory.is_none()
+        && params.player.is_none()
+        && params.faction.is_none()
+        && params.game.is_none()
+        && params.kind.is_none()
+        && params.continent.is_none()
 }
 
 /// `/games/N` and `/api/games/N`: the game's number from the path.

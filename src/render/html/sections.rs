@@ -165,27 +165,50 @@ fn rate(rate: f64) -> Markup {
     html! { span.bar style=(width) {} (format!("{percent:.0}%")) }
 }
 
+/// Games out: eliminated, and of those how many knocked out at the end.
+fn out(eliminated: u32, knocked_out: u32) -> Markup {
+    html! {
+        (eliminated)
+        @if knocked_out > 0 { " (" (knocked_out) " knocked out)" }
+    }
+}
+
 /// The first cells of a person's or a faction's row: name, games, won, held on, out, win rate.
-fn record(name: &str, numbers: [u32; 4], win_rate: f64) -> Vec<Markup> {
+fn record(name: &str, [games, won, held_on]: [u32; 3], out: Markup, win_rate: f64) -> Vec<Markup> {
     let mut row = vec![html! { (Text(name)) }];
-    row.extend(numbers.map(|n| html! { (n) }));
+    row.extend([games, won, held_on].map(|n| html! { (n) }));
+    row.push(out);
     row.push(rate(win_rate));
     row
 }
 
-/// The players, the factions and the pairs who played together.
+/// The players (with the missions completed and the event cards played, once a game has
+/// one), the factions, their homelands and the pairs who played together.
 pub fn statistics(stats: &StatsReport) -> Markup {
+    let cards = stats
+        .players
+        .iter()
+        .any(|p| p.missions_completed > 0 || p.events > 0);
+    let mut people = vec![
+        "Player", "Games", "Won", "Held on", "Out", "Win rate", "Best run", "Run now",
+    ];
+    if cards {
+        people.extend(["Missions", "Events"]);
+    }
     let mut players = Vec::new();
     for p in &stats.players {
-        let numbers = [p.games, p.won, p.held_on, p.eliminated];
-        let mut row = record(&p.name, numbers, p.win_rate);
+        let out = out(p.eliminated, p.knocked_out);
+        let mut row = record(&p.name, [p.games, p.won, p.held_on], out, p.win_rate);
         row.extend([p.longest_win_streak, p.current_streak].map(|n| html! { (n) }));
+        if cards {
+            row.extend([p.missions_completed, p.events].map(|n| html! { (n) }));
+        }
         players.push(row);
     }
     let mut factions = Vec::new();
     for f in &stats.factions {
-        let numbers = [f.games, f.won, f.held_on, f.eliminated];
-        let mut row = record(&f.name, numbers, f.win_rate);
+        let out = out(f.eliminated, f.knocked_out);
+        let mut row = record(&f.name, [f.games, f.won, f.held_on], out, f.win_rate);
         row.push(html! {
             @if let Some(t) = &f.started_most {
                 (Text(t)) " (" (f.started_most_times) "×)"
@@ -193,6 +216,18 @@ pub fn statistics(stats: &StatsReport) -> Markup {
         });
         factions.push(row);
     }
+    let homelands: Vec<Vec<Markup>> = stats
+        .standing
+        .homelands
+        .iter()
+        .map(|h| {
+            vec![
+                html! { (Text(&h.faction)) },
+                html! { (Text(h.continent.as_deref().unwrap_or("none (a tie)"))) },
+                html! { (h.starts) },
+            ]
+        })
+        .collect();
     let pairs: Vec<Vec<Markup>> = stats
         .head_to_head
         .iter()
@@ -204,9 +239,6 @@ pub fn statistics(stats: &StatsReport) -> Markup {
             ]
         })
         .collect();
-    let people = [
-        "Player", "Games", "Won", "Held on", "Out", "Win rate", "Best run", "Run now",
-    ];
     let sides = [
         "Faction",
         "Games",
@@ -216,9 +248,13 @@ pub fn statistics(stats: &StatsReport) -> Markup {
         "Win rate",
         "Started most in",
     ];
+    let numbers: Vec<usize> = (1..people.len()).collect();
     html! {
-        (table(Some("Players"), &people, &[1, 2, 3, 4, 5, 6, 7], &players))
+        (table(Some("Players"), &people, &numbers, &players))
         (table(Some("Factions"), &sides, &[1, 2, 3, 4, 5], &factions))
+        @if !homelands.is_empty() {
+            (table(Some("Homelands (games 1–15)"), &["Faction", "Homeland", "Starts there"], &[2], &homelands))
+        }
         (table(Some("Head to head"), &["Pair", "Games together", "Wins"], &[1, 2], &pairs))
     }
 }
