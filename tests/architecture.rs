@@ -100,9 +100,9 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("axum", &["serve"]),
         ("tokio", &["serve"]),
         ("tokio_stream", &["serve"]),
-        ("maud", &["serve"]),
+        ("maud", &["render", "serve"]),
         ("qrcode", &["serve"]),
-        ("local_ip_address", &["serve"]),
+        ("if_addrs", &["serve"]),
         (
             "serde",
             &["report", "exchange", "render", "ledger", "cli", "serve"],

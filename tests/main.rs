@@ -72,10 +72,6 @@ mod sealed;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]
-mod serve_browser;
-#[cfg(feature = "serve")]
-mod serve_browser_log;
-#[cfg(feature = "serve")]
 mod serve_loopback_writes;
 #[cfg(feature = "serve")]
 mod serve_phone;

@@ -1,7 +1,7 @@
-//! `chronicle serve [--port N] [--bind ADDR] [--no-qr] [--spoilers opened|none]
-//! [--allow-log]`: the campaign as a live page every phone on the same network opens. The
-//! first line on stdout is the address to open; with `--allow-log`, a line `Log a game:
-//! ADDRESS/log?key=KEY` follows, the address that lets a phone write.
+//! `chronicle serve [--port N] [--bind ADDR] [--address ADDR] [--no-qr] [--spoilers
+//! opened|none] [--allow-log]`: the campaign as a live page every phone on the same network
+//! opens. The first line on stdout is the address to open; with `--allow-log`, a line `Log a
+//! game: ADDRESS/log?key=KEY` follows, the address that lets a phone write.
 
 use std::io::{IsTerminal, Write};
 use std::net::IpAddr;
@@ -11,7 +11,9 @@ use super::error::CliError;
 use super::export::SpoilersArg;
 use super::output::say;
 use crate::report::spoilers::Spoilers;
-use crate::serve::{DEFAULT_PORT, Options, Ready, ServeError, Writing, lan_urls, qr_text};
+use crate::serve::{
+    DEFAULT_PORT, Options, Ready, ServeError, Writing, lan_urls, page_url, qr_text,
+};
 use crate::store::Access;
 
 /// Serve the campaign as a live page on the local network: the board, the recap, every
@@ -25,6 +27,10 @@ pub struct Args {
     /// to keep the page on this machine
     #[arg(long, default_value = "0.0.0.0", value_name = "ADDR")]
     pub bind: IpAddr,
+    /// The address shown first and put in the QR code, where the machine's own pick (the
+    /// address of the interface of the default route) is not the one phones reach
+    #[arg(long, value_name = "ADDR")]
+    pub address: Option<IpAddr>,
     /// Print no QR code (none is printed when stdout is not a terminal)
     #[arg(long)]
     pub no_qr: bool,
@@ -75,22 +81,25 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     };
     let qr = !args.no_qr && std::io::stdout().is_terminal();
     let key = options.writing.as_ref().map(|w| w.key.clone());
-    crate::serve::run_until_ctrl_c(options, |ready| announce(ready, qr, key.as_deref())).map_err(
-        |error| match error {
-            ServeError::Store(store) => store.into(),
-            ServeError::PortInUse { .. } | ServeError::CannotListen { .. } => {
-                CliError::usage(error.to_string())
-            }
-            ServeError::Io(_) => CliError::input(error.to_string()),
-        },
-    )?;
+    let address = args.address;
+    crate::serve::run_until_ctrl_c(options, |ready| {
+        announce(ready, address, qr, key.as_deref());
+    })
+    .map_err(|error| match error {
+        ServeError::Store(store) => store.into(),
+        ServeError::PortInUse { .. } | ServeError::CannotListen { .. } => {
+            CliError::usage(error.to_string())
+        }
+        ServeError::Io(_) => CliError::input(error.to_string()),
+    })?;
     say("Stopped serving.");
     Ok(())
 }
 
-/// The address to open first (on stdout, at once, for scripts), then the others, a QR code
-/// of the first network address, and what usually keeps a phone from reaching it.
-fn announce(ready: &Ready, qr: bool, key: Option<&str>) {
+/// The address to open first (on stdout, at once, for scripts): `--address`, else the
+/// address of the default route's interface; then the others, a QR code of the first
+/// network address, and what usually keeps a phone from reaching it.
+fn announce(ready: &Ready, address: Option<IpAddr>, qr: bool, key: Option<&str>) {
     let port = ready.addr.port();
     let ip = ready.addr.ip();
     let lan = if ip.is_unspecified() {
@@ -98,19 +107,19 @@ fn announce(ready: &Ready, qr: bool, key: Option<&str>) {
     } else {
         Vec::new()
     };
-    let first = match (ip.is_unspecified(), lan.first()) {
-        (true, Some(url)) => url.clone(),
-        (true, None) => format!("http://127.0.0.1:{port}/"),
-        (false, _) if ip.is_ipv6() => format!("http://[{ip}]:{port}/"),
-        (false, _) => format!("http://{ip}:{port}/"),
+    let chosen = address.map(|address| page_url(address, port));
+    let first = match (&chosen, ip.is_unspecified(), lan.first()) {
+        (Some(url), _, _) | (None, true, Some(url)) => url.clone(),
+        (None, true, None) => page_url(IpAddr::from([127, 0, 0, 1]), port),
+        (None, false, _) => page_url(ip, port),
     };
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{first}");
-    for url in lan.iter().skip(1) {
+    for url in lan.iter().filter(|url| **url != first) {
         let _ = writeln!(out, "{url}");
     }
     if qr
-        && !lan.is_empty()
+        && (chosen.is_some() || !lan.is_empty())
         && let Some(code) = qr_text(&first)
     {
         let _ = writeln!(out, "{code}");

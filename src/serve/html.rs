@@ -1,41 +1,13 @@
-//! The served pages' HTML: one layout (a phone first: no horizontal scroll at 390 px,
-//! readable at 1400), the tables of any report as `render` gives them, and the few lines of
-//! script that keep a page live. Everything is in the binary: nothing is loaded from the
-//! internet. maud escapes every piece of text.
+//! The served pages' HTML: the page, the stylesheet and the tables every HTML page of
+//! chronicle has (`render::html`; a phone first: no horizontal scroll at 390 px, readable
+//! at 1400), the served pages' navigation, and the few lines of script that keep a page
+//! live. Everything is in the binary: nothing is loaded from the internet.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 
-use crate::render::Tabular;
+use crate::render::html::{Link, Shell, document, header};
 
-pub(super) const STYLE: &str = "
-:root{--ink:#1d2430;--muted:#5b6573;--line:#d7dce3;--bg:#f6f7f9;--accent:#8a2b1d}
-*{box-sizing:border-box}
-body{margin:0;font:16px/1.45 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:var(--ink);background:var(--bg)}
-header{background:var(--ink);color:#fff;padding:10px 14px}
-header h1{font-size:1.15rem;margin:0 0 6px}
-nav{display:flex;flex-wrap:wrap;gap:4px 12px}
-nav a{color:#fff;text-decoration:none;font-size:.95rem}
-nav a[aria-current]{text-decoration:underline}
-main{max-width:1100px;margin:0 auto;padding:12px 14px 40px}
-h2{font-size:1.05rem;margin:22px 0 8px}
-p.lines{margin:6px 0;color:var(--muted)}
-table{width:100%;border-collapse:collapse;background:#fff;margin:0 0 12px;font-size:.92rem}
-th,td{border:1px solid var(--line);padding:5px 7px;text-align:left;vertical-align:top;overflow-wrap:anywhere;hyphens:auto}
-@media (max-width:480px){table{font-size:.82rem}th,td{padding:3px 4px}}
-th{background:#eef1f5}
-.map svg{width:100%;height:auto;display:block;background:#fff;border:1px solid var(--line)}
-.note{color:var(--muted);font-size:.9rem}
-.error{background:#fff3f0;border:1px solid #e4b9ae;padding:12px}
-form.step label{display:block;padding:8px 6px;border-bottom:1px solid var(--line);background:#fff}
-form.step input[type=text]{width:100%;font-size:1.05rem;padding:8px;margin:6px 0}
-form.step button{font-size:1.05rem;padding:10px 16px;margin:12px 8px 0 0}
-pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid var(--line);padding:8px;font-size:.85rem}
-body.tv{font-size:28px}
-body.tv h2{font-size:1.25em}
-body.tv header,body.tv nav{display:none}
-body.tv main{max-width:none}
-body.tv .tv-part{display:block}
-";
+pub(super) use crate::render::html::{STYLE, tables};
 
 /// Keeps the page live: the event stream says the log's head; when it is not the page's,
 /// the page reads itself again and shows the new `main`. A phone that wakes reconnects, and
@@ -86,7 +58,8 @@ const PAGES: [(&str, &str); 10] = [
 ];
 
 /// A whole page: the campaign's name, the navigation (keeping `?after=N`), the content,
-/// the head it was drawn at, and the live script.
+/// the head it was drawn at, and the live script; drawn in the page every HTML page of
+/// chronicle has (`render::html`).
 pub(super) fn page(
     campaign: &str,
     path: &str,
@@ -105,52 +78,21 @@ pub(super) fn page(
         Some(n) => format!("{campaign}, after game {n}"),
         None => campaign.to_string(),
     };
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) " · chronicle" }
-                style { (PreEscaped(STYLE)) }
-            }
-            body class=[tv.then_some("tv")] data-head=(head) {
-                header {
-                    h1 { (title) }
-                    nav {
-                        @for (to, name) in PAGES {
-                            a href=(link(to)) aria-current=[(to == path).then_some("page")] { (name) }
-                        }
-                    }
-                }
-                main { (content) }
-                script { (PreEscaped(LIVE)) }
-                @if tv { script { (PreEscaped(TV)) } }
-            }
-        }
-    }
-}
-
-/// A report's lines and tables, as `render` gives them for a terminal, as HTML.
-pub(super) fn tables(report: &impl Tabular) -> Markup {
-    html! {
-        @for line in report.lines() {
-            p.lines { (line) }
-        }
-        @for table in report.tables() {
-            @if let Some(title) = &table.title {
-                h2 { (title) }
-            }
-            table {
-                thead { tr { @for h in &table.headers { th { (h) } } } }
-                tbody {
-                    @for row in &table.rows {
-                        tr { @for cell in row { td { (cell) } } }
-                    }
-                }
-            }
-        }
-    }
+    let links = PAGES.map(|(to, name)| Link {
+        to: link(to),
+        name,
+        current: to == path,
+    });
+    let shell = Shell {
+        title: &format!("{title} · chronicle"),
+        class: tv.then_some("tv"),
+        head: Some(head),
+    };
+    let scripts = html! {
+        script { (PreEscaped(LIVE)) }
+        @if tv { script { (PreEscaped(TV)) } }
+    };
+    document(&shell, header(&title, None, &links), content, scripts)
 }
 
 /// An error in place of the content.

@@ -1,27 +1,142 @@
-//! Where phones find the page: this machine's addresses on the local network, and a QR code
-//! of one for a terminal.
+//! Where phones find the page: this machine's addresses on the local network, the one the
+//! default route leaves from first, and a QR code of one for a terminal.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr, UdpSocket};
 
 use qrcode::QrCode;
 use qrcode::render::unicode::Dense1x2;
 
-/// The page's address at each of this machine's addresses that is not loopback, IPv4 first.
+/// The page's address at each of this machine's addresses a phone may reach, best first
+/// (see `ordered`): the interfaces as the system lists them (getifaddrs), and the address
+/// of the default route.
 pub fn lan_urls(port: u16) -> Vec<String> {
-    let mut addresses: Vec<IpAddr> = local_ip_address::list_afinet_netifas()
-        .map(|all| all.into_iter().map(|(_, ip)| ip).collect())
-        .unwrap_or_default();
-    addresses.retain(|ip| !ip.is_loopback() && !ip.is_unspecified());
-    addresses.sort_by_key(|ip| (ip.is_ipv6(), *ip));
-    addresses.dedup();
-    addresses
-        .into_iter()
-        .filter(|ip| !matches!(ip, IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80))
-        .map(|ip| match ip {
-            IpAddr::V4(v4) => format!("http://{v4}:{port}/"),
-            IpAddr::V6(v6) => format!("http://[{v6}]:{port}/"),
+    let interfaces: Vec<(String, IpAddr)> = if_addrs::get_if_addrs()
+        .map(|all| {
+            all.into_iter()
+                .map(|interface| {
+                    let ip = interface.ip();
+                    (interface.name, ip)
+                })
+                .collect()
         })
+        .unwrap_or_default();
+    ordered(&interfaces, default_route_address())
+        .into_iter()
+        .map(|ip| page_url(ip, port))
         .collect()
+}
+
+/// The page's address at `ip`.
+pub fn page_url(ip: IpAddr, port: u16) -> String {
+    match ip {
+        IpAddr::V4(v4) => format!("http://{v4}:{port}/"),
+        IpAddr::V6(v6) => format!("http://[{v6}]:{port}/"),
+    }
+}
+
+/// The address this machine sends from towards the internet, the one of the interface that
+/// carries the default route: the system picks it for a UDP socket connected to a
+/// documentation address (192.0.2.1). Connecting a UDP socket sends nothing. None without a
+/// default route.
+fn default_route_address() -> Option<IpAddr> {
+    let socket = UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    reachable(ip).then_some(ip)
+}
+
+/// How likely a phone at the table reaches an address; the first is the likeliest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Reach {
+    /// The default route's address: the network this machine is on.
+    DefaultRoute,
+    /// A private range (10/8, 172.16/12, 192.168/16, IPv6 unique local): a home's network.
+    Lan,
+    /// Any other address of an ordinary interface.
+    Other,
+    /// A VPN, a container or virtual machine bridge, a carrier-grade NAT address (a mesh
+    /// VPN's) or a self-assigned one: a phone on the Wi-Fi does not reach it.
+    Apart,
+}
+
+/// The names the usual VPNs and container or virtual machine bridges give their interfaces.
+const APART: &[&str] = &[
+    "docker",
+    "br-",
+    "veth",
+    "virbr",
+    "lxcbr",
+    "lxdbr",
+    "cni",
+    "flannel",
+    "podman",
+    "vboxnet",
+    "vmnet",
+    "tun",
+    "tap",
+    "wg",
+    "tailscale",
+    "utun",
+    "zt",
+    "ppp",
+    "ipsec",
+    "nordlynx",
+];
+
+/// Whether a phone could open an address at all: not loopback, not unspecified, not an
+/// IPv6 link-local address (which needs the interface named).
+fn reachable(ip: IpAddr) -> bool {
+    !ip.is_loopback()
+        && !ip.is_unspecified()
+        && !matches!(ip, IpAddr::V6(v6) if v6.is_unicast_link_local())
+}
+
+fn reach(name: &str, ip: IpAddr, default_route: Option<IpAddr>) -> Reach {
+    let apart = APART.iter().any(|prefix| name.starts_with(prefix))
+        || match ip {
+            IpAddr::V4(v4) => {
+                v4.is_link_local() || (v4.octets()[0] == 100 && (v4.octets()[1] & 0xc0) == 64)
+            }
+            IpAddr::V6(_) => false,
+        };
+    if apart {
+        Reach::Apart
+    } else if Some(ip) == default_route {
+        Reach::DefaultRoute
+    } else if match ip {
+        IpAddr::V4(v4) => v4.is_private(),
+        IpAddr::V6(v6) => v6.is_unique_local(),
+    } {
+        Reach::Lan
+    } else {
+        Reach::Other
+    }
+}
+
+/// The addresses a phone may reach, best first: the default route's address, then the
+/// private ranges of a home's network, then the other addresses, then VPNs and container
+/// bridges (by their interfaces' names); IPv4 before IPv6, then in order, each once. The
+/// default route's address comes first even when the interfaces are not known, but never
+/// when its interface is a VPN's (a phone on the Wi-Fi does not reach it).
+fn ordered(interfaces: &[(String, IpAddr)], default_route: Option<IpAddr>) -> Vec<IpAddr> {
+    let mut addresses: Vec<(Reach, IpAddr)> = interfaces
+        .iter()
+        .filter(|(_, ip)| reachable(*ip))
+        .map(|(name, ip)| (reach(name, *ip, default_route), *ip))
+        .collect();
+    if let Some(ip) = default_route.filter(|ip| reachable(*ip))
+        && !interfaces.iter().any(|(_, listed)| *listed == ip)
+    {
+        addresses.push((Reach::DefaultRoute, ip));
+    }
+    addresses.sort_by_key(|(reach, ip)| (*reach, ip.is_ipv6(), *ip));
+    let mut ordered: Vec<IpAddr> = Vec::with_capacity(addresses.len());
+    for (_, ip) in addresses {
+        if !ordered.contains(&ip) {
+            ordered.push(ip);
+        }
+    }
+    ordered
 }
 
 /// A QR code of `url` in half-height blocks, to scan off a terminal.
@@ -34,4 +149,87 @@ pub fn qr_text(url: &str) -> Option<String> {
             .quiet_zone(true)
             .build(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn interfaces(list: &[(&str, &str)]) -> Vec<(String, IpAddr)> {
+        list.iter()
+            .map(|(name, ip)| ((*name).to_string(), ip.parse().expect("an address")))
+            .collect()
+    }
+
+    fn urls(list: &[(&str, &str)], default_route: Option<&str>) -> Vec<String> {
+        let default_route = default_route.map(|ip| ip.parse().expect("an address"));
+        ordered(&interfaces(list), default_route)
+            .into_iter()
+            .map(|ip| page_url(ip, 8765))
+            .collect()
+    }
+
+    #[test]
+    fn the_default_route_comes_first_then_the_home_network_then_vpns_and_bridges() {
+        let list = [
+            ("lo", "127.0.0.1"),
+            ("docker0", "172.17.0.1"),
+            ("wg0", "10.8.0.2"),
+            ("tailscale0", "100.101.102.103"),
+            ("eth0", "192.168.1.20"),
+            ("wlan0", "192.168.50.7"),
+            ("wlan0", "fe80::1c2d:3e4f:5a6b:7c8d"),
+            ("wlan0", "fd12:3456:789a::7"),
+            ("lo", "::1"),
+        ];
+        assert_eq!(
+            urls(&list, Some("192.168.50.7")),
+            [
+                "http://192.168.50.7:8765/",
+                "http://192.168.1.20:8765/",
+                "http://[fd12:3456:789a::7]:8765/",
+                "http://10.8.0.2:8765/",
+                "http://100.101.102.103:8765/",
+                "http://172.17.0.1:8765/",
+            ]
+        );
+    }
+
+    #[test]
+    fn without_a_default_route_the_home_network_comes_before_a_public_address() {
+        let list = [
+            ("enp3s0", "203.0.113.9"),
+            ("virbr0", "192.168.122.1"),
+            ("wlp2s0", "10.0.0.12"),
+        ];
+        assert_eq!(
+            urls(&list, None),
+            [
+                "http://10.0.0.12:8765/",
+                "http://203.0.113.9:8765/",
+                "http://192.168.122.1:8765/",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_default_route_through_a_vpn_does_not_come_first() {
+        let list = [("wg0", "10.8.0.2"), ("wlan0", "192.168.1.4")];
+        assert_eq!(
+            urls(&list, Some("10.8.0.2")),
+            ["http://192.168.1.4:8765/", "http://10.8.0.2:8765/"]
+        );
+    }
+
+    #[test]
+    fn the_default_route_is_shown_when_the_interfaces_are_not_known() {
+        assert_eq!(urls(&[], Some("192.168.1.4")), ["http://192.168.1.4:8765/"]);
+        assert!(urls(&[("lo", "127.0.0.1")], None).is_empty());
+    }
+
+    #[test]
+    fn an_address_on_two_interfaces_is_listed_once() {
+        let list = [("eth0", "192.168.1.4"), ("eth0", "192.168.1.4")];
+        assert_eq!(urls(&list, None), ["http://192.168.1.4:8765/"]);
+    }
 }

@@ -28,7 +28,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use lan::{lan_urls, qr_text};
+pub use lan::{lan_urls, page_url, qr_text};
 pub use memory::Writing;
 pub use read::Shared;
 pub use routes::router;

@@ -7,15 +7,16 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use maud::{Markup, PreEscaped, html};
+use maud::{Markup, html};
 use serde::Serialize;
 
 use super::html::{error, page, tables};
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{Answer as Answered, LedgerError, Report, View};
+use crate::render::Tabular;
+use crate::render::html::{Text, continents, map_figure, marks, statistics, timeline};
 use crate::render::recap::sections;
-use crate::render::svg;
 
 /// How an answer is given: a page or the command's JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,7 +160,9 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
     let tv = params.tv.is_some();
     let content = match &answered.report {
         Report::Board(board) => html! {
-            div.map { (PreEscaped(inline(&svg::map(board)))) }
+            (map_figure(board, None))
+            (continents(board))
+            (marks(board))
             (tables(board))
         },
         Report::Recap(recap) => {
@@ -168,9 +171,10 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 continent: None,
                 with: Vec::new(),
             };
-            let map = match shared.ask(&query).map(|a| a.report) {
-                Ok(Report::Board(board)) => inline(&svg::map(&board)).to_string(),
-                _ => String::new(),
+            let map = html! {
+                @if let Ok(Report::Board(board)) = shared.ask(&query).map(|a| a.report) {
+                    (map_figure(&board, None))
+                }
             };
             html! {
                 div.tv-part {
@@ -179,12 +183,27 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                         ul { @for line in section.lines { li { (line) } } }
                     }
                 }
-                div.tv-part.map { (PreEscaped(map)) }
+                div.tv-part { (map) }
             }
         }
         Report::Marked(r) => tables(r),
+        Report::History(history) if whole_history(params) => {
+            let games = match shared.ask(&params.query(Part::Games, shared.spoilers)) {
+                Ok(Answered {
+                    report: Report::Games(list),
+                    ..
+                }) => list.games,
+                _ => Vec::new(),
+            };
+            timeline(&games, history)
+        }
         Report::History(r) => tables(r),
-        Report::Stats(r) => tables(r),
+        Report::Stats(stats) => html! {
+            @for line in stats.lines() {
+                p.lines { (Text(&line)) }
+            }
+            (statistics(stats))
+        },
         Report::Setup(r) => tables(r),
         Report::Packets(r) => tables(r),
         Report::Pools(r) => tables(r),
@@ -200,10 +219,16 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
     page(&answered.campaign, path, params.after, &head, tv, content)
 }
 
-/// The map as it goes inside a page: without the XML declaration a file of its own has.
-fn inline(svg: &str) -> &str {
-    svg.strip_prefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
-        .map_or(svg, str::trim_start)
+/// Whether the history asked for is the whole log (up to `?after=N`), which the page shows
+/// as the export's timeline; a history narrowed to a territory, a person, a faction, a game
+/// or kinds of change is shown as the command's table.
+fn whole_history(params: &Params) -> bool {
+    params.territory.is_none()
+        && params.player.is_none()
+        && params.faction.is_none()
+        && params.game.is_none()
+        && params.kind.is_none()
+        && params.continent.is_none()
 }
 
 /// `/games/N` and `/api/games/N`: the game's number from the path.
