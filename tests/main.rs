@@ -59,6 +59,7 @@ mod read_only;
 mod recap;
 mod record_checks;
 mod reference;
+mod refusal_data;
 mod reliability;
 mod render;
 mod rewrite_properties;

@@ -493,3 +493,119 @@ fn who_logged_it_travels_with_sync_to_another_device() {
     let game = env.json(&["--db", "b.db", "game", "show", "17", "--format", "json"]);
     assert_eq!(game["logged_by"], "Bo's phone");
 }
+
+#[test]
+fn each_refusal_of_a_game_names_the_field_it_is_about_in_the_domains_words() {
+    let env = TestEnv::new();
+    env.init_set_up(&["init"]);
+    env.ok(&[
+        "game",
+        "log",
+        "--date",
+        "2026-01-03",
+        "--player",
+        "Ann=bear:won",
+        "--player",
+        "Bo=khan:held-on",
+        "--player",
+        "Cy=saharan:held-on",
+        "--no-reward",
+        "--opened",
+        "World capital",
+        "--opened",
+        "Three missiles",
+        "--world-capital",
+        "Egypt=Capitol",
+    ]);
+    env.ok(&[
+        "pool",
+        "set",
+        "minor_city",
+        "0",
+        "--reason",
+        "the stickers were lost",
+    ]);
+    let server = Server::new(&env, true);
+    let head = server.head();
+    let before = env.dump();
+    let table = ["Ann=bear:won", "Bo=khan:held-on", "Cy=saharan:held-on"];
+    let knocked_out = ["Ann=bear:won", "Bo=khan:held-on", "Cy=saharan:knocked-out"];
+    let cases = [
+        (
+            "an event card naming someone not at the table",
+            json!({"player": table, "no-reward": true, "event": ["Agent of Chaos@Zed"]}),
+            "NotAtTheTable",
+            "§4",
+            "event",
+        ),
+        (
+            "a mission completed by someone not at the table",
+            json!({"player": table, "no-reward": true, "mission": ["hold 3 continents@Zed"]}),
+            "NotAtTheTable",
+            "§4",
+            "mission",
+        ),
+        (
+            "a knocked-out player's resource",
+            json!({"player": knocked_out, "no-reward": true, "upgrade": ["Cy:Brazil"]}),
+            "EliminatedReward",
+            "§4.5",
+            "upgrade",
+        ),
+        (
+            "a knocked-out player's minor city",
+            json!({"player": knocked_out, "no-reward": true, "minor-city": ["Cy:Brazil=Nova"]}),
+            "EliminatedReward",
+            "§4.5",
+            "minor-city",
+        ),
+        (
+            "an HQ on the world capital",
+            json!({"player": ["Bo=khan:won@Egypt", "Ann=bear:held-on", "Cy=saharan:held-on"],
+                   "no-reward": true}),
+            "CapitalStart",
+            "§3",
+            "player",
+        ),
+        (
+            "a minor city of an empty pool",
+            json!({"player": table, "no-reward": true, "minor-city": ["Bo:Brazil=Nova"]}),
+            "PoolEmpty",
+            "§3–§4",
+            "minor-city",
+        ),
+        (
+            "a mission's text holding a control character",
+            json!({"player": table, "no-reward": true, "mission": ["hold\u{7}on"]}),
+            "BadText",
+            "",
+            "mission",
+        ),
+    ];
+    for (what, sheet, refusal, rule, field) in cases {
+        let answer = send(
+            &server,
+            post("/api/games", Some(&head), ""),
+            &sheet.to_string(),
+        );
+        assert_eq!(
+            answer.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{what}: {}",
+            answer.body
+        );
+        let said = answer.json();
+        assert_eq!(said["refusal"], refusal, "{what}: {said}");
+        let rule = if rule.is_empty() {
+            json!(null)
+        } else {
+            json!(rule)
+        };
+        assert_eq!(said["rule"], rule, "{what}: {said}");
+        assert_eq!(said["field"], field, "{what}: {said}");
+        let message = said["message"].as_str().expect("a message");
+        assert!(!message.contains("--"), "{what}: a flag in {message}");
+        assert_eq!(said["message"], said["error"], "{what}");
+        assert_eq!(env.dump(), before, "{what}: nothing is written");
+    }
+}

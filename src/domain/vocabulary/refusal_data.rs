@@ -291,10 +291,9 @@ impl Refusal {
             Refusal::TerritoryMarked { .. } => Part::Mark,
             Refusal::FalloutAgain { .. } => Part::Fallout,
             Refusal::NoCityToDestroy { .. } => Part::DestroyCity,
-            Refusal::BadText { .. } => Part::Note,
-            Refusal::BadName { what, .. } | Refusal::SealedNotOpen { what, .. } => {
-                Part::of_label(what)
-            }
+            Refusal::BadName { what, .. }
+            | Refusal::SealedNotOpen { what, .. }
+            | Refusal::BadText { what, .. } => Part::of_label(what),
             Refusal::PoolEmpty { kind, .. } | Refusal::LastMarkTaken { kind, .. } => {
                 Part::of_pool(kind)
             }

@@ -278,17 +278,18 @@ impl Part {
         }
     }
 
-    /// The part a thing of this kind (the label a name or a packet's content is refused
-    /// under: "city name", "scar type", "mission"…) is given in.
+    /// The part a thing of this kind (the label a name, a text or a packet's content is
+    /// refused under: "city name", "scar type", "mission", "note"…) is given in.
     pub(in crate::domain) fn of_label(what: &str) -> Part {
         match what {
-            "event card" | "An event card" => Part::EventCard,
+            "event card" | "An event card" | "event's text" => Part::EventCard,
             "mission" | "A mission" => Part::Mission,
             "city name" => Part::Reward(None),
             "continent name" => Part::Reward(Some(RewardKind::NameContinent)),
             "scar" | "scar type" => Part::Scar,
             "mark" => Part::Mark,
             "person's name" | "faction name" => Part::Players,
+            "note" => Part::Note,
             _ => Part::Entry,
         }
     }
