@@ -139,12 +139,13 @@ pub(crate) async fn text(client: &Client) -> String {
 pub(crate) async fn shows(client: &Client, wanted: &str, within: Duration) -> Duration {
     let start = Instant::now();
     loop {
-        if text(client).await.contains(wanted) {
+        let shown = text(client).await;
+        if shown.contains(wanted) {
             return start.elapsed();
         }
         assert!(
             start.elapsed() < within,
-            "the page did not show {wanted:?} within {within:?}"
+            "the page did not show {wanted:?} within {within:?}; it shows:\n{shown}"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }

@@ -14,7 +14,7 @@ use crate::domain::log::fold;
 use chrono::NaiveDate;
 
 use crate::domain::{Campaign, Entry, Game};
-use crate::ledger::{self, Answer, Guard, LedgerError, Query};
+use crate::ledger::{self, Answer, Guard, Latest, LedgerError, Query};
 use crate::render::TableStyle;
 use crate::report::history::cut;
 use crate::store::{
@@ -223,6 +223,34 @@ impl Context {
             let e = e.asked(asked);
             if dry_run { e } else { e.nothing_written() }
         })
+    }
+
+    /// Takes back `latest` (the latest entry, or the latest game, as the command showed it)
+    /// through the ledger's one take-back; `moved` says what to do when another chronicle
+    /// wrote to the log meanwhile. Nothing is written when it is refused.
+    pub(crate) fn take_back(
+        &self,
+        latest: &Latest,
+        reason: Option<String>,
+        moved: &str,
+    ) -> Result<(), CliError> {
+        let written = || {
+            let mut store = self.open(Access::Write)?;
+            let stamp = self.clock.write_stamp();
+            ledger::take_back(
+                &mut store,
+                self.campaign.as_deref(),
+                &stamp,
+                &Guard::default(),
+                latest,
+                reason,
+            )
+            .map_err(|error| match error {
+                LedgerError::Stale { .. } => CliError::input(moved),
+                other => other.into(),
+            })
+        };
+        written().map(|_| ()).map_err(CliError::nothing_written)
     }
 
     /// Adds one record to the chosen campaign's log: `build` makes it from the log as it

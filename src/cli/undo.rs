@@ -4,12 +4,12 @@
 
 use super::context::{Context, writing};
 use super::error::CliError;
-use super::explain::Asked;
 use super::output::say;
 use crate::domain::log::correct::latest_to_take_back;
-use crate::domain::{Body, Correction, Place, Refusal, entry::validate};
+use crate::domain::{Refusal, entry::validate};
+use crate::ledger::Latest;
 use crate::report::taking_back::TakingBack;
-use crate::store::{NewRecord, StoreError};
+use crate::store::StoreError;
 
 /// Take back the latest entry of any kind, saying what it was; the history keeps it
 ///
@@ -57,20 +57,12 @@ fn undo(context: &Context, args: Args) -> Result<(), CliError> {
         return Ok(());
     }
     let reason = reason(args.reason.as_deref())?;
-    let target = latest.id.clone();
     context
-        .append(Asked::Flags, false, |current| {
-            let now = latest_to_take_back(current.records, current.resolved);
-            if now.map(|r| &r.id) != Some(&target) {
-                return Err(CliError::input(
-                    "The log changed while you were asked (another chronicle wrote to it); nothing was taken back. Run `chronicle undo` again to see the latest entry.",
-                ));
-            }
-            Ok(NewRecord {
-                place: Place::End,
-                body: Body::Correct(Correction::TakeBack { target, reason }),
-            })
-        })
+        .take_back(
+            &Latest::Entry(latest.id.clone()),
+            reason,
+            "The log changed while you were asked (another chronicle wrote to it); nothing was taken back. Run `chronicle undo` again to see the latest entry.",
+        )
         .map_err(|e| blocked(e, &capitalised(&taking.what)))?;
     say(&format!(
         "Taken back: {}. The history keeps it (`chronicle history --corrections`).",

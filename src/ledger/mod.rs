@@ -7,7 +7,8 @@
 //!   [`Report`], the read model the command's `--format json` prints;
 //! - a game night begun: [`start_game`] gives the game form (the questions the guided
 //!   prompt and the phone walk) for the campaign as it stands;
-//! - writes: [`log_game`] and [`take_back`], each one transaction through the store's one
+//! - writes: [`log_game`] and [`take_back`] (the latest entry, or the latest game), each one
+//!   transaction through the store's one
 //!   write (`Store::append`), guarded by the head of the log the face read ([`Guard`]);
 //! - errors: one [`LedgerError`] (the log moved, a rule refused, the database busy, the
 //!   store failed, or the question names what is not there), as data each face words once.
@@ -22,4 +23,4 @@ pub use clock::Clock;
 pub use error::{LedgerError, Missing};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
-pub use write::{Change, Did, Guard, Logged, log_game, take_back};
+pub use write::{Change, Did, Guard, Latest, Logged, log_game, take_back};

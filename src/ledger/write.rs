@@ -9,7 +9,8 @@ use super::LedgerError;
 use crate::domain::{
     Body, Campaign, Correction, Entry, EntryId, Game, Head, LogRecord, LoggedEntry, Place,
 };
-use crate::store::{Appended, CampaignInfo, Current, NewRecord, Stamp, Store};
+use crate::domain::log::correct::latest_to_take_back;
+use crate::store::{Appended, CampaignInfo, Current, NewRecord, Stamp, Store, StoreError};
 
 /// What a write is checked against: the head of the log the face read (none: write on
 /// whatever the log is now), and who logs it (kept on the record).
@@ -128,38 +129,65 @@ pub fn log_game(
     })
 }
 
-/// Takes back the latest entry standing, in one transaction, when it is `latest`: the same
-/// correction `game undo` writes; refused when the guard's head moved.
+/// Which entry a take-back is for, as the face saw it before it asked: the latest entry of
+/// any kind (when it is still this one), or the latest game (when it is still game N).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Latest {
+    Entry(EntryId),
+    Game(u32),
+}
+
+/// Takes back the latest entry, or the latest game, in one transaction: the take-back
+/// correction every face writes (the history keeps the entry, with when and why). Refused
+/// when the guard's head moved, or the latest is no longer the one the face saw.
 pub fn take_back(
     store: &mut Store,
     campaign: Option<&str>,
     stamp: &Stamp,
     guard: &Guard,
-    latest: &EntryId,
-    reason: String,
+    latest: &Latest,
+    reason: Option<String>,
 ) -> Result<Appended, LedgerError> {
     let info = store.choose_campaign(campaign)?;
     let mut stamp = stamp.clone();
     stamp.logged_by.clone_from(&guard.by);
     store.append(info.id, &stamp, false, |current| {
         guarded(current, guard)?;
-        let standing = current
-            .resolved
-            .entries
-            .iter()
-            .rfind(|e| e.taken_back.is_none());
-        if standing.map(|e| &e.id) != Some(latest) {
-            return Err(LedgerError::Stale {
-                changed: Vec::new(),
-                head: Head::of(current.records.iter().chain(current.pending)),
-            });
-        }
+        let target = match latest {
+            Latest::Entry(id) => {
+                let now = latest_to_take_back(current.records, current.resolved);
+                if now.map(|r| &r.id) != Some(id) {
+                    return Err(LedgerError::Stale {
+                        changed: guard
+                            .seen
+                            .as_ref()
+                            .map(|seen| changed_since(current, seen))
+                            .unwrap_or_default(),
+                        head: Head::of(current.records.iter().chain(current.pending)),
+                    });
+                }
+                id.clone()
+            }
+            Latest::Game(game) => {
+                let standing = current
+                    .resolved
+                    .standing()
+                    .filter(|e| e.game.is_some())
+                    .last()
+                    .filter(|e| e.game == Some(*game));
+                let Some(standing) = standing else {
+                    return Err(StoreError::NotLatestGame {
+                        expected: *game,
+                        latest: Some(current.campaign.games_played()).filter(|g| *g > 0),
+                    }
+                    .into());
+                };
+                standing.id.clone()
+            }
+        };
         Ok(NewRecord {
             place: Place::End,
-            body: Body::Correct(Correction::TakeBack {
-                target: latest.clone(),
-                reason: Some(reason),
-            }),
+            body: Body::Correct(Correction::TakeBack { target, reason }),
         })
     })
 }

@@ -209,7 +209,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
         Report::Pools(r) => tables(r),
         Report::Games(r) => html! {
             (tables(r))
-            p.note { "Each game: " @for g in &r.games { a href=(format!("/games/{}", g.game)) { (g.game) } " " } }
+            p.aside { "Each game: " @for g in &r.games { a href=(format!("/games/{}", g.game)) { (g.game) } " " } }
         },
         Report::Game(r) => tables(r),
         Report::World(r) => tables(r),

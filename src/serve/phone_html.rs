@@ -76,7 +76,7 @@ pub(super) fn device_page(said: Option<&str>, typed: &str) -> String {
         &html! {
             form.step method="post" action="/log/device" {
                 h2 { label for="device" { "What is this phone called?" } }
-                p.note { "Each game logged from it says so in the history (e.g. Bo's phone). Asked once." }
+                p.aside { "Each game logged from it says so in the history (e.g. Bo's phone). Asked once." }
                 @if let Some(said) = said { div.error role="alert" { p { (said) } } }
                 input #device type="text" name="device" value=(typed) autocomplete="off" required;
                 button type="submit" { "Save" }
@@ -160,7 +160,7 @@ fn search(step: &Step, said: Option<&Beside>, default: &Answer, typed: &str) -> 
             input type="hidden" name="choosing" value="1";
             label { input type="checkbox" name="as_typed" value="1"; " " (typed) ", as typed" }
         }
-        p.note { "or choose:" }
+        p.aside { "or choose:" }
         @for i in shown {
             @let o = &step.options[i];
             label { input type="radio" name="value" value=(o.value) checked[default.one() == o.value && meant.is_empty()]; " " (o.label) }
@@ -183,7 +183,7 @@ pub(super) fn step_page(
     page(
         campaign,
         &html! {
-            p.note { "Game " (game) ", logged on " (device) ". Nothing is written until you confirm." }
+            p.aside { "Game " (game) ", logged on " (device) ". Nothing is written until you confirm." }
             form.step method="post" action="/log/step" data-step=(step.id) {
                 (carried_fields(carried))
                 input type="hidden" name="step" value=(step.id);
@@ -211,7 +211,7 @@ pub(super) fn preview_page(
         campaign,
         &html! {
             h2 { "Check the game, then confirm" }
-            p.note { "Logged on " (device) ". Nothing is written until you confirm." }
+            p.aside { "Logged on " (device) ". Nothing is written until you confirm." }
             @if let Some(refusal) = refusal { div.error role="alert" { p { (refusal) } } }
             @if let Some(report) = report { (tables(report)) }
             @if !command.is_empty() {
@@ -239,7 +239,7 @@ pub(super) fn logged_page(campaign: &str, device: &str, game: u32, id: &str, hea
             p { a href=(format!("/games/{game}")) { "See game " (game) } " · " a href="/board" { "The board" } " · " a href="/log" { "Log another game" } }
             form.step method="post" action="/log/undo" {
                 h2 { "Take it back" }
-                p.note { "Only this phone, only while this server runs, only while it is the latest entry. The history keeps it, with the reason." }
+                p.aside { "Only this phone, only while this server runs, only while it is the latest entry. The history keeps it, with the reason." }
                 input type="hidden" name="entry" value=(id);
                 input type="hidden" name="head" value=(head);
                 label for="reason" { "Why" }

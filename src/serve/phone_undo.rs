@@ -16,7 +16,7 @@ use super::read::Shared;
 use super::said::{changes, status, words};
 use crate::domain::entry::validate::{MAX_REASON_CHARS, text};
 use crate::domain::{EntryId, Head};
-use crate::ledger::{Guard, LedgerError, take_back};
+use crate::ledger::{Guard, Latest, LedgerError, take_back};
 
 pub(super) async fn undo(
     State(shared): State<Arc<Shared>>,
@@ -77,8 +77,8 @@ pub(super) async fn undo(
                 worker.campaign(),
                 &stamp,
                 &guard,
-                &entry,
-                reason,
+                &Latest::Entry(entry),
+                Some(reason),
             )
         })
     })

@@ -2,12 +2,10 @@
 
 use crate::cli::context::{Context, writing};
 use crate::cli::error::CliError;
-use crate::cli::explain::Asked;
 use crate::cli::output::say;
 use crate::cli::undo::{blocked, confirmed, reason};
-use crate::domain::{Body, Correction, Place};
+use crate::ledger::Latest;
 use crate::report::history::game_views;
-use crate::store::{NewRecord, StoreError};
 
 // The board is worked out again without it; repeat to take back earlier games.
 /// Take back the latest game (the history keeps it, with when and why)
@@ -51,28 +49,11 @@ fn undo(context: &Context, args: UndoArgs) -> Result<(), CliError> {
     let reason = reason(args.reason.as_deref())?;
     let game = last.game;
     context
-        .append(Asked::Flags, false, |current| {
-            let latest = current
-                .resolved
-                .standing()
-                .filter(|e| e.game.is_some())
-                .last()
-                .filter(|e| e.game == Some(game));
-            let Some(latest) = latest else {
-                return Err(StoreError::NotLatestGame {
-                    expected: game,
-                    latest: Some(current.campaign.games_played()).filter(|g| *g > 0),
-                }
-                .into());
-            };
-            Ok(NewRecord {
-                place: Place::End,
-                body: Body::Correct(Correction::TakeBack {
-                    target: latest.id.clone(),
-                    reason,
-                }),
-            })
-        })
+        .take_back(
+            &Latest::Game(game),
+            reason,
+            "The log changed while you were asked (another chronicle wrote to it); nothing was taken back. Run `chronicle game undo` again to see the latest game.",
+        )
         .map_err(|e| blocked(e, &format!("Game {game}")))?;
     let now = match game - 1 {
         0 => "before game 1".to_string(),

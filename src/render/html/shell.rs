@@ -23,7 +23,8 @@ nav{display:flex;flex-wrap:wrap;gap:6px 16px;margin-top:10px;font-size:.9em}
 nav a{color:var(--accent);text-decoration:none;font-weight:bold}
 nav a[aria-current]{text-decoration:underline}
 section{margin:28px 0}
-h2{font-size:1.15em;letter-spacing:.08em;text-transform:uppercase;border-bottom:1px solid var(--line);padding-bottom:4px;margin:0 0 12px}
+h2{font-size:1.15em;border-bottom:1px solid var(--line);padding-bottom:4px;margin:0 0 12px}
+section>h2{letter-spacing:.08em;text-transform:uppercase}
 h3{font-size:1.05em;margin:14px 0 6px}
 p.lines{margin:6px 0;color:var(--muted)}
 figure.map{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:6px}
@@ -59,6 +60,7 @@ ul.changes{margin:4px 0;padding-left:20px}
 li.k-scar::marker,li.k-wear::marker{color:#c1121f}li.k-major_city::marker,li.k-minor_city::marker{color:var(--gold)}
 .undo p{color:var(--accent);margin:4px 0}
 .game-note{font-style:italic;color:var(--muted);margin:4px 0}
+p.aside{color:var(--muted);font-size:.92em;margin:6px 0}
 .between ul.changes{color:var(--muted);font-size:.93em}
 div.error{background:#fff3f0;border:1px solid #e4b9ae;padding:12px;margin:12px 0}
 form.step label{display:block;padding:8px 6px;border-bottom:1px solid var(--line);background:var(--card)}
