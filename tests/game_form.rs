@@ -4,7 +4,7 @@
 
 use chronicle::cli::demo::demo_entries;
 use chronicle::domain::{Campaign, Entry, Game, Outcome, Reward, Territory};
-use chronicle::report::form::{Answer, Back, GameForm, Kind, Part, Refused, Usual};
+use chronicle::ledger::form::{Answer, Back, GameForm, Kind, Part, Refused, Usual};
 use chrono::NaiveDate;
 
 use crate::common::builders::{Log, date, seat, seat_at, t};

@@ -6,7 +6,7 @@
 //! the terminal, Enter takes none of them until an arrow chooses one).
 
 use chronicle::domain::{Campaign, Entry, Found, Names, Outcome, Refusal, Reward, Territory};
-use chronicle::report::form::{Answer, GameForm, Step, Usual, matching, place};
+use chronicle::ledger::form::{Answer, GameForm, Step, Usual, matching, place};
 
 use crate::common::builders::{Log, date, seat, seat_at, t};
 use crate::common::pty::{DOWN, ENTER, Terminal, campaign_after_one_game, unfinished};

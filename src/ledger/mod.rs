@@ -5,8 +5,9 @@
 //! - reads: [`build`] answers a [`Query`] (board, history, stats, setup, packets, pools,
 //!   games, world, recap; now or after game N; with or without what packets brought) with a
 //!   [`Report`], the read model the command's `--format json` prints;
-//! - a game night begun: [`start_game`] gives the game form (the questions the guided
-//!   prompt and the phone walk) for the campaign as it stands;
+//! - a game night: [`form`], the questions the guided prompt and the phone walk (each
+//!   answer checked by the rules as it is given), and [`start_game`], which begins one for
+//!   the campaign as it stands;
 //! - writes: [`log_game`] and [`take_back`] (the latest entry, or the latest game), each one
 //!   transaction through the store's one
 //!   write (`Store::append`), guarded by the head of the log the face read ([`Guard`]);
@@ -15,6 +16,7 @@
 
 mod clock;
 mod error;
+pub mod form;
 mod read;
 mod start;
 mod write;

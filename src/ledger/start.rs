@@ -1,5 +1,5 @@
 //! A game night begun: the game form (the questions the guided prompt and the phone walk,
-//! `report::form`) for the campaign as it stands, with what its log makes likely (last
+//! `ledger::form`) for the campaign as it stands, with what its log makes likely (last
 //! game's seating, factions and HQs), and the head of the log it was read at.
 
 use chrono::NaiveDate;
@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use super::LedgerError;
 use crate::domain::Head;
 use crate::domain::log::fold;
-use crate::report::form::{GameForm, Usual};
+use super::form::{GameForm, Usual};
 use crate::store::{Store, StoreError};
 
 /// A game form begun on the campaign as it stands.

@@ -12,7 +12,6 @@ pub mod correcting;
 pub mod corrections;
 pub mod export;
 pub mod factions;
-pub mod form;
 pub mod game;
 pub mod history;
 pub mod history_query;

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::report::form::Answer;
+use crate::ledger::form::Answer;
 
 /// What a step of the form carries from one page to the next.
 #[derive(Clone, Debug, Default)]

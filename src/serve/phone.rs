@@ -1,5 +1,5 @@
 //! `/log`: the game form for a phone, a second driver of the guided prompt's model
-//! (`report::form::GameForm`): the same questions in the same order, the same choices from
+//! (`ledger::form::GameForm`): the same questions in the same order, the same choices from
 //! the campaign, the same checks. Without JavaScript it is a plain multi-step form: each
 //! step is a POST that carries every answer so far (and the head the form was first drawn
 //! at, and the form's identity) and renders the next question, or the refusal beside the
@@ -24,7 +24,7 @@ use super::said::{changes, status, words};
 use crate::domain::{Game, Head};
 use crate::exchange::sheet::command_line;
 use crate::ledger::{Guard, LedgerError, Started, log_game};
-use crate::report::form::{Answer, GameForm, Kind, Refused as Said, matching};
+use crate::ledger::form::{Answer, GameForm, Kind, Refused as Said, matching};
 use crate::report::game::GameLogged;
 
 /// A posted form's fields, in order (a ticked box is one field each).

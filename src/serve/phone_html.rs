@@ -10,7 +10,7 @@ use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::carried::{Beside, Carried};
 use super::html::{STYLE, tables};
-use crate::report::form::{Answer, GameForm, Kind, Step};
+use crate::ledger::form::{Answer, GameForm, Kind, Step};
 use crate::report::game::GameLogged;
 
 pub(super) fn html_type() -> [(header::HeaderName, HeaderValue); 1] {

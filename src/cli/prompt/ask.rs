@@ -10,7 +10,7 @@ use dialoguer::theme::{ColorfulTheme, SimpleTheme, Theme};
 use super::stop;
 use crate::cli::context::Context;
 use crate::cli::error::CliError;
-use crate::report::form::{Answer, Kind, Step};
+use crate::ledger::form::{Answer, Kind, Step};
 
 /// Typed alone at a question that takes text: go back one question.
 const BACK: &str = "<";

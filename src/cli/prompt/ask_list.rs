@@ -8,7 +8,7 @@ use dialoguer::console::Key;
 
 use super::ask::{Ask, Frame, Reply, failed, line};
 use crate::cli::error::CliError;
-use crate::report::form::{Answer, Kind, Offered, Step, matching};
+use crate::ledger::form::{Answer, Kind, Offered, Step, matching};
 
 /// The most options shown at once.
 const SHOWN: usize = 12;

@@ -1,4 +1,4 @@
-//! `chronicle game log` on a terminal without flags: the game form (`report::form`) asked
+//! `chronicle game log` on a terminal without flags: the game form (`ledger::form`) asked
 //! question by question, each answer checked where it is given and kept (`unfinished`)
 //! as soon as it is. Esc goes back one question; the confirmation shows the game whole and
 //! changes any part; nothing is written before it; Ctrl-C stops at once (`stop`), the
@@ -16,7 +16,7 @@ use crate::cli::game::logged::print_logged;
 use crate::cli::output::say;
 use crate::domain::{Campaign, Game};
 use crate::ledger::{self, Started};
-use crate::report::form::{Back, GameForm, Refused};
+use crate::ledger::form::{Back, GameForm, Refused};
 use crate::store::Access;
 
 /// A refusal met while asking, in the prompt's words.

@@ -11,7 +11,7 @@ use crate::cli::output::say;
 use crate::domain::{Entry, Game};
 use crate::exchange::sheet::{command_line, quoted};
 use crate::render::table;
-use crate::report::form::{GameForm, Part};
+use crate::ledger::form::{GameForm, Part};
 use crate::report::game::GameView;
 
 /// What the person chose at the end.

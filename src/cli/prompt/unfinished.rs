@@ -14,7 +14,7 @@ use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::exchange::sheet::fields_of as values;
 use crate::files::{self, Symlinks};
-use crate::report::form::{Answer, GameForm};
+use crate::ledger::form::{Answer, GameForm};
 use crate::store::Access;
 
 /// The fields of a sheet that hold a list.
