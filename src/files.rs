@@ -171,17 +171,8 @@ pub fn write_as(
 }
 
 /// Replaces the file at `path` with what `produce` writes into the temporary file whose
-/// path it is given (created empty, exclusively): whole or not at all.
-pub fn replace<E: From<FileError>>(
-    path: &Path,
-    symlinks: Symlinks,
-    produce: impl FnOnce(&Path) -> Result<(), E>,
-) -> Result<(), E> {
-    replace_as(path, symlinks, None, produce)
-}
-
-/// Replaces the file at `path` as [`replace`] does, the file no more open than the file
-/// `private_as`, when given.
+/// path it is given (created empty, exclusively): whole or not at all, the file no more
+/// open than the file `private_as`, when given.
 pub fn replace_as<E: From<FileError>>(
     path: &Path,
     symlinks: Symlinks,
@@ -432,7 +423,7 @@ mod tests {
         let dir = tempfile::tempdir().expect("a folder");
         let path = dir.path().join("out.txt");
         write(&path, Symlinks::Refuse, b"old").expect("written");
-        let failed = replace(&path, Symlinks::Refuse, |_| {
+        let failed = replace_as(&path, Symlinks::Refuse, None, |_| {
             Err(FileError::Io {
                 path: path.clone(),
                 action: "written",

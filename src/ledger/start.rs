@@ -5,9 +5,9 @@
 use chrono::NaiveDate;
 
 use super::LedgerError;
+use super::form::{GameForm, Usual};
 use crate::domain::Head;
 use crate::domain::log::fold;
-use super::form::{GameForm, Usual};
 use crate::store::{Store, StoreError};
 
 /// A game form begun on the campaign as it stands.

@@ -6,11 +6,11 @@
 use chrono::NaiveDate;
 
 use super::LedgerError;
+use crate::domain::log::correct::latest_to_take_back;
 use crate::domain::{
     Body, Campaign, Correction, Entry, EntryId, Game, Head, LogRecord, LoggedEntry, Place,
 };
-use crate::domain::log::correct::latest_to_take_back;
-use crate::store::{Appended, CampaignInfo, Current, NewRecord, Stamp, Store, StoreError};
+use crate::store::{Appended, Current, NewRecord, Stamp, Store, StoreError};
 
 /// What a write is checked against: the head of the log the face read (none: write on
 /// whatever the log is now), and who logs it (kept on the record).
@@ -43,7 +43,6 @@ pub enum Did {
 
 /// A game written (or, for a dry run, what writing it would do).
 pub struct Logged {
-    pub campaign: CampaignInfo,
     pub appended: Appended,
     /// The stamp it was written with (who, when, today).
     pub stamp: Stamp,
@@ -122,11 +121,7 @@ pub fn log_game(
             body: Body::Add(Entry::Game(Box::new(game)).into()),
         })
     })?;
-    Ok(Logged {
-        campaign: info,
-        appended,
-        stamp,
-    })
+    Ok(Logged { appended, stamp })
 }
 
 /// Which entry a take-back is for, as the face saw it before it asked: the latest entry of

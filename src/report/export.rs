@@ -15,8 +15,6 @@ pub struct CampaignExport {
     pub created_at: String,
     /// Every entry, those taken back too, in the order of the log.
     pub entries: Vec<LoggedEntry>,
-    /// The corrections, in the order written.
-    pub corrections: Vec<CorrectionEntry>,
     /// The records as written: what the campaign file carries.
     pub records: Vec<LogRecord>,
     /// The record the log ends at, when it is not the last written.
@@ -71,24 +69,11 @@ impl CampaignExport {
             games,
             history,
             entries: log.entries,
-            corrections: log.corrections,
             records: log.records,
             head: log.head,
             campaign,
             packets: None,
         })
-    }
-
-    /// The number of the game a record adds or replaces, in the log as corrected.
-    pub fn game_of(&self, record: &LogRecord) -> Option<u32> {
-        let id = match &record.body {
-            crate::domain::Body::Add(_) => &record.id,
-            crate::domain::Body::Correct(c) => c.target()?,
-        };
-        self.entries
-            .iter()
-            .find(|e| &e.id == id)
-            .and_then(|e| e.game)
     }
 
     /// `game_of` for every record, in the order written: one pass over the log, not one

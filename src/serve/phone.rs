@@ -23,8 +23,8 @@ use super::read::Shared;
 use super::said::{changes, status, words};
 use crate::domain::{Game, Head};
 use crate::exchange::sheet::command_line;
-use crate::ledger::{Guard, LedgerError, Started, log_game};
 use crate::ledger::form::{Answer, GameForm, Kind, Refused as Said, matching};
+use crate::ledger::{Guard, LedgerError, Started, log_game};
 use crate::report::game::GameLogged;
 
 /// A posted form's fields, in order (a ticked box is one field each).

@@ -278,7 +278,7 @@ impl Store {
 
     /// Copies the database into the file at `path` (empty, or new) with SQLite's online
     /// backup, consistent even while another process writes. Putting the copy in place is
-    /// the caller's (`files::replace`).
+    /// the caller's (`files::replace_as`).
     pub(crate) fn backup_into(&self, path: &Path) -> Result<(), StoreError> {
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE;
         let mut target = Connection::open_with_flags(path, flags)?;

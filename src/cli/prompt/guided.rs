@@ -15,8 +15,8 @@ use crate::cli::explain::Asked;
 use crate::cli::game::logged::print_logged;
 use crate::cli::output::say;
 use crate::domain::{Campaign, Game};
-use crate::ledger::{self, Started};
 use crate::ledger::form::{Back, GameForm, Refused};
+use crate::ledger::{self, Started};
 use crate::store::Access;
 
 /// A refusal met while asking, in the prompt's words.

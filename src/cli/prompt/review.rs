@@ -10,8 +10,8 @@ use crate::cli::explain::Asked;
 use crate::cli::output::say;
 use crate::domain::{Entry, Game};
 use crate::exchange::sheet::{command_line, quoted};
-use crate::render::table;
 use crate::ledger::form::{GameForm, Part};
+use crate::render::table;
 use crate::report::game::GameView;
 
 /// What the person chose at the end.

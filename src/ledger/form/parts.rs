@@ -17,19 +17,6 @@ pub enum Part {
 }
 
 impl Part {
-    pub const ALL: [Part; 10] = [
-        Part::Date,
-        Part::Players,
-        Part::Results,
-        Part::Scars,
-        Part::Wear,
-        Part::Reward,
-        Part::HeldOn,
-        Part::Packets,
-        Part::Sealed,
-        Part::Note,
-    ];
-
     /// The part and its answer, as a menu lists it: "the date (2026-11-20)".
     pub fn line(self, game: &Game) -> String {
         let none = |items: usize| if items == 0 { " (none)" } else { "" };
