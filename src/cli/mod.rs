@@ -1,6 +1,6 @@
-//! The command line: parse, call the store and the domain, print. One file per command;
-//! [`Context`] decides the terminal facts once; [`CliError`] carries the error kinds and
-//! their exit codes.
+//! The command line: parse, ask the ledger, print. One file per command (the guided prompt
+//! in `prompt/`); [`Context`] decides the terminal facts once; [`CliError`] carries the
+//! error kinds and their exit codes.
 
 mod after;
 mod alias;
