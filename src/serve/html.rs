@@ -7,7 +7,7 @@ use maud::{Markup, PreEscaped, html};
 
 use crate::render::html::{Link, Shell, document, header};
 
-pub(super) use crate::render::html::{STYLE, tables};
+pub(super) use crate::render::html::tables;
 
 /// Keeps the page live: the event stream says the log's head; when it is not the page's,
 /// the page reads itself again and shows the new `main`. A phone that wakes reconnects, and

@@ -6,10 +6,11 @@
 //! the log live: what is typed stays.
 
 use axum::http::{HeaderValue, header};
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 
 use super::carried::{Beside, Carried};
-use super::html::{STYLE, tables};
+use super::html::tables;
+use crate::render::html::{Link, Shell, document, header};
 use crate::ledger::form::{Answer, GameForm, Kind, Step};
 use crate::report::game::GameLogged;
 
@@ -40,27 +41,29 @@ document.addEventListener('submit',function(e){
 })();
 ";
 
-/// A page of the form: the campaign's name, a way back to the board, the content.
+/// A page of the form: the campaign's name, a way back to the board, the content, in the
+/// one page every served page and the export share.
 fn page(campaign: &str, content: &Markup) -> String {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { "Log a game · " (campaign) " · chronicle" }
-                style { (PreEscaped(STYLE)) }
-            }
-            body {
-                header {
-                    h1 { (campaign) ": log a game" }
-                    nav { a href="/" { "Tonight" } a href="/board" { "Board" } a href="/games" { "Games" } }
-                }
-                main { (content) }
-                script { (PreEscaped(ONE_PAGE)) }
-            }
+    let title = format!("Log a game · {campaign} · chronicle");
+    let shell = Shell {
+        title: &title,
+        class: None,
+        head: None,
+    };
+    let links = [("/", "Tonight"), ("/board", "Board"), ("/games", "Games")].map(|(to, name)| {
+        Link {
+            to: to.to_string(),
+            name,
+            current: false,
         }
-    }
+    });
+    let heading = format!("{campaign}: log a game");
+    document(
+        &shell,
+        header(&heading, None, &links),
+        content.clone(),
+        html! { script { (PreEscaped(ONE_PAGE)) } },
+    )
     .into_string()
 }
 
