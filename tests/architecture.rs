@@ -95,7 +95,7 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("clap_complete", &["cli"]),
         ("anstream", &["cli"]),
         ("anstyle", &["cli", "render"]),
-        ("percent_encoding", &["render"]),
+        ("percent_encoding", &["render", "serve"]),
         ("schemars", &["report", "exchange"]),
         ("axum", &["serve"]),
         ("tokio", &["serve"]),

@@ -73,10 +73,11 @@ mod sealed;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]
+mod serve_device_names;
+#[cfg(feature = "serve")]
 mod serve_loopback_writes;
 #[cfg(feature = "serve")]
 mod serve_phone;
-#[cfg(feature = "serve")]
 mod serve_write;
 mod special_files;
 mod spoilers;

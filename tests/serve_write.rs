@@ -16,8 +16,8 @@ use tower::ServiceExt;
 
 use crate::common::TestEnv;
 
-const KEY: &str = "k3y0fthisrunk3y0fthisrun";
-const HOST: &str = "127.0.0.1:8765";
+pub(crate) const KEY: &str = "k3y0fthisrunk3y0fthisrun";
+pub(crate) const HOST: &str = "127.0.0.1:8765";
 
 /// A server of `env`'s campaign in process, writing with `KEY` (or read-only).
 pub(crate) struct Server {

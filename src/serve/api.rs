@@ -105,6 +105,28 @@ pub(super) fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
         .map(str::to_string)
 }
 
+/// The device a script names in `X-Chronicle-Device`: its UTF-8 as sent, percent-decoded
+/// (`Zo%C3%AB%E2%80%99s%20phone` is "Zoë’s phone"; a `%` itself is `%25`); none when the
+/// header is absent or empty; why not when it is not a name a history can show.
+fn device(headers: &HeaderMap) -> Result<Option<String>, String> {
+    let Some(value) = headers.get(DEVICE_HEADER) else {
+        return Ok(None);
+    };
+    let not_text = || {
+        "X-Chronicle-Device is the device's name as UTF-8, or percent-encoded (Zo%C3%AB%27s%20phone).".to_string()
+    };
+    let sent = std::str::from_utf8(value.as_bytes()).map_err(|_| not_text())?;
+    let name = percent_encoding::percent_decode_str(sent.trim())
+        .decode_utf8()
+        .map_err(|_| not_text())?;
+    if name.trim().is_empty() {
+        return Ok(None);
+    }
+    crate::domain::entry::validate::logged_by(&name)
+        .map(Some)
+        .map_err(|refusal| format!("X-Chronicle-Device: {refusal}"))
+}
+
 /// `POST /api/games`.
 pub(super) async fn post_game(
     State(shared): State<Arc<Shared>>,
@@ -146,11 +168,12 @@ pub(super) async fn post_game(
             .into_response();
         }
     };
-    let key = header_text(&headers, "idempotency-key");
-    let guard = Guard {
-        seen,
-        by: header_text(&headers, DEVICE_HEADER),
+    let by = match device(&headers) {
+        Ok(by) => by,
+        Err(why) => return said(StatusCode::BAD_REQUEST, &why).into_response(),
     };
+    let key = header_text(&headers, "idempotency-key");
+    let guard = Guard { seen, by };
     let _one_at_a_time = shared.writes.lock().await;
     if let Some(kept) = key.as_ref().and_then(|k| shared.kept(k)) {
         return kept.into_response();

@@ -10,8 +10,8 @@ use maud::{Markup, PreEscaped, html};
 
 use super::carried::{Beside, Carried};
 use super::html::tables;
-use crate::render::html::{Link, Shell, document, header};
 use crate::ledger::form::{Answer, GameForm, Kind, Step};
+use crate::render::html::{Link, Shell, document, header};
 use crate::report::game::GameLogged;
 
 pub(super) fn html_type() -> [(header::HeaderName, HeaderValue); 1] {
@@ -50,13 +50,12 @@ fn page(campaign: &str, content: &Markup) -> String {
         class: None,
         head: None,
     };
-    let links = [("/", "Tonight"), ("/board", "Board"), ("/games", "Games")].map(|(to, name)| {
-        Link {
+    let links =
+        [("/", "Tonight"), ("/board", "Board"), ("/games", "Games")].map(|(to, name)| Link {
             to: to.to_string(),
             name,
             current: false,
-        }
-    });
+        });
     let heading = format!("{campaign}: log a game");
     document(
         &shell,
