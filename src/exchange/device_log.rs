@@ -122,9 +122,17 @@ pub fn read_device_log(text: &str) -> Result<DeviceLog, DeviceLogError> {
         records: Vec::new(),
         bad: None,
     };
+    // Whether a record of another device (relayed) was read: the device's own come first.
+    let mut relayed = false;
     for (i, text) in lines.enumerate() {
-        match read_line(&log, i + 2, text) {
-            Ok(record) => log.records.push(record),
+        match read_line(&log, relayed, i + 2, text) {
+            Ok(record) => {
+                relayed |= record
+                    .origin
+                    .as_ref()
+                    .is_some_and(|o| o.device != log.head.device);
+                log.records.push(record);
+            }
             Err(bad) => {
                 log.bad = Some(bad);
                 break;
@@ -134,8 +142,14 @@ pub fn read_device_log(text: &str) -> Result<DeviceLog, DeviceLogError> {
     Ok(log)
 }
 
-/// One line after the head: a record of the file's device, the next of its records.
-fn read_line(log: &DeviceLog, line: usize, text: &str) -> Result<LogRecord, DeviceLogError> {
+/// One line after the head: a record of the file's device, the next of its records; or,
+/// once `relayed` (a record of another device was read), another device's record.
+fn read_line(
+    log: &DeviceLog,
+    relayed: bool,
+    line: usize,
+    text: &str,
+) -> Result<LogRecord, DeviceLogError> {
     let Some(text) = text.strip_suffix('\n') else {
         return Err(DeviceLogError::Truncated);
     };
@@ -151,7 +165,7 @@ fn read_line(log: &DeviceLog, line: usize, text: &str) -> Result<LogRecord, Devi
         // Another device's record this one relays (after its own): that device's file is
         // gone from the folder, or not read.
         Some(_) if log.head.version >= 3 && !own(&record) => {}
-        Some(_) if log.records.iter().any(|r| !own(r)) => {
+        Some(_) if relayed => {
             return Err(damaged(
                 "it is a record of the device after the records it relays".to_string(),
             ));
