@@ -61,6 +61,7 @@ mod record_checks;
 mod reference;
 mod refusal_data;
 mod reliability;
+mod renames;
 mod render;
 mod rewrite_properties;
 mod rewrites;

@@ -5,11 +5,13 @@
 //! worked out from the records (`resolve`).
 //!
 //! Beside the records: the records as a graph of devices' branches (`graph`), the log as
-//! corrected (`resolve`, with two identical packet openings made one in `openings`), and
+//! corrected (`resolve`, with two identical packet openings made one in `openings` and
+//! people renamed in every part of an entry that names them, `people`), and
 //! the records of other devices merged in (`sync`).
 
 pub mod graph;
 pub(super) mod openings;
+mod people;
 pub mod resolve;
 pub mod sync;
 

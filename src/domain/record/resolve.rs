@@ -361,7 +361,7 @@ fn people_known(records: &[LogRecord]) -> Result<(), Unresolved> {
         };
         match &record.body {
             Body::Add(entry) | Body::Correct(Correction::Replace { entry, .. }) => {
-                known.extend(people_of(entry).into_iter().map(person_key));
+                known.extend(super::people::people_of(entry).into_iter().map(person_key));
             }
             Body::Correct(Correction::RenamePerson { from, to }) => {
                 if !known.contains(&person_key(from)) {
@@ -537,50 +537,16 @@ fn renamed(name: &str, written: usize, names: &[(usize, String, String)]) -> Opt
     current
 }
 
-/// The people an entry names, as a renaming finds them (see `rename_people`).
-fn people_of(entry: &Entry) -> Vec<&str> {
-    match entry {
-        Entry::Game(game) => game
-            .seats
-            .iter()
-            .map(|s| s.person.as_str())
-            .chain(game.held_on.iter().map(|h| h.person.as_str()))
-            .collect(),
-        Entry::NameWorld { by, .. }
-        | Entry::Retire { person: by, .. }
-        | Entry::Alias {
-            of: crate::domain::entry::AliasOf::Person(by),
-            ..
-        } => vec![by.as_str()],
-        _ => Vec::new(),
-    }
-}
-
+/// An entry with each person it names (see `people::people_of_mut`) under every renaming
+/// written after it (it was written at index `written`).
 pub(in crate::domain) fn rename_people(
     entry: &mut Entry,
     written: usize,
     names: &[(usize, String, String)],
 ) {
-    let rename = |person: &mut String| {
+    for person in super::people::people_of_mut(entry) {
         if let Some(to) = renamed(person, written, names) {
             *person = to;
         }
-    };
-    match entry {
-        Entry::Game(game) => {
-            for seat in &mut game.seats {
-                rename(&mut seat.person);
-            }
-            for reward in &mut game.held_on {
-                rename(&mut reward.person);
-            }
-        }
-        Entry::NameWorld { by, .. }
-        | Entry::Retire { person: by, .. }
-        | Entry::Alias {
-            of: crate::domain::entry::AliasOf::Person(by),
-            ..
-        } => rename(by),
-        _ => {}
     }
 }
