@@ -53,6 +53,7 @@ mod markdown_pandoc;
 mod messages;
 mod mutated_import;
 mod names;
+mod one_count;
 mod progress;
 mod queries;
 mod read_only;

@@ -137,3 +137,68 @@ fn a_long_message_of_many_byte_characters_is_cut_between_characters() {
         500 + cut_note(count - 500).chars().count()
     );
 }
+
+/// The world capital on Egypt, then Bo starting there: the refusal says "Choose another
+/// HQ" once, then the house rule that lets a group allow it.
+#[test]
+fn the_world_capital_refusal_says_choose_another_hq_once() {
+    let env = TestEnv::new();
+    env.init_set_up(&["init"]);
+    let game = |date: &str, bo: &str, extra: &[&str]| {
+        let mut args = vec![
+            "game",
+            "log",
+            "--date",
+            date,
+            "--player",
+            "Ann=bear:won",
+            "--player",
+            bo,
+            "--player",
+            "Cy=saharan:held-on",
+            "--no-reward",
+        ];
+        args.extend_from_slice(extra);
+        env.run(&args)
+    };
+    let capital = [
+        "--opened",
+        "World capital",
+        "--world-capital",
+        "Egypt=Capitol",
+    ];
+    assert_eq!(game("2026-01-03", "Bo=khan:held-on", &capital).code, 0);
+    let refused = game("2026-01-10", "Bo=khan:held-on@Egypt", &[]);
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    let said = refused.stderr;
+    assert!(said.contains("Egypt is not a legal start for Bo"), "{said}");
+    assert_eq!(said.matches("Choose another HQ").count(), 1, "{said}");
+    assert!(said.contains("rule set world-capital-hq off"), "{said}");
+}
+
+/// `rule set --help` names every house rule a group may switch.
+#[test]
+fn rule_set_help_names_every_house_rule() {
+    use chronicle::domain::vocabulary::house::HouseRule;
+    let help = TestEnv::new().ok(&["rule", "set", "--help"]).stdout;
+    for rule in HouseRule::ALL {
+        assert!(help.contains(rule.key()), "{} missing:\n{help}", rule.key());
+    }
+}
+
+/// A list of everyone says "and": the players of a game, the leaders in signatures.
+#[test]
+fn a_refusal_lists_everyone_with_and() {
+    use chronicle::domain::Refusal;
+    let names = |n: &[&str]| n.iter().map(ToString::to_string).collect::<Vec<_>>();
+    let leaders = Refusal::NotTheMostSigned {
+        person: "Cy".into(),
+        signatures: 2,
+        leaders: names(&["Ann", "Bo"]),
+        most: 4,
+    };
+    assert!(
+        leaders.to_string().contains("while Ann and Bo have 4"),
+        "{leaders}"
+    );
+}

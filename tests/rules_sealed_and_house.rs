@@ -1230,7 +1230,7 @@ fn who_placed_a_scar_is_shown_in_history_and_a_stranger_is_refused() {
         ),
         &[
             "Dan did not play game 1, so cannot have placed the scar on Brazil",
-            "Players: Ann, Bob or Cat.",
+            "Players: Ann, Bob and Cat.",
         ],
     );
     env.ok(&log_args(
@@ -1325,7 +1325,7 @@ fn the_draft_is_shown_in_history_and_bad_drafts_are_refused() {
         &with_draft(&["Dan=turn:1"]),
         &[
             "Dan did not play game 6, so has no draft result",
-            "Players: Ann, Bob or Cat.",
+            "Players: Ann, Bob and Cat.",
         ],
     );
     for malformed in ["Ann=turn:x", "Ann", "Ann=turn:1,turn:2", "Ann=troops:300"] {

@@ -154,7 +154,7 @@ fn setup_and_corrections(refusal: &Refusal) -> Option<(String, Vec<String>)> {
             "Check the HQs; if your group allows HQs side by side: `chronicle rule set adjacent-hq off --reason \"...\"`.".to_string(),
         ),
         Refusal::CapitalStart { .. } => hint(
-            "Choose another HQ; if your group's World capital packet lets a player start there: `chronicle rule set world-capital-hq off --reason \"...\"`.".to_string(),
+            "If your group's World capital packet lets a player start there: `chronicle rule set world-capital-hq off --reason \"...\"`.".to_string(),
         ),
         Refusal::DraftSealed { .. } => hint(
             "Leave out --draft; the Minor cities packet is opened with `chronicle packets open \"Minor cities\"` (or --opened in the game that founded the 9th minor city).".to_string(),

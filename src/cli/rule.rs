@@ -19,7 +19,8 @@ pub enum Command {
     },
     /// Switch a house rule on or off from now on; kept in the campaign's history
     Set {
-        /// The rule: adjacent-hq, two-coins-a-card, signing-ends-at-15
+        // The rule, named by its key: every house rule is listed in the help.
+        #[arg(help = rule_names())]
         name: String,
         /// on or off
         #[arg(value_enum)]
@@ -30,6 +31,12 @@ pub enum Command {
         #[command(flatten)]
         at: AfterGameArgs,
     },
+}
+
+/// The help of a rule's name: every house rule, by the name a group types.
+fn rule_names() -> String {
+    let keys: Vec<&str> = HouseRule::ALL.iter().map(|r| r.key()).collect();
+    format!("The rule: {}", keys.join(", "))
 }
 
 /// A house rule's two states.

@@ -191,11 +191,13 @@ fn territory(campaign: &Campaign, territory: &Territory) -> String {
     if let Some(scar) = &state.scar {
         parts.push(format!("scar {} (game {})", scar.kind, scar.game));
     }
-    if let Some(fort) = &state.fortification {
+    if let Some(fort) = state.fortified() {
         parts.push(format!(
             "fortified in game {} ({} boxes left)",
             fort.game, fort.boxes_left
         ));
+    } else if let Some(fort) = &state.fortification {
+        parts.push(format!("fortification of game {} worn out", fort.game));
     }
     match state.card.resources() {
         0 => {}

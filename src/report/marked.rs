@@ -101,6 +101,10 @@ impl MarkedTerritories {
     }
 }
 
+/// A fortification mark with all its boxes ticked: it stays on the board, and the city is no
+/// longer fortified (rules §3).
+const WORN: &str = "fortification worn out, every box ticked";
+
 /// The mark of `kind` a territory carries, if it does.
 fn carried(campaign: &Campaign, territory: &Territory, kind: MarkKind) -> Option<MarkedTerritory> {
     let state = campaign.territory(territory);
@@ -117,10 +121,16 @@ fn carried(campaign: &Campaign, territory: &Territory, kind: MarkKind) -> Option
                 .unwrap_or_default();
             (format!("{} {}{founder}", c.kind.words(), c.name), c.game)
         })?,
-        MarkKind::Fortification => state.fortification.as_ref().map(|f| {
-            let boxes = if f.boxes_left == 1 { "box" } else { "boxes" };
-            (format!("fortified, {} {boxes} left", f.boxes_left), f.game)
-        })?,
+        MarkKind::Fortification => match state.fortified() {
+            Some(f) => {
+                let boxes = if f.boxes_left == 1 { "box" } else { "boxes" };
+                (format!("fortified, {} {boxes} left", f.boxes_left), f.game)
+            }
+            None => state
+                .fortification
+                .as_ref()
+                .map(|f| (WORN.to_string(), f.game))?,
+        },
         MarkKind::Fallout => state.fallout.map(|g| ("fallout".to_string(), g))?,
         MarkKind::Destroyed => state
             .card

@@ -182,23 +182,13 @@ fn game_15(campaign: &Campaign) -> Vec<Coming> {
     }]
 }
 
-/// The people with the most signatures, with how many.
+/// The people with the most signatures, with how many (the world's namer's count, rules §5).
 fn leaders(campaign: &Campaign) -> Vec<(String, usize)> {
-    let most = campaign
-        .people()
-        .iter()
-        .map(|p| campaign.signatures_of(p))
-        .max()
-        .unwrap_or(0);
+    let (leaders, most) = campaign.most_signed();
     if most == 0 {
         return Vec::new();
     }
-    campaign
-        .people()
-        .iter()
-        .filter(|p| campaign.signatures_of(p) == most)
-        .map(|p| (p.to_string(), most))
-        .collect()
+    leaders.into_iter().map(|p| (p, most)).collect()
 }
 
 fn or_list(names: &[String]) -> String {

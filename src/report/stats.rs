@@ -32,11 +32,7 @@ impl StatsReport {
                 _ => None,
             })
             .collect();
-        let stats = stats(
-            games.iter().copied(),
-            campaign.people(),
-            campaign.factions(),
-        );
+        let stats = stats(games.iter().copied(), campaign);
         StatsReport {
             campaign: name.to_string(),
             games_played: campaign.games_played(),
@@ -68,7 +64,7 @@ pub struct PersonStats {
     pub eliminated: u32,
     /// Of those, the games ended knocked out at the end.
     pub knocked_out: u32,
-    /// Signatures on the board (one per win).
+    /// The person's signatures on the board (rules §5: games after 15 sign nothing).
     pub signatures: u32,
     /// Games won over games played, from 0 to 1.
     pub win_rate: f64,
@@ -119,16 +115,13 @@ fn rate(won: u32, games: u32) -> f64 {
     }
 }
 
-/// The statistics of a campaign's games, in order. `people` and `factions` give the order
-/// of the lists (a person's first game, the campaign's factions).
-pub fn stats<'a>(
-    games: impl IntoIterator<Item = &'a Game> + Clone,
-    people: &[impl AsRef<str>],
-    factions: &[Faction],
-) -> Stats {
+/// The statistics of a campaign's games, in order. The campaign gives the order of the
+/// lists (a person's first game, the campaign's factions) and each person's signatures.
+pub fn stats<'a>(games: impl IntoIterator<Item = &'a Game> + Clone, campaign: &Campaign) -> Stats {
+    let (people, factions) = (campaign.people(), campaign.factions());
     let mut players: Vec<PersonStats> = people
         .iter()
-        .map(|p| person(p.as_ref(), games.clone()))
+        .map(|p| person(p.as_ref(), games.clone(), campaign.signatures_of(p)))
         .collect();
     players.sort_by(|a, b| b.won.cmp(&a.won).then(b.win_rate.total_cmp(&a.win_rate)));
     Stats {
@@ -138,7 +131,11 @@ pub fn stats<'a>(
     }
 }
 
-fn person<'a>(name: &str, games: impl IntoIterator<Item = &'a Game>) -> PersonStats {
+fn person<'a>(
+    name: &str,
+    games: impl IntoIterator<Item = &'a Game>,
+    signatures: usize,
+) -> PersonStats {
     let mut stats = PersonStats {
         name: name.to_string(),
         games: 0,
@@ -178,7 +175,7 @@ fn person<'a>(name: &str, games: impl IntoIterator<Item = &'a Game>) -> PersonSt
             }
         }
     }
-    stats.signatures = stats.won;
+    stats.signatures = u32::try_from(signatures).unwrap_or(u32::MAX);
     stats.win_rate = rate(stats.won, stats.games);
     stats
 }

@@ -56,12 +56,7 @@ impl Campaign {
     /// Territories with a fortification that has boxes left.
     pub fn fortified(&self) -> Vec<Territory> {
         self.territories()
-            .filter(|t| {
-                self.territory(t)
-                    .fortification
-                    .as_ref()
-                    .is_some_and(|f| f.boxes_left > 0)
-            })
+            .filter(|t| self.territory(t).fortified().is_some())
             .collect()
     }
 

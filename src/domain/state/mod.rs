@@ -131,6 +131,13 @@ impl TerritoryState {
     pub(super) fn was_marked(&self) -> bool {
         self.city.is_some() || self.scar.is_some()
     }
+
+    /// The fortification, while it fortifies the city: with boxes left. With all 10 boxes
+    /// ticked its mark stays on the board, worn, and the city is no longer fortified (rules
+    /// §3): every rule and every report asks this.
+    pub fn fortified(&self) -> Option<&Fortification> {
+        self.fortification.as_ref().filter(|f| f.boxes_left > 0)
+    }
 }
 
 /// A territory sealed content added, as the group recorded it.
@@ -444,7 +451,9 @@ impl Campaign {
         &self.signatures
     }
 
-    /// How many times a person has signed the board.
+    /// How many times a person has signed the board: the one count of signatures behind
+    /// every rule and report (a win of games 1 to 15; games after 15 sign nothing while
+    /// `signing-ends-at-15` holds, rules §5).
     pub fn signatures_of(&self, person: &str) -> usize {
         self.signatures
             .iter()

@@ -7,7 +7,7 @@ use super::kinds::{HeldOnKind, RewardKind};
 use super::packet::Packet;
 use super::pool::PoolKind;
 use super::refusal_parts::{among, nouns, plural, setup_incomplete, unknown};
-use super::words::one_of as list;
+use super::words::{all_of, one_of as list};
 
 pub use super::refusal_parts::{
     Added, NameProblem, Part, RecordProblem, RewardGiven, TextProblem, WayOut,
@@ -365,7 +365,7 @@ pub enum Refusal {
     #[error("The world is named after game 15 (rules §5); this campaign has played {games} game{}.", plural(*games))]
     WorldTooEarly { games: u32 },
 
-    #[error("The person with the most signatures names the world (rules §5); {person} has {signatures}, while {} {} {most}. On a tie, the tied players roll off.", list(leaders), if leaders.len() == 1 { "has" } else { "have" })]
+    #[error("The person with the most signatures names the world (rules §5); {person} has {signatures}, while {} {} {most}. On a tie, the tied players roll off.", all_of(leaders), if leaders.len() == 1 { "has" } else { "have" })]
     NotTheMostSigned {
         person: String,
         signatures: usize,
@@ -426,7 +426,7 @@ pub enum Refusal {
 
     #[error(
         "{person} did not play game {game}, so {what} (rules §4). Players: {}.",
-        list(players)
+        all_of(players)
     )]
     NotAtTheTable {
         person: String,

@@ -117,7 +117,13 @@ fn chips(t: &TerritoryView) -> Vec<(&'static str, String)> {
     }
     if let Some(f) = &t.fortification {
         let (left, game, of) = (f.boxes_left, f.game, FORTIFICATION_BOXES);
-        let text = format!("fortified: {left}/{of} boxes left · game {game}");
+        // Every box ticked, the mark stays and the city is no longer fortified (rules §3),
+        // as the board's table says "worn".
+        let text = if left == 0 {
+            format!("fortification worn · game {game}")
+        } else {
+            format!("fortified: {left}/{of} boxes left · game {game}")
+        };
         chips.push(("chip fort", text));
     }
     if let Some(game) = t.card.destroyed_in {
