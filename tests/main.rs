@@ -53,6 +53,7 @@ mod markdown_pandoc;
 mod messages;
 mod mutated_import;
 mod names;
+mod open_cases;
 mod progress;
 mod queries;
 mod read_only;

@@ -7,7 +7,7 @@ use super::kinds::{HeldOnKind, RewardKind};
 use super::packet::Packet;
 use super::pool::PoolKind;
 use super::refusal_parts::{among, nouns, plural, setup_incomplete, unknown};
-use super::words::one_of as list;
+use super::words::{all_of, one_of as list};
 
 pub use super::refusal_parts::{
     Added, NameProblem, Part, RecordProblem, RewardGiven, TextProblem, WayOut,
@@ -380,6 +380,20 @@ pub enum Refusal {
     SealedNotOpen {
         what: &'static str,
         packets: Vec<Packet>,
+    },
+
+    #[error(
+        "{what} of game {game} cannot come from the {} packet{}: game {game} opened {} at its end, after its cards were drawn (the 9th minor city and a second signature are made when a game ends; rules §6g). {} cards are drawn from game {} on.",
+        all_of(&packets.iter().map(|p| p.name().to_string()).collect::<Vec<_>>()),
+        if packets.len() == 1 { "" } else { "s" },
+        if packets.len() == 1 { "it" } else { "them" },
+        if packets.len() == 1 { "Its" } else { "Their" },
+        game + 1
+    )]
+    PacketOpenedAtGameEnd {
+        what: &'static str,
+        packets: Vec<Packet>,
+        game: u32,
     },
 
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
