@@ -74,8 +74,8 @@ impl Campaign {
     }
 
     /// The event cards of a game as recorded: each drawn once a packet that holds events is
-    /// open (before the game, or during its play), its name as the campaign first wrote it (ignoring case), the person it favoured
-    /// or hit spelt as at the table.
+    /// open (before the game, or during its play), its name as the campaign first wrote it
+    /// (ignoring case), the person it favoured or hit spelt as at the table.
     pub(in crate::domain) fn draw_events(
         &mut self,
         cards: &[EventCard],
@@ -124,8 +124,8 @@ impl Campaign {
     }
 
     /// The missions of a game as recorded: once a packet that holds missions is open (before
-    /// the game, or during its play), each
-    /// with its card's text and who completed it, spelt as at the table.
+    /// the game, or during its play), each with its card's text and who completed it, spelt
+    /// as at the table.
     pub(in crate::domain) fn play_missions(
         &self,
         missions: &[Mission],
