@@ -206,6 +206,67 @@ fn a_mission_before_its_packets_opened_is_refused_naming_them() {
         .run();
 }
 
+/// The sentence of a mission refused in game 2, whose end opened Second signature.
+const OPENED_AT_THE_END: &str = "A mission of game 2 cannot come from the Second signature packet: game 2 opened it at its end, after its cards were drawn";
+
+#[test]
+fn a_mission_in_the_game_whose_end_opens_its_packet_is_refused_logged_or_edited() {
+    let env = TestEnv::new();
+    env.init_set_up(&["init", "Earth"]);
+    game(&env, 1, "Louis", false, &[]);
+    let mission = ["--mission", "conquer 4+ cities in one turn@Andy"];
+    let opened = ["--opened", "Second signature"];
+    let both: Vec<&str> = opened.iter().chain(&mission).copied().collect();
+    env.test()
+        .args(game_args(2, "Louis", false, &both))
+        .status(1)
+        .stderr_has(OPENED_AT_THE_END)
+        .stderr_has("Its cards are drawn from game 3 on.")
+        .stderr_has("Nothing was written.")
+        .writes_nothing()
+        .run();
+    game(&env, 2, "Louis", false, &opened);
+    let mut edit: Vec<String> = ["game", "edit", "2", "--reason", "the mission was forgotten"]
+        .map(String::from)
+        .into();
+    edit.extend(game_args(2, "Louis", false, &both).into_iter().skip(2));
+    env.test()
+        .args(edit)
+        .status(1)
+        .stderr_has(OPENED_AT_THE_END)
+        .writes_nothing()
+        .run();
+    game(&env, 3, "Andy", false, &mission);
+}
+
+#[test]
+fn import_refuses_a_mission_copied_into_the_game_whose_end_opened_its_packet() {
+    let env = TestEnv::new();
+    env.init_set_up(&["init", "Earth"]);
+    game(&env, 1, "Louis", false, &[]);
+    game(&env, 2, "Louis", false, &["--opened", "Second signature"]);
+    game(
+        &env,
+        3,
+        "Andy",
+        false,
+        &["--mission", "conquer 4+ cities@Andy"],
+    );
+    let mut file: Value = serde_json::from_str(&env.ok(&["export"]).stdout).expect("JSON");
+    let log = file["log"].as_array_mut().expect("a log");
+    let of_game = |n: u64| move |r: &&mut Value| r["entry"]["game"] == n;
+    let missions = log.iter_mut().find(of_game(3)).expect("game 3")["entry"]["missions"].clone();
+    log.iter_mut().find(of_game(2)).expect("game 2")["entry"]["missions"] = missions;
+    let path = env.dir().join("moved.json");
+    std::fs::write(&path, file.to_string()).expect("write");
+    env.test()
+        .args(["import", path.to_str().unwrap(), "--as", "Moved"])
+        .status(1)
+        .stderr_has(OPENED_AT_THE_END)
+        .writes_nothing()
+        .run();
+}
+
 #[test]
 fn a_card_naming_someone_who_did_not_play_is_refused() {
     let env = fan_campaign();

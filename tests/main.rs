@@ -54,6 +54,7 @@ mod messages;
 mod mutated_import;
 mod names;
 mod one_count;
+mod open_cases;
 mod progress;
 mod queries;
 mod read_only;

@@ -14,7 +14,7 @@ use chronicle::domain::{
 use chronicle::exchange::{Field, GameSheet};
 
 /// How many kinds of refusal there are: one more than the last index of `index`.
-const KINDS: usize = 91;
+const KINDS: usize = 92;
 
 fn s(text: &str) -> String {
     text.to_string()
@@ -119,6 +119,7 @@ fn index(refusal: &Refusal) -> usize {
         Refusal::JoinOfNoFork { .. } => 88,
         Refusal::BadRecord { .. } => 89,
         Refusal::LaterBreaks { .. } => 90,
+        Refusal::PacketOpenedAtGameEnd { .. } => 91,
     }
 }
 
@@ -310,7 +311,7 @@ fn game_examples() -> Vec<Refusal> {
     ]
 }
 
-/// The refusals of packets, pools, sealed content and the game's own facts: 41 to 73.
+/// The refusals of packets, pools, sealed content and the game's own facts: 41 to 73, and 91.
 #[allow(clippy::too_many_lines)]
 fn sealed_examples() -> Vec<Refusal> {
     vec![
@@ -364,6 +365,11 @@ fn sealed_examples() -> Vec<Refusal> {
         Refusal::SealedNotOpen {
             what: "A mission",
             packets: vec![Packet::SecondSignature, Packet::WorldCapital],
+        },
+        Refusal::PacketOpenedAtGameEnd {
+            what: "A mission",
+            packets: vec![Packet::SecondSignature],
+            game: 2,
         },
         Refusal::TerritoryMarked {
             territory: s("Peru"),

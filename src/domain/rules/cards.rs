@@ -3,7 +3,8 @@
 //! *Three missiles*); missions come with *Second signature* (private ones with *World
 //! capital*). Each names a person who sat at the table; what an event changed on the board
 //! is recorded as that change too, with the flags for it (`--event-fortify`,
-//! `--destroy-city`, ...).
+//! `--destroy-city`, ...). A packet a game opens at its end (*Minor cities*, *Second
+//! signature*) holds no card of that game: its cards were drawn before it opened.
 
 use super::table::named_at_table;
 use crate::domain::entry::validate;
@@ -28,16 +29,53 @@ pub const MISSION_PACKETS: [Packet; 2] = [Packet::SecondSignature, Packet::World
 /// The longest text of what an event did, or of a mission card.
 pub const MAX_CARD_TEXT: usize = 200;
 
+/// The packets a game opens at its end: the 9th minor city is a held-on reward and the
+/// second signature is the winner's, both made once the game is over, so no card drawn
+/// during the game comes from them (rules §6g).
+pub const OPENED_AT_GAME_END: [Packet; 2] = [Packet::MinorCities, Packet::SecondSignature];
+
 impl Campaign {
-    /// Whether a packet is open for game `number`: opened in an earlier game, or in this
-    /// one (its cards may be drawn in the game that opened it).
-    fn open_for(&self, packet: Packet, opened_now: &[Packet]) -> bool {
-        self.opened(packet).is_some() || opened_now.contains(&packet)
+    /// Whether the cards of a packet may be drawn in a game that opens `opened_now`: it was
+    /// opened before the game, or it opens during play in this one (not at its end).
+    pub fn holds_cards_now(&self, packet: Packet, opened_now: &[Packet]) -> bool {
+        self.opened(packet).is_some()
+            || (opened_now.contains(&packet) && !OPENED_AT_GAME_END.contains(&packet))
+    }
+
+    /// A card (`what`) of game `game` comes from one of `packets`, open before the game or
+    /// opened during its play; else the refusal names the packets the game opened at its
+    /// end, or those still sealed.
+    fn card_open(
+        &self,
+        what: &'static str,
+        packets: &[Packet],
+        opened_now: &[Packet],
+        game: u32,
+    ) -> Result<(), Refusal> {
+        if packets.iter().any(|&p| self.holds_cards_now(p, opened_now)) {
+            return Ok(());
+        }
+        let at_end: Vec<Packet> = packets
+            .iter()
+            .copied()
+            .filter(|p| opened_now.contains(p))
+            .collect();
+        if at_end.is_empty() {
+            return Err(Refusal::SealedNotOpen {
+                what,
+                packets: packets.to_vec(),
+            });
+        }
+        Err(Refusal::PacketOpenedAtGameEnd {
+            what,
+            packets: at_end,
+            game,
+        })
     }
 
     /// The event cards of a game as recorded: each drawn once a packet that holds events is
-    /// open, its name as the campaign first wrote it (ignoring case), the person it favoured
-    /// or hit spelt as at the table.
+    /// open (before the game, or during its play), its name as the campaign first wrote it
+    /// (ignoring case), the person it favoured or hit spelt as at the table.
     pub(in crate::domain) fn draw_events(
         &mut self,
         cards: &[EventCard],
@@ -48,12 +86,7 @@ impl Campaign {
         if cards.is_empty() {
             return Ok(Vec::new());
         }
-        if !EVENT_PACKETS.iter().any(|&p| self.open_for(p, opened_now)) {
-            return Err(Refusal::SealedNotOpen {
-                what: "An event card",
-                packets: EVENT_PACKETS.to_vec(),
-            });
-        }
+        self.card_open("An event card", &EVENT_PACKETS, opened_now, game)?;
         let mut recorded = Vec::with_capacity(cards.len());
         for card in cards {
             let name = valid_name("event card", &card.name)?;
@@ -90,8 +123,9 @@ impl Campaign {
         name
     }
 
-    /// The missions of a game as recorded: once a packet that holds missions is open, each
-    /// with its card's text and who completed it, spelt as at the table.
+    /// The missions of a game as recorded: once a packet that holds missions is open (before
+    /// the game, or during its play), each with its card's text and who completed it, spelt
+    /// as at the table.
     pub(in crate::domain) fn play_missions(
         &self,
         missions: &[Mission],
@@ -102,15 +136,7 @@ impl Campaign {
         if missions.is_empty() {
             return Ok(Vec::new());
         }
-        if !MISSION_PACKETS
-            .iter()
-            .any(|&p| self.open_for(p, opened_now))
-        {
-            return Err(Refusal::SealedNotOpen {
-                what: "A mission",
-                packets: MISSION_PACKETS.to_vec(),
-            });
-        }
+        self.card_open("A mission", &MISSION_PACKETS, opened_now, game)?;
         missions
             .iter()
             .map(|mission| {

@@ -382,6 +382,20 @@ pub enum Refusal {
         packets: Vec<Packet>,
     },
 
+    #[error(
+        "{what} of game {game} cannot come from the {} packet{}: game {game} opened {} at its end, after its cards were drawn (the 9th minor city and a second signature are made when a game ends; rules §6g). {} cards are drawn from game {} on.",
+        all_of(&packets.iter().map(|p| p.name().to_string()).collect::<Vec<_>>()),
+        if packets.len() == 1 { "" } else { "s" },
+        if packets.len() == 1 { "it" } else { "them" },
+        if packets.len() == 1 { "Its" } else { "Their" },
+        game + 1
+    )]
+    PacketOpenedAtGameEnd {
+        what: &'static str,
+        packets: Vec<Packet>,
+        game: u32,
+    },
+
     #[error("{territory} already has a mark (\"{text}\"); one group mark per territory.")]
     TerritoryMarked { territory: String, text: String },
 

@@ -70,6 +70,7 @@ impl Refusal {
             Refusal::NotTheMostSigned { .. } => "NotTheMostSigned",
             Refusal::WorldCapitalSealed => "WorldCapitalSealed",
             Refusal::SealedNotOpen { .. } => "SealedNotOpen",
+            Refusal::PacketOpenedAtGameEnd { .. } => "PacketOpenedAtGameEnd",
             Refusal::TerritoryMarked { .. } => "TerritoryMarked",
             Refusal::TerritoryOnMap { .. } => "TerritoryOnMap",
             Refusal::TerritoryNameTaken { .. } => "TerritoryNameTaken",
@@ -202,7 +203,7 @@ impl Refusal {
             | Refusal::CardDestroyed { .. }
             | Refusal::DeclinedAndChose { .. } => Some("§4.4"),
             Refusal::PacketNotYet { .. } => Some("§6"),
-            Refusal::SealedNotOpen { .. } => Some("§6g"),
+            Refusal::SealedNotOpen { .. } | Refusal::PacketOpenedAtGameEnd { .. } => Some("§6g"),
         }
     }
 
@@ -293,6 +294,7 @@ impl Refusal {
             Refusal::NoCityToDestroy { .. } => Part::DestroyCity,
             Refusal::BadName { what, .. }
             | Refusal::SealedNotOpen { what, .. }
+            | Refusal::PacketOpenedAtGameEnd { what, .. }
             | Refusal::BadText { what, .. } => Part::of_label(what),
             Refusal::PoolEmpty { kind, .. } | Refusal::LastMarkTaken { kind, .. } => {
                 Part::of_pool(kind)

@@ -61,6 +61,12 @@ impl super::walk::Walker<'_> {
         self.campaign.opened(packet).is_some() || self.game.opened.contains(&packet)
     }
 
+    /// Whether the game's cards may come from a packet: opened before the game, or during
+    /// its play (a packet its end opens holds none of them).
+    fn holds_cards(&self, packet: Packet) -> bool {
+        self.campaign.holds_cards_now(packet, &self.game.opened)
+    }
+
     pub(super) fn sealed(&mut self) -> Option<()> {
         if !Packet::ALL.into_iter().any(|p| self.open(p)) {
             return Some(());
@@ -152,9 +158,10 @@ impl super::walk::Walker<'_> {
         Some(Some(event_on(kind, &territory, &text)))
     }
 
-    /// The event cards drawn and the game's missions, once a packet that holds them is open.
+    /// The event cards drawn and the game's missions, once a packet that holds them is open
+    /// for this game's cards.
     pub(super) fn cards(&mut self) -> Option<()> {
-        if EVENT_PACKETS.into_iter().any(|p| self.open(p)) {
+        if EVENT_PACKETS.into_iter().any(|p| self.holds_cards(p)) {
             for k in 1.. {
                 let prompt = if k == 1 {
                     "Were event cards drawn?"
@@ -168,7 +175,7 @@ impl super::walk::Walker<'_> {
                 self.game.event_cards.push(card);
             }
         }
-        if MISSION_PACKETS.into_iter().any(|p| self.open(p)) {
+        if MISSION_PACKETS.into_iter().any(|p| self.holds_cards(p)) {
             for k in 1.. {
                 let prompt = if k == 1 {
                     "The game's mission (Enter for none)"
