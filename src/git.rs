@@ -2,15 +2,31 @@
 //! sync and committed and pushed after it. Each device commits only its own file, so a pull
 //! never conflicts; a push that loses a race to another device pulls and tries again.
 //!
-//! A clone is healed before each pull, with no hand on git: a rebase or merge left midway
-//! is aborted, a HEAD left detached is put back on its branch, and this device's own file,
-//! changed and not committed (a plain `sync` into the clone, a commit git refused, a sync
-//! killed between `add` and `commit`), is committed. A remote whose history was rewritten
-//! (squashed, force-pushed) is taken as it is, with this device's file as it had it put
-//! back on top: the sync that follows merges it and writes it again.
+//! The clone is its user's repository. chronicle commits and rebases this device's file and
+//! never resets, discards or rewrites anything else; a clone it cannot sync from without
+//! doing so is left as it is and named (`NotReady`), with the way on. Before each pull it
+//! finishes only what chronicle itself left: a rebase or merge of the campaigns' device
+//! files alone is aborted, a HEAD left detached ahead of its branch is put back on it, and
+//! this device's own file, changed and not committed (a plain `sync` into the clone, a
+//! commit git refused, a sync killed between `add` and `commit`), is committed. A remote
+//! whose history was rewritten (squashed, force-pushed) is taken as it is when the clone's
+//! own commits are this device's file alone, which is put back on top: the sync that
+//! follows merges it and writes it again. Commits of the user's in the clone are never
+//! rebased: the remote is merged into them, unless they conflict with it.
+//!
+//! A `*.lock` file git left (in the clone or a remote on this machine) that stays while
+//! chronicle waits is named as a stale lock with the one command that removes it; chronicle
+//! never removes one itself, as a lock names no owner: an editor open on a commit message,
+//! or another machine pushing to a shared remote, holds one as long, and removing it under
+//! them would break their git.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+/// How long a lock git holds may stay before chronicle calls it stale (`Locked`): a
+/// running git lets go of one in a fraction of a second.
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// What went wrong running git.
 #[derive(Debug, thiserror::Error)]
@@ -21,11 +37,37 @@ pub(crate) enum GitError {
     NotAClone { folder: PathBuf, detail: String },
     #[error("`git {command}` failed: {detail}")]
     Failed { command: String, detail: String },
+    #[error("the clone is not one chronicle can sync from: {0:?}")]
+    NotReady(NotReady),
+    #[error("{} is a stale git lock", .lock.display())]
+    Locked { lock: PathBuf },
+}
+
+/// A clone chronicle cannot sync from without touching its user's work: left as it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum NotReady {
+    /// Tracked files changed and not committed that are not this device's file.
+    Changed(Vec<String>),
+    /// A merge, rebase, cherry-pick, revert or `am` not finished, and not chronicle's.
+    Unfinished(&'static str),
+    /// HEAD on no branch, behind or beside the branch it would be put back on.
+    Detached(String),
+    /// Commits of the clone's own (not on the remote) that conflict with the remote's.
+    Conflicts(Vec<String>),
+}
+
+impl From<NotReady> for GitError {
+    fn from(state: NotReady) -> GitError {
+        GitError::NotReady(state)
+    }
 }
 
 /// A git clone to sync through.
 pub(crate) struct GitClone {
     folder: PathBuf,
+    /// The shared folder's place in the clone, as git writes paths (`""` at its top,
+    /// `sub/` in a folder of it).
+    prefix: String,
 }
 
 /// How a push went.
@@ -42,8 +84,9 @@ pub(crate) enum Pushed {
 impl GitClone {
     /// The clone at `folder`; refused when it is not one.
     pub(crate) fn open(folder: &Path) -> Result<GitClone, GitError> {
-        let clone = GitClone {
+        let mut clone = GitClone {
             folder: folder.to_path_buf(),
+            prefix: String::new(),
         };
         let output = clone.run(&["rev-parse", "--is-inside-work-tree"])?;
         if !output.status.success() {
@@ -52,13 +95,31 @@ impl GitClone {
                 detail: said(&output),
             });
         }
+        let prefix = clone.must(&["rev-parse", "--show-prefix"])?;
+        clone.prefix = String::from_utf8_lossy(&prefix.stdout).trim().to_string();
         Ok(clone)
     }
 
+    /// Runs git; a lock git holds that stays while chronicle waits is `Locked`, one let go
+    /// of meanwhile is waited out and the command run again.
     fn run(&self, args: &[&str]) -> Result<Output, GitError> {
+        let output = self.spawn(args)?;
+        let Some(lock) = held_lock(&output) else {
+            return Ok(output);
+        };
+        wait_out(&lock)?;
+        let output = self.spawn(args)?;
+        match held_lock(&output) {
+            Some(lock) => Err(GitError::Locked { lock }),
+            None => Ok(output),
+        }
+    }
+
+    fn spawn(&self, args: &[&str]) -> Result<Output, GitError> {
         Command::new("git")
             .arg("-C")
             .arg(&self.folder)
+            .args(["-c", "core.quotePath=false"])
             .args(args)
             .env("GIT_TERMINAL_PROMPT", "0")
             .output()
@@ -77,12 +138,20 @@ impl GitClone {
         }
     }
 
-    /// Whether the clone has a remote called `origin`.
-    fn has_remote(&self) -> Result<bool, GitError> {
-        let output = self.must(&["remote"])?;
+    /// What git prints, one line a value, with no empty line.
+    fn lines(&self, args: &[&str]) -> Result<Vec<String>, GitError> {
+        let output = self.must(args)?;
         Ok(String::from_utf8_lossy(&output.stdout)
             .lines()
-            .any(|l| l.trim() == "origin"))
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect())
+    }
+
+    /// Whether the clone has a remote called `origin`.
+    fn has_remote(&self) -> Result<bool, GitError> {
+        Ok(self.lines(&["remote"])?.iter().any(|l| l == "origin"))
     }
 
     /// Whether the branch checked out has a commit yet.
@@ -93,11 +162,11 @@ impl GitClone {
             .success())
     }
 
-    /// Brings in what the other devices pushed, the clone healed first (see the module's
-    /// words); `me`: this device's name, whose file is its own. A remote with nothing yet
-    /// (a new shared repository) is nothing to pull.
+    /// Brings in what the other devices pushed, once the clone is one chronicle can sync
+    /// from (see the module's words); `me`: this device's name, whose file is its own. A
+    /// remote with nothing yet (a new shared repository) is nothing to pull.
     pub(crate) fn pull(&self, me: Option<&str>) -> Result<(), GitError> {
-        self.heal(me)?;
+        self.ready(me)?;
         if !self.has_remote()? {
             return Ok(());
         }
@@ -118,11 +187,22 @@ impl GitClone {
             self.must(&["reset", "--quiet", "--hard", &tip])?;
             return Ok(());
         }
-        if self.run(&["rebase", "--quiet", &tip])?.status.success() {
+        let base = self.fork_point(&tip)?;
+        let own_only = self
+            .touched(&base)?
+            .iter()
+            .all(|path| self.is_own(path, me));
+        if !own_only {
+            return self.merge(&tip, &base);
+        }
+        let mut rebase = self.committer()?;
+        rebase.extend(["rebase", "--quiet", &tip]);
+        if self.run(&rebase)?.status.success() {
             return Ok(());
         }
-        // The remote's history was rewritten: take it, and put this device's file back.
         let _ = self.run(&["rebase", "--abort"]);
+        // The remote's history was rewritten and the clone's own commits are this
+        // device's file alone: take the remote, and put this device's file back.
         let before = self.must(&["rev-parse", "HEAD"])?;
         let before = String::from_utf8_lossy(&before.stdout).trim().to_string();
         self.must(&["reset", "--quiet", "--hard", &tip])?;
@@ -133,44 +213,199 @@ impl GitClone {
         Ok(())
     }
 
-    /// Puts the clone back in order before a pull: a rebase or merge left midway aborted,
-    /// HEAD on its branch, this device's own file committed.
-    fn heal(&self, me: Option<&str>) -> Result<(), GitError> {
-        for (state, abort) in [
-            ("rebase-merge", "rebase"),
-            ("rebase-apply", "rebase"),
-            ("MERGE_HEAD", "merge"),
+    /// Merges the remote into a clone holding commits of its user's (`range`), which a
+    /// merge leaves as they are. Commits that conflict with the remote's are found first,
+    /// the clone untouched (`merge-tree` writes no file); a merge git still leaves
+    /// unfinished is undone.
+    fn merge(&self, tip: &str, range: &str) -> Result<(), GitError> {
+        let conflicts = self.run(&["merge-tree", "--write-tree", "HEAD", tip])?;
+        if conflicts.status.code() != Some(1) {
+            let mut merge = self.committer()?;
+            merge.extend(["merge", "--quiet", "--no-edit", tip]);
+            if self.run(&merge)?.status.success() {
+                return Ok(());
+            }
+            let _ = self.run(&["merge", "--abort"]);
+        }
+        Err(NotReady::Conflicts(self.commits(range)?).into())
+    }
+
+    /// Where the clone's own commits begin: what HEAD has that the remote never had (as
+    /// `git pull --rebase` finds it, from the remote branch's log), as a range for git.
+    fn fork_point(&self, tip: &str) -> Result<String, GitError> {
+        for args in [
+            &["merge-base", "--fork-point", tip, "HEAD"][..],
+            &["merge-base", tip, "HEAD"][..],
         ] {
-            let path = self.must(&["rev-parse", "--git-path", state])?;
-            let path = PathBuf::from(String::from_utf8_lossy(&path.stdout).trim());
-            let path = if path.is_absolute() {
-                path
-            } else {
-                self.folder.join(path)
-            };
-            if path.exists() {
-                self.must(&[abort, "--abort"])?;
+            let output = self.run(args)?;
+            if output.status.success() {
+                let base = String::from_utf8_lossy(&output.stdout).trim().to_string();
+                return Ok(format!("{base}..HEAD"));
             }
         }
-        if !self
-            .run(&["symbolic-ref", "--quiet", "HEAD"])?
-            .status
-            .success()
-        {
-            let branch = self.default_branch()?;
-            self.must(&["checkout", "--quiet", "-B", &branch])?;
+        Ok("HEAD".to_string())
+    }
+
+    /// The files the commits of `range` change.
+    fn touched(&self, range: &str) -> Result<Vec<String>, GitError> {
+        self.lines(&["log", "--format=", "--name-only", "-m", range])
+    }
+
+    /// The commits of `range`, a few, each as its short hash and subject.
+    fn commits(&self, range: &str) -> Result<Vec<String>, GitError> {
+        self.lines(&["log", "-5", "--format=%h %s", range])
+    }
+
+    /// Whether `path` (as git writes it, from the clone's top) is a device's file of a
+    /// campaign of the shared folder, `<campaign>/<device>.jsonl`: chronicle's folder.
+    fn is_device_file(&self, path: &str) -> bool {
+        path.strip_prefix(&self.prefix)
+            .and_then(|rest| rest.split_once('/'))
+            .is_some_and(|(_, file)| {
+                !file.contains('/') && Path::new(file).extension().is_some_and(|e| e == "jsonl")
+            })
+    }
+
+    /// Whether `path` is this device's own file of a campaign.
+    fn is_own(&self, path: &str, me: Option<&str>) -> bool {
+        me.is_some_and(|me| self.is_device_file(path) && path.ends_with(&format!("/{me}.jsonl")))
+    }
+
+    /// Where git keeps `name` (`index.lock`, `MERGE_HEAD`, …) for this clone.
+    fn git_path(&self, name: &str) -> Result<PathBuf, GitError> {
+        let path = self.must(&["rev-parse", "--git-path", name])?;
+        let path = PathBuf::from(String::from_utf8_lossy(&path.stdout).trim());
+        Ok(if path.is_absolute() {
+            path
+        } else {
+            self.folder.join(path)
+        })
+    }
+
+    /// The tracked files changed and not committed (staged or not), as git writes them.
+    fn changed(&self) -> Result<Vec<String>, GitError> {
+        let output = self.must(&["status", "--porcelain", "-z", "--untracked-files=no"])?;
+        let text = String::from_utf8_lossy(&output.stdout);
+        let mut files = Vec::new();
+        let mut entries = text.split('\0').filter(|e| !e.is_empty());
+        while let Some(entry) = entries.next() {
+            let (state, path) = entry.split_at(entry.len().min(3));
+            files.push(path.to_string());
+            if state.starts_with(['R', 'C']) {
+                files.extend(entries.next().map(str::to_string));
+            }
+        }
+        Ok(files)
+    }
+
+    /// The clone made ready to pull, touching nothing but what chronicle left: no stale
+    /// lock, what chronicle left midway aborted, HEAD on its branch, this device's own
+    /// file committed; anything else of the user's is `NotReady`, the clone as it was.
+    fn ready(&self, me: Option<&str>) -> Result<(), GitError> {
+        for lock in ["index.lock", "HEAD.lock"] {
+            let lock = self.git_path(lock)?;
+            if lock.exists() {
+                wait_out(&lock)?;
+            }
+        }
+        self.finish_unfinished()?;
+        self.attach()?;
+        let changed = self.changed()?;
+        let theirs: Vec<String> = changed
+            .iter()
+            .filter(|path| !self.is_own(path, me))
+            .cloned()
+            .collect();
+        if !theirs.is_empty() {
+            return Err(NotReady::Changed(theirs).into());
         }
         let Some(me) = me else {
             return Ok(());
         };
-        let own = format!(":(glob)*/{me}.jsonl");
-        let changed = self.must(&["status", "--porcelain", "--", &own])?;
-        if changed.stdout.is_empty() {
+        if changed.is_empty() {
             return Ok(());
         }
+        let own = format!(":(glob)*/{me}.jsonl");
         self.must(&["add", "--", &own])?;
         let message = format!("chronicle: {me} syncs (its file, not committed before)");
         self.commit_staged(&message, &own)?;
+        Ok(())
+    }
+
+    /// A rebase or merge left midway is aborted when it is chronicle's: its commits and
+    /// its changes are the campaigns' device files alone (aborting loses nothing: the
+    /// commits are where they were, and every device writes its file again). Any other,
+    /// or a cherry-pick, revert or `am`, is the user's: `Unfinished`.
+    fn finish_unfinished(&self) -> Result<(), GitError> {
+        for (state, what) in [
+            ("rebase-merge", "rebase"),
+            ("rebase-apply", "rebase"),
+            ("MERGE_HEAD", "merge"),
+            ("CHERRY_PICK_HEAD", "cherry-pick"),
+            ("REVERT_HEAD", "revert"),
+        ] {
+            let path = self.git_path(state)?;
+            if !path.exists() {
+                continue;
+            }
+            let in_flight = match what {
+                "rebase" => {
+                    let read = |name: &str| {
+                        std::fs::read_to_string(path.join(name))
+                            .map(|s| s.trim().to_string())
+                            .ok()
+                    };
+                    if path.join("applying").exists() {
+                        return Err(NotReady::Unfinished("am").into());
+                    }
+                    read("onto")
+                        .zip(read("orig-head"))
+                        .map(|(onto, orig)| format!("{onto}..{orig}"))
+                }
+                "merge" => Some("HEAD..MERGE_HEAD".to_string()),
+                _ => None,
+            };
+            let chronicles = match in_flight {
+                Some(range) => {
+                    let mut files = self.touched(&range)?;
+                    files.extend(self.changed()?);
+                    files.iter().all(|path| self.is_device_file(path))
+                }
+                None => false,
+            };
+            if !chronicles {
+                return Err(NotReady::Unfinished(what).into());
+            }
+            self.must(&[what, "--abort"])?;
+        }
+        Ok(())
+    }
+
+    /// HEAD left detached is put back on its branch when that moves the branch only
+    /// forward (or makes it); else `Detached`.
+    fn attach(&self) -> Result<(), GitError> {
+        if self
+            .run(&["symbolic-ref", "--quiet", "HEAD"])?
+            .status
+            .success()
+        {
+            return Ok(());
+        }
+        let branch = self.default_branch()?;
+        let named = format!("refs/heads/{branch}");
+        let exists = self
+            .run(&["rev-parse", "--verify", "--quiet", &named])?
+            .status
+            .success();
+        let forward = !exists
+            || self
+                .run(&["merge-base", "--is-ancestor", &named, "HEAD"])?
+                .status
+                .success();
+        if !forward {
+            return Err(NotReady::Detached(branch).into());
+        }
+        self.must(&["checkout", "--quiet", "-B", &branch])?;
         Ok(())
     }
 
@@ -224,16 +459,7 @@ impl GitClone {
     /// Commits what is staged of `path` (a path or pathspec), as chronicle on a machine
     /// with no git identity.
     fn commit_staged(&self, message: &str, path: &str) -> Result<(), GitError> {
-        let named = self.run(&["config", "user.name"])?.status.success();
-        let mut args: Vec<&str> = Vec::new();
-        if !named {
-            args.extend([
-                "-c",
-                "user.name=chronicle",
-                "-c",
-                "user.email=chronicle@localhost",
-            ]);
-        }
+        let mut args = self.committer()?;
         args.extend([
             "commit",
             "--quiet",
@@ -245,6 +471,21 @@ impl GitClone {
         ]);
         self.must(&args)?;
         Ok(())
+    }
+
+    /// What makes git write a commit as chronicle on a machine with no git identity.
+    fn committer(&self) -> Result<Vec<&'static str>, GitError> {
+        let named = self.run(&["config", "user.name"])?.status.success();
+        Ok(if named {
+            Vec::new()
+        } else {
+            vec![
+                "-c",
+                "user.name=chronicle",
+                "-c",
+                "user.email=chronicle@localhost",
+            ]
+        })
     }
 
     /// Pushes the branch; says when another device pushed first.
@@ -269,7 +510,9 @@ impl GitClone {
             return Ok(Pushed::Done);
         }
         let detail = said(&output);
-        if detail.contains("rejected")
+        // Only git's own refusal of a push behind the remote is a race; "remote rejected"
+        // (a hook, a lock) is not.
+        if detail.contains("[rejected]")
             || detail.contains("fetch first")
             || detail.contains("non-fast-forward")
         {
@@ -293,4 +536,37 @@ fn said(output: &Output) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The lock git could not take ("Unable to create '….lock': File exists"), if that is why
+/// it failed: in the clone, or in a remote on this machine.
+fn held_lock(output: &Output) -> Option<PathBuf> {
+    if output.status.success() {
+        return None;
+    }
+    let text = String::from_utf8_lossy(&output.stderr);
+    let (_, after) = text.split_once("Unable to create '")?;
+    let (lock, _) = after.split_once("': File exists")?;
+    // `a/./refs/heads/main.lock` as `a/refs/heads/main.lock`.
+    Some(Path::new(lock).components().collect())
+}
+
+/// Waits for a git to let go of `lock`; one still there after `LOCK_WAIT` is stale. A lock
+/// on another machine (a remote reached through ssh) is given the same time before git
+/// tries again.
+fn wait_out(lock: &Path) -> Result<(), GitError> {
+    if !lock.parent().is_some_and(Path::exists) {
+        std::thread::sleep(LOCK_WAIT);
+        return Ok(());
+    }
+    let start = Instant::now();
+    while lock.exists() {
+        if start.elapsed() >= LOCK_WAIT {
+            return Err(GitError::Locked {
+                lock: lock.to_path_buf(),
+            });
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Ok(())
 }

@@ -88,6 +88,7 @@ mod sync;
 mod sync_crash;
 mod sync_git;
 mod sync_git_crash;
+mod sync_git_safety;
 mod sync_identity;
 mod sync_never_silent;
 mod sync_properties;

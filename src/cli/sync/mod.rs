@@ -5,6 +5,7 @@
 mod copy;
 mod device;
 mod folder;
+mod git_said;
 pub(super) mod once;
 mod resolve;
 
@@ -13,6 +14,8 @@ use std::path::PathBuf;
 use super::context::Context;
 use super::error::CliError;
 use crate::git::{GitClone, Pushed};
+use git_said::git_said;
+pub(super) use git_said::pull;
 
 /// Share the campaign with other devices through a folder (Syncthing, Dropbox, a network
 /// drive, a USB stick) or a git clone: bring in what the others logged, write out what this
@@ -130,18 +133,22 @@ fn sync(
     yes: bool,
 ) -> Result<once::Done, CliError> {
     folder::check_dir(folder)?;
-    let clone = how.git.then(|| GitClone::open(folder)).transpose()?;
+    let clone = how
+        .git
+        .then(|| GitClone::open(folder))
+        .transpose()
+        .map_err(git_said)?;
     let mut outcome = None;
     for _ in 0..5 {
         if let Some(clone) = &clone {
-            clone.pull(own_name(context, how).as_deref())?;
+            pull(context, clone, how)?;
         }
         let done = once::sync(context, folder, how.device.as_deref(), yes)?;
         if let Some(clone) = &clone {
             for (file, message) in &done.files {
-                clone.commit(file, message)?;
+                clone.commit(file, message).map_err(git_said)?;
             }
-            if clone.push()? == Pushed::Behind {
+            if clone.push().map_err(git_said)? == Pushed::Behind {
                 continue;
             }
         }

@@ -99,8 +99,8 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     }
     // Everything the others shared first, so the fork resolved is the whole of it.
     if args.how.git {
-        crate::git::GitClone::open(&args.folder)?
-            .pull(super::own_name(context, &args.how).as_deref())?;
+        let clone = crate::git::GitClone::open(&args.folder).map_err(super::git_said)?;
+        super::pull(context, &clone, &args.how)?;
     }
     super::once::sync(context, &args.folder, args.how.device.as_deref(), false)?;
     let (_, appended) = context
