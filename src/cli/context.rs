@@ -168,15 +168,14 @@ impl Context {
         let written = || {
             let access = if dry_run { Access::Read } else { Access::Write };
             let mut store = self.open(access)?;
-            let campaign = store.choose_campaign(self.campaign.as_deref())?;
-            let recorded = store.record(
-                campaign.id,
+            ledger::record(
+                &mut store,
+                self.campaign.as_deref(),
                 &self.clock.write_stamp(),
                 dry_run,
                 after_game,
                 build,
-            )?;
-            Ok((campaign, recorded))
+            )
         };
         written().map_err(|e: CliError| {
             let e = e.asked(asked);
@@ -276,9 +275,14 @@ impl Context {
         let written = || {
             let access = if dry_run { Access::Read } else { Access::Write };
             let mut store = self.open(access)?;
-            let campaign = store.choose_campaign(named)?;
-            let appended = store.append(campaign.id, &self.clock.write_stamp(), dry_run, build)?;
-            Ok((campaign, appended))
+            ledger::correct(
+                &mut store,
+                named,
+                &self.clock.write_stamp(),
+                &Guard::default(),
+                dry_run,
+                build,
+            )
         };
         written().map_err(|e: CliError| {
             let e = e.asked(asked);

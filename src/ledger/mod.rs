@@ -8,8 +8,9 @@
 //! - a game night: [`form`], the questions the guided prompt and the phone walk (each
 //!   answer checked by the rules as it is given), and [`start_game`], which begins one for
 //!   the campaign as it stands;
-//! - writes: [`log_game`] and [`take_back`] (the latest entry, or the latest game), each one
-//!   transaction through the store's one
+//! - writes: [`log_game`], [`take_back`] (the latest entry, or the latest game), [`correct`]
+//!   (any other record: a game replaced or inserted, a renaming…) and [`record`] (an entry
+//!   between games), each one transaction through the store's one
 //!   write (`Store::append`), guarded by the head of the log the face read ([`Guard`]);
 //! - errors: one [`LedgerError`] (the log moved, a rule refused, the database busy, the
 //!   store failed, or the question names what is not there), as data each face words once.
@@ -25,4 +26,6 @@ pub use clock::Clock;
 pub use error::{LedgerError, Missing};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
-pub use write::{Change, Did, Guard, Latest, Logged, log_game, take_back};
+pub use write::{
+    Change, Did, Guard, Latest, Logged, correct, log_game, record, take_back,
+};

@@ -10,7 +10,10 @@ use crate::domain::log::correct::latest_to_take_back;
 use crate::domain::{
     Body, Campaign, Correction, Entry, EntryId, Game, Head, LogRecord, LoggedEntry, Place,
 };
-use crate::store::{Appended, Current, NewRecord, Stamp, Store, StoreError};
+use crate::domain::Refusal;
+use crate::store::{
+    Appended, CampaignInfo, Current, NewRecord, Recorded, Stamp, Store, StoreError,
+};
 
 /// What a write is checked against: the head of the log the face read (none: write on
 /// whatever the log is now), and who logs it (kept on the record).
@@ -122,6 +125,51 @@ pub fn log_game(
         })
     })?;
     Ok(Logged { appended, stamp })
+}
+
+/// Adds one record to the chosen campaign's log, in one transaction: an entry between games
+/// or a correction (a game replaced or inserted, a person renamed or merged, a campaign
+/// renamed, a fork resolved) that `build` makes from the log as it stands inside the write;
+/// every later entry goes through the rules again. Refused when the guard's head moved;
+/// nothing written for a dry run.
+pub fn correct<E>(
+    store: &mut Store,
+    campaign: Option<&str>,
+    stamp: &Stamp,
+    guard: &Guard,
+    dry_run: bool,
+    build: impl FnOnce(&Current<'_>) -> Result<NewRecord, E>,
+) -> Result<(CampaignInfo, Appended), E>
+where
+    E: From<StoreError> + From<Refusal> + From<LedgerError>,
+{
+    let info = store.choose_campaign(campaign)?;
+    let mut stamp = stamp.clone();
+    stamp.logged_by.clone_from(&guard.by);
+    let appended = store.append(info.id, &stamp, dry_run, |current| {
+        guarded(current, guard).map_err(E::from)?;
+        build(current)
+    })?;
+    Ok((info, appended))
+}
+
+/// Records one entry of the chosen campaign (a power, coins, a packet opened, a pool's
+/// capacity, a house rule…), at the end or right after game `after_game`: `build` makes it
+/// from the campaign as it stood there, and every later entry goes through the rules again.
+pub fn record<E>(
+    store: &mut Store,
+    campaign: Option<&str>,
+    stamp: &Stamp,
+    dry_run: bool,
+    after_game: Option<u32>,
+    build: impl FnOnce(&Campaign) -> Result<Entry, E>,
+) -> Result<(CampaignInfo, Recorded), E>
+where
+    E: From<StoreError> + From<Refusal>,
+{
+    let info = store.choose_campaign(campaign)?;
+    let recorded = store.record(info.id, stamp, dry_run, after_game, build)?;
+    Ok((info, recorded))
 }
 
 /// Which entry a take-back is for, as the face saw it before it asked: the latest entry of
