@@ -5,6 +5,7 @@
 use crate::domain::{BrokenLog, Head, Refusal};
 use crate::exchange::SheetError;
 use crate::report::history_query::QueryError;
+use crate::report::marked::MarkKind;
 use crate::store::StoreError;
 
 use super::write::Change;
@@ -28,7 +29,7 @@ pub enum LedgerError {
     #[error(transparent)]
     Store(StoreError),
     /// The question names what is not there.
-    #[error("{0:?}")]
+    #[error(transparent)]
     Missing(Missing),
     /// A history question that cannot be answered (a kind of change that is not one).
     #[error(transparent)]
@@ -36,17 +37,20 @@ pub enum LedgerError {
 }
 
 /// What a question names that is not there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Missing {
     /// A game to look back to (`after`) past the last one played.
+    #[error("There is no game {after} to look back to: this campaign has played {played} game{}.", if *played == 1 { "" } else { "s" })]
     After { after: u32, played: u32 },
     /// A game by its number.
+    #[error("{campaign} has no game {game}.")]
     Game {
         campaign: String,
         game: u32,
         played: u32,
     },
     /// A kind of mark (`board --with`) that is not one.
+    #[error("\"{given}\" is not a kind of mark; the kinds are {}.", MarkKind::ALL.map(MarkKind::key).join(", "))]
     MarkKind { given: String },
 }
 

@@ -31,10 +31,6 @@ pub(super) fn question_status(error: &LedgerError) -> StatusCode {
     }
 }
 
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 /// What a person reads of the error: what is wrong, and what to do.
 pub(super) fn words(error: &LedgerError) -> String {
     match error {
@@ -45,17 +41,11 @@ pub(super) fn words(error: &LedgerError) -> String {
             "The database is busy with another write; nothing was written. Try again.".to_string()
         }
         LedgerError::Store(error) => error.to_string(),
-        LedgerError::Missing(Missing::After { after, played }) => format!(
-            "There is no game {after} to look back to: this campaign has played {played} game{}.",
-            plural(*played)
-        ),
-        LedgerError::Missing(Missing::Game { campaign, game, .. }) => {
-            format!("{campaign} has no game {game}.")
-        }
         LedgerError::Missing(Missing::MarkKind { given }) => format!(
             "with=\"{given}\" is not a kind of mark; the kinds are {}.",
             MarkKind::ALL.map(MarkKind::key).join(", ")
         ),
+        LedgerError::Missing(missing) => missing.to_string(),
         LedgerError::Query(error) => error.to_string(),
     }
 }
