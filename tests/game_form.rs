@@ -152,8 +152,28 @@ fn a_name_nobody_has_is_someone_new_and_a_name_like_someone_known_is_asked_about
     let same = form.next().expect("the same person?");
     assert_eq!(same.id, "same-1");
     assert_eq!(same.prompt, "Anne looks like Ann: same person?");
-    assert_eq!(same.kind, Kind::YesNo);
-    assert_eq!(same.default, one("no"));
+    // The person known is the first option and the default; someone new is chosen.
+    assert_eq!(same.kind, Kind::Choice);
+    assert_eq!(same.default, one("yes"));
+    let offered: Vec<(&str, &str)> = same
+        .options
+        .iter()
+        .map(|o| (o.value.as_str(), o.label.as_str()))
+        .collect();
+    assert_eq!(
+        offered,
+        [
+            ("yes", "Ann (the same person, mistyped)"),
+            ("no", "Anne (someone new)")
+        ]
+    );
+    let mut same_person = form.clone();
+    say(&mut same_person, "same-1", "yes");
+    assert_eq!(
+        same_person.next().expect("a faction").prompt,
+        "Ann's faction"
+    );
+    assert!(same_person.new_people().is_empty());
     say(&mut form, "same-1", "no");
     assert_eq!(form.next().expect("a faction").prompt, "Anne's faction");
     assert_eq!(form.new_people(), ["Anne"]);
@@ -267,27 +287,7 @@ fn the_draft_is_asked_once_the_minor_cities_packet_is_open() {
     let mut before = form();
     seat_four(&mut before);
     assert_eq!(before.next().expect("the winner").id, "winner");
-
-    // The demo's group has opened it.
-    let mut campaign = Campaign::new();
-    for entry in demo_entries().expect("the demo builds") {
-        campaign.allow(entry);
-    }
-    assert!(
-        campaign
-            .opened(chronicle::domain::Packet::MinorCities)
-            .is_some()
-    );
-    let last = campaign.last_date().expect("games played");
-    let mut form = GameForm::new(campaign, last, Usual::default());
-    say(&mut form, "date", &last.to_string());
-    for (n, person) in [(1, "Xan"), (2, "Yul"), (3, "Zoe")] {
-        say(&mut form, &format!("player-{n}"), person);
-        let faction = form.next().expect("a faction").default;
-        say(&mut form, &format!("faction-{n}"), faction.one());
-        say(&mut form, &format!("hq-{n}"), "");
-    }
-    say(&mut form, "player-4", "");
+    let mut form = drafting();
     let draft = form.next().expect("the draft");
     assert_eq!(draft.id, "draft:Xan");
     assert!(
@@ -307,6 +307,77 @@ fn the_draft_is_asked_once_the_minor_cities_packet_is_open() {
     say(&mut form, "draft:Zoe", "");
     assert_eq!(form.next().expect("the winner").id, "winner");
     assert_eq!(form.game().draft.len(), 2);
+}
+
+/// The draft typed as four numbers a seat, in the order of the sheet (turn, placement,
+/// troops, coins), `-` for one not written down; kept as the parts by name.
+#[test]
+fn the_draft_is_four_numbers_a_seat() {
+    let mut form = drafting();
+    let draft = form.next().expect("the draft");
+    assert!(
+        draft.prompt.contains("turn, placement, troops, coins"),
+        "{}",
+        draft.prompt
+    );
+    assert_eq!(
+        form.check("draft:Xan", &one("1 2 8 0")),
+        Ok(one("turn:1,placement:2,troops:8,coins:0"))
+    );
+    assert_eq!(
+        form.check("draft:Xan", &one(" 3 - 9 ")),
+        Ok(one("turn:3,troops:9"))
+    );
+    for wrong in ["1 2 8 0 5", "1 x", "4 1 8 0", "- - - -"] {
+        assert!(form.check("draft:Xan", &one(wrong)).is_err(), "{wrong}");
+    }
+    say(&mut form, "draft:Xan", "1 2 8 0");
+    assert_eq!(
+        form.check("draft:Yul", &one("1 3 7 1"))
+            .map_err(|r| r.to_string()),
+        Err("The draft gives turn 1 to both Xan and Yul; each seat has its own.".to_string()),
+    );
+    say(&mut form, "draft:Yul", "2 3 7 1");
+    say(&mut form, "draft:Zoe", "turn:3,placement:1");
+    let drafts: Vec<String> = form
+        .game()
+        .draft
+        .iter()
+        .map(chronicle::domain::Draft::parts)
+        .collect();
+    assert_eq!(
+        drafts,
+        [
+            "turn:1,placement:2,troops:8,coins:0",
+            "turn:2,placement:3,troops:7,coins:1",
+            "turn:3,placement:1"
+        ]
+    );
+}
+
+/// The demo's campaign, whose group has opened the Minor cities packet, at the draft of a
+/// game of Xan, Yul and Zoe.
+fn drafting() -> GameForm {
+    let mut campaign = Campaign::new();
+    for entry in demo_entries().expect("the demo builds") {
+        campaign.allow(entry);
+    }
+    assert!(
+        campaign
+            .opened(chronicle::domain::Packet::MinorCities)
+            .is_some()
+    );
+    let last = campaign.last_date().expect("games played");
+    let mut form = GameForm::new(campaign, last, Usual::default());
+    say(&mut form, "date", &last.to_string());
+    for (n, person) in [(1, "Xan"), (2, "Yul"), (3, "Zoe")] {
+        say(&mut form, &format!("player-{n}"), person);
+        let faction = form.next().expect("a faction").default;
+        say(&mut form, &format!("faction-{n}"), faction.one());
+        say(&mut form, &format!("hq-{n}"), "");
+    }
+    say(&mut form, "player-4", "");
+    form
 }
 
 #[test]

@@ -777,7 +777,7 @@ fn game_edit_alone_on_a_terminal_changes_one_part_and_keeps_the_rest() {
 }
 
 /// A newcomer typed within two letters of someone known is asked about: most likely the
-/// same person mistyped ("Anne" beside Ann).
+/// same person mistyped ("Anne" beside Ann), so the person known is the first option.
 #[test]
 fn a_newcomer_like_someone_known_is_asked_about() {
     let env = campaign_after_one_game();
@@ -785,9 +785,8 @@ fn a_newcomer_like_someone_known_is_asked_about() {
     let mut t = Terminal::open(&env, &["game", "log"]);
     t.answer("Date played (YYYY-MM-DD)", "2026-11-20\r", "2026-11-20");
     t.answer("Player 1, clockwise (type to search)", "Anne\r", "Anne");
-    t.wait("Anne looks like Ann: same person? [y/N]");
-    t.press("y\r");
-    t.wait("Anne looks like Ann: same person? yes");
+    // Enter takes the person known, the first option.
+    t.answer("Anne looks like Ann: same person?", ENTER, "Ann");
     // The same: Ann, whose faction last time comes first.
     t.answer("Ann's faction", ENTER, "Enclave of the Bear");
     t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");
