@@ -195,6 +195,55 @@ fn stepping_back_from_the_winner_lands_on_the_last_seats_hq_with_its_answer() {
     assert_eq!(form.game().seats.len(), 4);
 }
 
+/// A reward's territory starts on the likely answer: the player's HQ, then the territories
+/// next to it, then the rest; every territory still offered, none taken without an answer.
+#[test]
+fn a_rewards_territories_start_on_or_next_to_the_players_hq() {
+    let (campaign, _) = after_one_game();
+    let near = |hq: &str| -> Vec<String> {
+        let hq = t(hq);
+        std::iter::once(hq.name().to_string())
+            .chain(
+                campaign
+                    .neighbours(&hq)
+                    .iter()
+                    .map(|n| n.name().to_string()),
+            )
+            .collect()
+    };
+    // The options near the HQ, as many as are offered, come first, the HQ itself at the top.
+    let starts_near = |options: &[String], hq: &str| {
+        let near = near(hq);
+        let count = options.iter().filter(|o| near.contains(o)).count();
+        assert!(count > 1, "{hq}: {options:?}");
+        assert_eq!(options[0], hq, "{options:?}");
+        assert!(
+            options[..count].iter().all(|o| near.contains(o)),
+            "{hq}: {options:?}"
+        );
+    };
+    let mut form = form();
+    seat_four(&mut form);
+    say(&mut form, "winner", "Bo");
+    say(&mut form, "result:Ann", "held-on");
+    say(&mut form, "result:Cy", "held-on");
+    say(&mut form, "result:Dee", "eliminated");
+    say(&mut form, "scar-1", "no");
+    say(&mut form, "reward", "found a major city");
+    let winner = form.next().expect("the reward's territory");
+    assert_eq!(winner.default, one(""), "nothing is chosen");
+    let options = offered(&form);
+    starts_near(&options, "Peru");
+    say(&mut form, "reward-target", "Brazil");
+    say(&mut form, "reward-name", "Rio");
+    say(&mut form, "held-on:Ann", "add a resource to a card");
+    starts_near(&offered(&form), "Eastern Canada");
+    say(&mut form, "held-on:Ann:territory", "Japan");
+    // Cy has no HQ recorded: the board's order, Alaska first.
+    say(&mut form, "held-on:Cy", "found a minor city");
+    assert_eq!(offered(&form)[0], "Alaska");
+}
+
 /// Game 2 with Bo as winner and a reward for each who held on, to the confirmation.
 fn whole_game(form: &mut GameForm) {
     seat_four(form);
