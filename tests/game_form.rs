@@ -152,8 +152,28 @@ fn a_name_nobody_has_is_someone_new_and_a_name_like_someone_known_is_asked_about
     let same = form.next().expect("the same person?");
     assert_eq!(same.id, "same-1");
     assert_eq!(same.prompt, "Anne looks like Ann: same person?");
-    assert_eq!(same.kind, Kind::YesNo);
-    assert_eq!(same.default, one("no"));
+    // The person known is the first option and the default; someone new is chosen.
+    assert_eq!(same.kind, Kind::Choice);
+    assert_eq!(same.default, one("yes"));
+    let offered: Vec<(&str, &str)> = same
+        .options
+        .iter()
+        .map(|o| (o.value.as_str(), o.label.as_str()))
+        .collect();
+    assert_eq!(
+        offered,
+        [
+            ("yes", "Ann (the same person, mistyped)"),
+            ("no", "Anne (someone new)")
+        ]
+    );
+    let mut same_person = form.clone();
+    say(&mut same_person, "same-1", "yes");
+    assert_eq!(
+        same_person.next().expect("a faction").prompt,
+        "Ann's faction"
+    );
+    assert!(same_person.new_people().is_empty());
     say(&mut form, "same-1", "no");
     assert_eq!(form.next().expect("a faction").prompt, "Anne's faction");
     assert_eq!(form.new_people(), ["Anne"]);
@@ -173,6 +193,55 @@ fn stepping_back_from_the_winner_lands_on_the_last_seats_hq_with_its_answer() {
     say(&mut form, "player-5", "");
     assert_eq!(form.next().expect("the winner").id, "winner");
     assert_eq!(form.game().seats.len(), 4);
+}
+
+/// A reward's territory starts on the likely answer: the player's HQ, then the territories
+/// next to it, then the rest; every territory still offered, none taken without an answer.
+#[test]
+fn a_rewards_territories_start_on_or_next_to_the_players_hq() {
+    let (campaign, _) = after_one_game();
+    let near = |hq: &str| -> Vec<String> {
+        let hq = t(hq);
+        std::iter::once(hq.name().to_string())
+            .chain(
+                campaign
+                    .neighbours(&hq)
+                    .iter()
+                    .map(|n| n.name().to_string()),
+            )
+            .collect()
+    };
+    // The options near the HQ, as many as are offered, come first, the HQ itself at the top.
+    let starts_near = |options: &[String], hq: &str| {
+        let near = near(hq);
+        let count = options.iter().filter(|o| near.contains(o)).count();
+        assert!(count > 1, "{hq}: {options:?}");
+        assert_eq!(options[0], hq, "{options:?}");
+        assert!(
+            options[..count].iter().all(|o| near.contains(o)),
+            "{hq}: {options:?}"
+        );
+    };
+    let mut form = form();
+    seat_four(&mut form);
+    say(&mut form, "winner", "Bo");
+    say(&mut form, "result:Ann", "held-on");
+    say(&mut form, "result:Cy", "held-on");
+    say(&mut form, "result:Dee", "eliminated");
+    say(&mut form, "scar-1", "no");
+    say(&mut form, "reward", "found a major city");
+    let winner = form.next().expect("the reward's territory");
+    assert_eq!(winner.default, one(""), "nothing is chosen");
+    let options = offered(&form);
+    starts_near(&options, "Peru");
+    say(&mut form, "reward-target", "Brazil");
+    say(&mut form, "reward-name", "Rio");
+    say(&mut form, "held-on:Ann", "add a resource to a card");
+    starts_near(&offered(&form), "Eastern Canada");
+    say(&mut form, "held-on:Ann:territory", "Japan");
+    // Cy has no HQ recorded: the board's order, Alaska first.
+    say(&mut form, "held-on:Cy", "found a minor city");
+    assert_eq!(offered(&form)[0], "Alaska");
 }
 
 /// Game 2 with Bo as winner and a reward for each who held on, to the confirmation.
@@ -267,27 +336,7 @@ fn the_draft_is_asked_once_the_minor_cities_packet_is_open() {
     let mut before = form();
     seat_four(&mut before);
     assert_eq!(before.next().expect("the winner").id, "winner");
-
-    // The demo's group has opened it.
-    let mut campaign = Campaign::new();
-    for entry in demo_entries().expect("the demo builds") {
-        campaign.allow(entry);
-    }
-    assert!(
-        campaign
-            .opened(chronicle::domain::Packet::MinorCities)
-            .is_some()
-    );
-    let last = campaign.last_date().expect("games played");
-    let mut form = GameForm::new(campaign, last, Usual::default());
-    say(&mut form, "date", &last.to_string());
-    for (n, person) in [(1, "Xan"), (2, "Yul"), (3, "Zoe")] {
-        say(&mut form, &format!("player-{n}"), person);
-        let faction = form.next().expect("a faction").default;
-        say(&mut form, &format!("faction-{n}"), faction.one());
-        say(&mut form, &format!("hq-{n}"), "");
-    }
-    say(&mut form, "player-4", "");
+    let mut form = drafting();
     let draft = form.next().expect("the draft");
     assert_eq!(draft.id, "draft:Xan");
     assert!(
@@ -307,6 +356,77 @@ fn the_draft_is_asked_once_the_minor_cities_packet_is_open() {
     say(&mut form, "draft:Zoe", "");
     assert_eq!(form.next().expect("the winner").id, "winner");
     assert_eq!(form.game().draft.len(), 2);
+}
+
+/// The draft typed as four numbers a seat, in the order of the sheet (turn, placement,
+/// troops, coins), `-` for one not written down; kept as the parts by name.
+#[test]
+fn the_draft_is_four_numbers_a_seat() {
+    let mut form = drafting();
+    let draft = form.next().expect("the draft");
+    assert!(
+        draft.prompt.contains("turn, placement, troops, coins"),
+        "{}",
+        draft.prompt
+    );
+    assert_eq!(
+        form.check("draft:Xan", &one("1 2 8 0")),
+        Ok(one("turn:1,placement:2,troops:8,coins:0"))
+    );
+    assert_eq!(
+        form.check("draft:Xan", &one(" 3 - 9 ")),
+        Ok(one("turn:3,troops:9"))
+    );
+    for wrong in ["1 2 8 0 5", "1 x", "4 1 8 0", "- - - -"] {
+        assert!(form.check("draft:Xan", &one(wrong)).is_err(), "{wrong}");
+    }
+    say(&mut form, "draft:Xan", "1 2 8 0");
+    assert_eq!(
+        form.check("draft:Yul", &one("1 3 7 1"))
+            .map_err(|r| r.to_string()),
+        Err("The draft gives turn 1 to both Xan and Yul; each seat has its own.".to_string()),
+    );
+    say(&mut form, "draft:Yul", "2 3 7 1");
+    say(&mut form, "draft:Zoe", "turn:3,placement:1");
+    let drafts: Vec<String> = form
+        .game()
+        .draft
+        .iter()
+        .map(chronicle::domain::Draft::parts)
+        .collect();
+    assert_eq!(
+        drafts,
+        [
+            "turn:1,placement:2,troops:8,coins:0",
+            "turn:2,placement:3,troops:7,coins:1",
+            "turn:3,placement:1"
+        ]
+    );
+}
+
+/// The demo's campaign, whose group has opened the Minor cities packet, at the draft of a
+/// game of Xan, Yul and Zoe.
+fn drafting() -> GameForm {
+    let mut campaign = Campaign::new();
+    for entry in demo_entries().expect("the demo builds") {
+        campaign.allow(entry);
+    }
+    assert!(
+        campaign
+            .opened(chronicle::domain::Packet::MinorCities)
+            .is_some()
+    );
+    let last = campaign.last_date().expect("games played");
+    let mut form = GameForm::new(campaign, last, Usual::default());
+    say(&mut form, "date", &last.to_string());
+    for (n, person) in [(1, "Xan"), (2, "Yul"), (3, "Zoe")] {
+        say(&mut form, &format!("player-{n}"), person);
+        let faction = form.next().expect("a faction").default;
+        say(&mut form, &format!("faction-{n}"), faction.one());
+        say(&mut form, &format!("hq-{n}"), "");
+    }
+    say(&mut form, "player-4", "");
+    form
 }
 
 #[test]

@@ -631,7 +631,8 @@ fn a_city_name_already_used_is_asked_again_and_only_the_name() {
 
 /// A five-player night with a winner's reward and held-on rewards, no note, in at most 100
 /// keys: last game's people and factions offered first (Enter takes them), newcomers typed
-/// and taken on Enter, HQs found by a few letters, a menu entry picked by its number, every
+/// and taken on Enter, HQs found by a few letters, a reward on a player's HQ taken where the
+/// list starts, a menu entry picked by its number, every
 /// yes/no left at its default, one step back on the way; the players table at the
 /// confirmation.
 #[test]
@@ -687,13 +688,14 @@ fn a_five_player_night_takes_at_most_100_keys() {
     t.answer("Name of the major city in Brazil", "Rio\r", "Rio");
     // Held-on rewards clockwise from Ann; a digit picks the option of that number.
     t.answer("Bo held on: their reward", "3", "nothing");
-    for person in ["Cy", "Dee"] {
+    // Cy's resource typed; Dee's on her HQ, where the list starts: Enter takes it.
+    for (person, keys) in [("Cy", "japan\r"), ("Dee", ENTER)] {
         t.answer(
             &format!("{person} held on: their reward"),
             "2",
             "add a resource to a card",
         );
-        t.answer("Which territory (type to search)", "japan\r", "Japan");
+        t.answer("Which territory (type to search)", keys, "Japan");
     }
     t.answer("Eve held on: their reward", "3", "nothing");
     // Ann's second signature ticks the Second signature packet; opened, it brings the
@@ -777,7 +779,7 @@ fn game_edit_alone_on_a_terminal_changes_one_part_and_keeps_the_rest() {
 }
 
 /// A newcomer typed within two letters of someone known is asked about: most likely the
-/// same person mistyped ("Anne" beside Ann).
+/// same person mistyped ("Anne" beside Ann), so the person known is the first option.
 #[test]
 fn a_newcomer_like_someone_known_is_asked_about() {
     let env = campaign_after_one_game();
@@ -785,9 +787,8 @@ fn a_newcomer_like_someone_known_is_asked_about() {
     let mut t = Terminal::open(&env, &["game", "log"]);
     t.answer("Date played (YYYY-MM-DD)", "2026-11-20\r", "2026-11-20");
     t.answer("Player 1, clockwise (type to search)", "Anne\r", "Anne");
-    t.wait("Anne looks like Ann: same person? [y/N]");
-    t.press("y\r");
-    t.wait("Anne looks like Ann: same person? yes");
+    // Enter takes the person known, the first option.
+    t.answer("Anne looks like Ann: same person?", ENTER, "Ann");
     // The same: Ann, whose faction last time comes first.
     t.answer("Ann's faction", ENTER, "Enclave of the Bear");
     t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");

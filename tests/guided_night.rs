@@ -340,6 +340,8 @@ fn starting_afresh_discards_the_answers_kept_only_when_asked() {
     let mut t = Terminal::open(&env, &["game", "log"]);
     t.wait("Start a new game");
     t.press(&format!("{DOWN}{ENTER}"));
+    t.wait("for good? [y/N]");
+    t.press("y\r");
     t.wait("The unfinished game's answers are discarded.");
     assert!(unfinished(&env).is_none());
     // A new game: Esc at its first question leaves, with nothing to keep.

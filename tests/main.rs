@@ -42,6 +42,7 @@ mod game_form;
 mod game_sheet;
 mod guided;
 mod guided_night;
+mod guided_slips;
 mod html_render;
 mod import_board;
 mod import_limits;

@@ -12,8 +12,9 @@ use crate::cli::context::Context;
 use crate::cli::error::CliError;
 use crate::ledger::form::{Answer, Kind, Step};
 
-/// Typed alone at a question that takes text: go back one question.
-const BACK: &str = "<";
+/// Typed alone at a question that takes text, or in a list that searches: go back one
+/// question.
+pub(super) const BACK: &str = "<";
 
 /// What a question ends with: an answer the check took, or a step back.
 pub(super) enum Reply {

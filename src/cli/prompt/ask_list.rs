@@ -1,12 +1,13 @@
-//! Lists on the terminal: one option picked with the arrows, its number, or (where the list
-//! searches) by typing part of it, a value none of the options holds being checked as
-//! typed (a new person); and options ticked with the space bar. A name typed is found as
+//! Lists on the terminal: one option picked with the arrows, its number, or by typing part
+//! of it (every list of the form searches; a short one still takes a digit first), a value
+//! none of the options holds being checked as typed (a new person); `<` alone goes back
+//! one question, as where one types; and options ticked with the space bar. A name typed is found as
 //! the flags find it (`matching`); one they would refuse as ambiguous shows every option it
 //! could be with none highlighted, so that Enter takes none of them unchosen.
 
 use dialoguer::console::Key;
 
-use super::ask::{Ask, Frame, Reply, failed, line};
+use super::ask::{Ask, BACK, Frame, Reply, failed, line};
 use crate::cli::error::CliError;
 use crate::ledger::form::{Answer, Kind, Offered, Step, matching};
 
@@ -19,9 +20,10 @@ pub(super) struct List<'a> {
     pub(super) options: &'a [Offered],
     /// The value highlighted to start with.
     pub(super) default: &'a str,
-    /// The step whose options typing searches (else a digit picks the option of that
-    /// number).
+    /// The step whose options typing searches.
     pub(super) search: Option<&'a Step>,
+    /// Whether a digit, pressed before any letter, picks the option of that number.
+    pub(super) numbered: bool,
     /// The words for a value typed that no option holds, when one may be new.
     pub(super) new: Option<&'a str>,
 }
@@ -116,7 +118,7 @@ impl Picking {
                     .map(|(value, _)| value.clone())
                     .or_else(|| (!self.typed.trim().is_empty()).then(|| self.typed.clone()));
             }
-            Key::Char(c) if c.is_ascii_digit() && list.search.is_none() => {
+            Key::Char(c) if c.is_ascii_digit() && list.numbered && self.typed.is_empty() => {
                 self.digits.push(c);
                 let Some((i, only)) = by_number(list.options, &self.digits) else {
                     self.digits.clear();
@@ -151,7 +153,8 @@ impl Ask {
             prompt: &step.prompt,
             options: &step.options,
             default: step.default.one(),
-            search: (step.kind == Kind::Search).then_some(step),
+            search: Some(step),
+            numbered: step.kind == Kind::Choice,
             new: step.new,
         };
         self.pick(&list, error, &|answer| {
@@ -178,6 +181,7 @@ impl Ask {
             options: &options,
             default: &default.to_string(),
             search: None,
+            numbered: true,
             new: None,
         };
         let reply = self.pick(&list, None, &|answer| {
@@ -232,7 +236,8 @@ impl Ask {
             }
             frame.draw_rows(&lines).map_err(failed)?;
             let key = self.key()?;
-            if key == Key::Escape {
+            let back = key == Key::Enter && list.search.is_some() && picking.typed.trim() == BACK;
+            if key == Key::Escape || back {
                 let asked = line(|f| self.theme.format_select_prompt(f, list.prompt));
                 frame.done(asked).map_err(failed)?;
                 return Ok(Reply::Back);
@@ -254,9 +259,10 @@ impl Ask {
         }
     }
 
-    /// The question above a list: with what is typed, where typing searches.
+    /// The question above a list: with what is typed, where typing searches (a numbered
+    /// list once a letter is typed).
     fn header(&self, list: &List<'_>, typed: &str) -> String {
-        if list.search.is_some() {
+        if list.search.is_some() && !(list.numbered && typed.is_empty()) {
             line(|f| {
                 self.theme
                     .format_fuzzy_select_prompt(f, list.prompt, typed, typed.len())

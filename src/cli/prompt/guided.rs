@@ -14,7 +14,7 @@ use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::game::logged::print_logged;
 use crate::cli::output::say;
-use crate::domain::{Campaign, Game};
+use crate::domain::{Campaign, Game, Refusal};
 use crate::ledger::form::{Back, GameForm, Refused};
 use crate::ledger::{self, Started};
 use crate::store::Access;
@@ -51,6 +51,7 @@ pub(in crate::cli) fn run(context: &Context, dry_run: bool) -> Result<(), CliErr
         ..
     } = ledger::start_game(&store, context.campaign.as_deref(), context.clock.today())?;
     drop(store);
+    setup_done(form.campaign())?;
     let path = unfinished::path(context, &name)?;
     let ask = Ask::new(context);
     if let Some(kept) = unfinished::load(&path)? {
@@ -80,6 +81,23 @@ pub(in crate::cli) fn run(context: &Context, dry_run: bool) -> Result<(), CliErr
         say(&kept_words(&path));
     }
     Ok(())
+}
+
+/// Game 1 waits for the setup (a power per faction, the twelve first coins): refused on the
+/// first screen, with the commands that do it, rather than after every answer.
+fn setup_done(campaign: &Campaign) -> Result<(), CliError> {
+    if campaign.games_played() > 0 {
+        return Ok(());
+    }
+    let (powers_missing, coins_missing) = campaign.setup_missing();
+    if powers_missing.is_empty() && coins_missing == 0 {
+        return Ok(());
+    }
+    let refusal = Refusal::SetupIncomplete {
+        powers_missing,
+        coins_missing,
+    };
+    Err(CliError::refused(refusal, Asked::Flags).nothing_written())
 }
 
 fn kept_words(path: &Path) -> String {
@@ -118,16 +136,23 @@ fn resume(
         format!("Finish it ({who}{count} answers)"),
         "Start a new game, and discard those answers".to_string(),
     ];
-    match ask.menu("Finish the unfinished game?", &items, 0)? {
-        Some(0) => Ok(resumed),
-        Some(_) => {
-            unfinished::remove(path)?;
-            say("The unfinished game's answers are discarded.");
-            Ok(form)
+    let sure = format!("Discard the kept answers ({who}{count} answers) for good?");
+    loop {
+        match ask.menu("Finish the unfinished game?", &items, 0)? {
+            Some(0) => return Ok(resumed),
+            // Discarding loses a night's answers: asked once more, no unless said.
+            Some(_) if ask.yes_no(&sure, false, None)? == Some(true) => {
+                unfinished::remove(path)?;
+                say("The unfinished game's answers are discarded.");
+                return Ok(form);
+            }
+            Some(_) => {}
+            None => {
+                return Err(CliError::stopped()
+                    .hinted(kept_words(path))
+                    .nothing_written());
+            }
         }
-        None => Err(CliError::stopped()
-            .hinted(kept_words(path))
-            .nothing_written()),
     }
 }
 

@@ -101,11 +101,12 @@ impl super::walk::Walker<'_> {
                 Some(Reward::ContinentBonus { continent, mark })
             }
             Targets::Territories(territories) => {
+                let hq = game.winner().and_then(|w| w.hq.clone());
                 let territory = self.target(
                     "reward-target".to_string(),
                     Part::Reward,
                     state,
-                    &territories,
+                    &likely_first(state, &territories, hq.as_ref()),
                     |t| give(reward_on(kind, t, SOME_NAME)),
                 )?;
                 if kind == RewardKind::MajorCity {
@@ -232,6 +233,11 @@ impl super::walk::Walker<'_> {
             return Some(None);
         };
         let (campaign, game) = (self.campaign, self.game.clone());
+        let hq = game
+            .seats
+            .iter()
+            .find(|s| s.person == person)
+            .and_then(|s| s.hq.clone());
         let give = |choice: HeldOnChoice| {
             legal(campaign, &game, |g| {
                 g.held_on.push(HeldOnReward {
@@ -244,7 +250,7 @@ impl super::walk::Walker<'_> {
             format!("held-on:{person}:territory"),
             Part::HeldOn,
             state,
-            territories,
+            &likely_first(state, territories, hq.as_ref()),
             |t| give(held_on_on(*kind, t, SOME_NAME)),
         )?;
         let choice = if *kind == HeldOnKind::MinorCity {
@@ -262,6 +268,25 @@ impl super::walk::Walker<'_> {
             choice,
         }))
     }
+}
+
+/// The territories offered with the likely ones first: the player's HQ, then those next to
+/// it (a reward is most often taken close to home), each group in its own order. Nothing is
+/// chosen by it: the first is only where the list starts.
+fn likely_first(state: &Campaign, offered: &[Territory], hq: Option<&Territory>) -> Vec<Territory> {
+    let mut sorted = offered.to_vec();
+    if let Some(hq) = hq {
+        sorted.sort_by_key(|t| {
+            if t == hq {
+                0
+            } else if state.borders(hq, t) {
+                1
+            } else {
+                2
+            }
+        });
+    }
+    sorted
 }
 
 /// The winner's reward of a kind that goes on a territory.

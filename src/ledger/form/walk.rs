@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 
 use super::labels::place;
-use super::{Answer, GameForm, Kind, NO, Offered, Part, Refused, Step};
+use super::{Answer, GameForm, Kind, NO, Offered, Part, Refused, Step, YES};
 use crate::domain::vocabulary::names::valid_new_person;
 use crate::domain::{
     Campaign, Draft, Faction, Game, Names, Outcome, PLAYERS, Packet, Refusal, Seat, Territory,
@@ -281,8 +281,19 @@ impl Walker<'_> {
         let Some(like) = like else {
             return Some(person);
         };
-        let prompt = format!("{person} looks like {like}: same person?");
-        if self.ask_yes(format!("same-{n}"), Part::Players, &prompt)? {
+        // The person known comes first and is the default: a new person is chosen.
+        let step = Step::new(
+            format!("same-{n}"),
+            Part::Players,
+            format!("{person} looks like {like}: same person?"),
+            Kind::Choice,
+        )
+        .options(vec![
+            Offered::new(YES, format!("{like} (the same person, mistyped)")),
+            Offered::new(NO, format!("{person} (someone new)")),
+        ])
+        .default(YES);
+        if self.ask(step, |_, answer| yes_no(answer))? {
             return Some(like);
         }
         self.new_people.push(person.clone());
@@ -371,13 +382,15 @@ impl Walker<'_> {
                 format!("draft:{person}"),
                 Part::Players,
                 format!(
-                    "{person}'s draft: turn, placement, troops, coins (e.g. turn:1,troops:8; Enter for none)"
+                    "{person}'s draft: turn, placement, troops, coins (e.g. 1 2 8 0, - for one not written down; Enter for none)"
                 ),
                 Kind::Text,
             );
             let given = self.game.draft.clone();
-            let draft = self.ask(step, |_, answer| {
-                take_draft(campaign, &seats, &given, person, answer.one())
+            let draft = self.ask_kept(step, |_, answer| {
+                let draft = take_draft(campaign, &seats, &given, person, answer.one())?;
+                let kept = Answer::One(draft.as_ref().map(Draft::parts).unwrap_or_default());
+                Ok((draft, kept))
             })?;
             self.game.draft.extend(draft);
         }
@@ -472,7 +485,8 @@ fn take_person(
     Ok((Some(person.clone()), Answer::One(person)))
 }
 
-/// One seat's draft, as typed (`turn:1,troops:8`), checked with those given before it.
+/// One seat's draft, as typed (`1 2 8 0` or `turn:1,troops:8`), checked with those given
+/// before it.
 fn take_draft(
     campaign: &Campaign,
     seats: &[Seat],
@@ -484,13 +498,40 @@ fn take_draft(
     if text.is_empty() {
         return Ok(None);
     }
-    let draft = Draft::from_parts(person, text).ok_or_else(|| {
+    let draft = draft_typed(person, text).ok_or_else(|| {
         Refused::Expected(format!(
-            "the draft as turn:N,placement:N,troops:N,coins:N (any of them), e.g. turn:1,troops:8, not \"{text}\""
+            "the draft as four numbers, turn, placement, troops and coins (- for one not written down), e.g. 1 2 8 0, or by name, e.g. turn:1,troops:8; not \"{text}\""
         ))
     })?;
     let mut all = given.to_vec();
     all.push(draft.clone());
     campaign.draft_at_table(&all, seats)?;
     Ok(Some(draft))
+}
+
+/// A seat's draft as typed: its parts by name (`turn:1,troops:8`), or up to four numbers in
+/// the order of the draft's sheet, turn, placement, troops and coins (`1 2 8 0`), `-` for a
+/// part not written down. `None` when it is neither, or gives no part.
+fn draft_typed(person: &str, text: &str) -> Option<Draft> {
+    if text.contains(':') {
+        return Draft::from_parts(person, text);
+    }
+    let mut parts: Vec<Option<u8>> = Vec::new();
+    for word in text.split_whitespace() {
+        parts.push(match word {
+            "-" => None,
+            number => Some(number.parse().ok()?),
+        });
+    }
+    if parts.len() > 4 || parts.iter().all(Option::is_none) {
+        return None;
+    }
+    parts.resize(4, None);
+    Some(Draft {
+        person: person.to_string(),
+        turn: parts[0],
+        placement: parts[1],
+        troops: parts[2],
+        coins: parts[3],
+    })
 }

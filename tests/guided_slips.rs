@@ -1,0 +1,141 @@
+//! Slips of the hand at the guided prompt, in a pseudo-terminal: a campaign without its
+//! setup is refused before the first question, Enter at "same person?" keeps the person
+//! known, one arrow and Enter never discard a kept game, `<` goes back from a list that
+//! searches, and the short lists find an option by its words too.
+
+use crate::common::pty::{DOWN, ENTER, ESC, Terminal, campaign_after_one_game, items, unfinished};
+use crate::common::{NOW, TestEnv};
+
+/// The setup before game 1 (a power per faction, the twelve coins) missing: the prompt
+/// says so on its first screen, with the commands that do it, and asks nothing.
+#[test]
+fn game_log_before_the_setup_names_the_commands_and_asks_nothing() {
+    let env = TestEnv::new();
+    env.ok(&["init"]);
+    let before = env.dump();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.wait("Game 1 is played once the setup is done");
+    let (code, shown) = t.end();
+    assert_ne!(code, 0, "{shown}");
+    for command in ["chronicle power FACTION a|b", "chronicle coins TERRITORY"] {
+        assert!(shown.contains(command), "{command}: {shown}");
+    }
+    assert!(!shown.contains("Date played"), "{shown}");
+    assert_eq!(env.dump(), before, "the database is as it was");
+    assert!(unfinished(&env).is_none(), "no answers to keep");
+}
+
+/// "Anne looks like Ann": Enter takes Ann, the first option; someone new is the second,
+/// picked on purpose.
+#[test]
+fn enter_at_same_person_keeps_the_person_known() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.answer("Player 1, clockwise (type to search)", "Anne\r", "Anne");
+    let offered = t.answer("Anne looks like Ann: same person?", ENTER, "Ann");
+    assert_eq!(
+        items(&offered)[..2],
+        ["Ann (the same person, mistyped)", "Anne (someone new)"],
+        "{offered}"
+    );
+    // Ann's faction last time comes first: she is Ann.
+    t.wait("Ann's faction");
+    t.wait("> Enclave of the Bear");
+    // Back to the question: someone new is the second option, chosen on purpose.
+    t.press(ESC);
+    t.answer(
+        "Anne looks like Ann: same person?",
+        &format!("{DOWN}{ENTER}"),
+        "Anne (someone new)",
+    );
+    t.wait("Anne's faction");
+    let shown = t.interrupt();
+    assert!(shown.contains("Ann's faction"), "{shown}");
+    let kept = unfinished(&env).expect("the answers are kept");
+    assert!(kept.contains("same-1 = \"no\""), "{kept}");
+}
+
+/// Leaves a game of Earth begun and kept (the table seated, at "Who won?").
+fn keep_a_game(env: &TestEnv) {
+    let mut t = Terminal::open(env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.answer("Player 1, clockwise (type to search)", "Bo\r", "Bo");
+    t.wait("Bo's faction");
+    t.interrupt();
+    assert!(unfinished(env).is_some(), "the answers are kept");
+}
+
+/// "Start a new game, and discard those answers" is one arrow from "Finish it": it asks
+/// once more, and Enter there keeps them.
+#[test]
+fn discarding_a_kept_game_asks_once_more() {
+    let env = campaign_after_one_game();
+    keep_a_game(&env);
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.wait("Start a new game");
+    t.press(&format!("{DOWN}{ENTER}"));
+    t.wait("Discard the kept answers (2 answers) for good? [y/N]");
+    t.press(ENTER);
+    // Back at the offer, nothing discarded.
+    t.wait("Finish the unfinished game?");
+    assert!(unfinished(&env).is_some());
+    t.press(ENTER);
+    t.wait("Bo's faction");
+    let shown = t.interrupt();
+    assert!(!shown.contains("discarded"), "{shown}");
+    assert!(unfinished(&env).is_some());
+}
+
+/// `<` alone, then Enter, in a list that searches: back one question, as at a question
+/// typed; nothing taken from the list.
+#[test]
+fn less_than_alone_in_a_search_list_goes_back_one_question() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.answer("Player 1, clockwise (type to search)", "Bo\r", "Bo");
+    t.answer("Bo's faction", ENTER, "Khan Industries");
+    t.wait("Bo's HQ (type to search)");
+    t.press("<\r");
+    t.wait("Bo's faction");
+    t.wait("> Khan Industries");
+    let shown = t.interrupt();
+    assert!(!shown.contains("Bo's HQ (type to search): "), "{shown}");
+    let kept = unfinished(&env).expect("the answers are kept");
+    assert!(!kept.contains("hq-1"), "{kept}");
+}
+
+/// The result, scar, "Who placed it?" and reward lists find an option by its words, as the
+/// lists of people and territories do; a digit still picks by number.
+#[test]
+fn the_short_lists_find_an_option_by_its_words() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    for (seat, person) in [(1, "Ann"), (2, "Bo"), (3, "Cy")] {
+        t.answer(
+            &format!("Player {seat}, clockwise (type to search)"),
+            ENTER,
+            person,
+        );
+        t.answer(&format!("{person}'s faction"), ENTER, "");
+        t.answer(&format!("{person}'s HQ (type to search)"), ENTER, "");
+    }
+    t.answer(
+        "Player 4, clockwise (type to search)",
+        ENTER,
+        "(that is everyone)",
+    );
+    t.answer("Who won? (type to search)", ENTER, "Ann");
+    t.answer("Bo's result", "elim\r", "was eliminated");
+    t.answer("Cy's result", "2", "was eliminated");
+    t.confirm("Was a scar placed during the game?", true);
+    t.answer("Scarred territory (type to search)", "ural\r", "Ural");
+    t.answer("Which scar", "ammo\r", "Ammo Shortage");
+    t.answer("Who placed it?", "cy\r", "Cy");
+    t.confirm("Another scar?", false);
+    t.answer("Ann's reward", "major\r", "found a major city");
+    t.wait("Which territory (type to search)");
+    t.interrupt();
+}
