@@ -26,6 +26,4 @@ pub use clock::Clock;
 pub use error::{LedgerError, Missing};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
-pub use write::{
-    Change, Did, Guard, Latest, Logged, correct, log_game, record, take_back,
-};
+pub use write::{Change, Did, Guard, Latest, Logged, correct, log_game, record, take_back};

@@ -6,11 +6,11 @@
 use chrono::NaiveDate;
 
 use super::LedgerError;
+use crate::domain::Refusal;
 use crate::domain::log::correct::latest_to_take_back;
 use crate::domain::{
     Body, Campaign, Correction, Entry, EntryId, Game, Head, LogRecord, LoggedEntry, Place,
 };
-use crate::domain::Refusal;
 use crate::store::{
     Appended, CampaignInfo, Current, NewRecord, Recorded, Stamp, Store, StoreError,
 };
