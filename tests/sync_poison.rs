@@ -12,8 +12,8 @@ const RULE: &str = "01a2272d-2600-7fff-8fff-00000000e411";
 const GAME: &str = "01a2272d-2600-7fff-8fff-00000000e412";
 
 /// Writes the file of device `evil` (its head copied from the laptop's, naming the campaign
-/// `name`): a house rule switched on that is on already, after the laptop's last record,
-/// then a game written after it.
+/// `name`): a house rule switched on that is on already, after the laptop's last record (a
+/// game), then a game written after it.
 fn bad_file(group: &Group, name: &str) {
     let text = std::fs::read_to_string(group.file("laptop")).expect("the laptop's file");
     let lines: Vec<&str> = text.lines().collect();
@@ -35,7 +35,11 @@ fn bad_file(group: &Group, name: &str) {
     game["device"] = "evil".into();
     game["device_seq"] = 2.into();
     game["parent"] = RULE.into();
-    game["entry"]["game"] = 17.into();
+    let number = last["entry"]["game"]
+        .as_u64()
+        .expect("the laptop's last game")
+        + 1;
+    game["entry"]["game"] = number.into();
     game["entry"]["date"] = "2026-05-01".into();
     let text = format!("{head}\n{rule}\n{game}\n");
     std::fs::write(group.campaign_folder().join("evil.jsonl"), text).expect("the bad file");
@@ -156,4 +160,41 @@ fn a_new_device_joins_the_honest_campaign_past_a_bad_file_that_names_another() {
     assert!(list.stdout.contains("\"Demo\""), "{}", list.stdout);
     assert!(!carries_bad(&group, "new"));
     group.ok("new", &["check"]);
+}
+
+#[test]
+fn a_refused_record_after_the_games_every_device_has_holds_back_none_that_follow() {
+    let group = Group::demo(&["laptop", "phone", "desk"]);
+    group.log_game("laptop", "2026-05-02", "Ann");
+    group.sync(0, "laptop");
+    // Written after the laptop's game 17: the merged log is one line, and breaks at it.
+    bad_file(&group, "Demo");
+    let report = group.sync(1, "phone");
+    let aside = set_aside(&report);
+    assert_eq!(aside.len(), 2, "{report:#}");
+    assert_eq!(aside[1].1, "game 18, played 2026-05-01", "{report:#}");
+    assert_eq!(report[0]["games_played"], 17, "{report:#}");
+    assert_eq!(report[0]["broken"], Value::Null, "{report:#}");
+    // The desk's game 18 and the phone's 19 reach every honest device.
+    group.sync(1, "desk");
+    group.log_game("desk", "2026-05-09", "Dana");
+    group.sync(1, "desk");
+    group.sync(1, "phone");
+    group.log_game("phone", "2026-05-16", "Eun-ji");
+    group.sync(1, "phone");
+    for device in ["laptop", "desk"] {
+        let report = group.sync(1, device);
+        assert_eq!(report[0]["games_played"], 19, "{device}: {report:#}");
+    }
+    for device in ["laptop", "phone", "desk"] {
+        assert!(
+            !carries_bad(&group, device),
+            "{device} relayed a refused record"
+        );
+    }
+    for device in ["laptop", "phone", "desk"] {
+        group.ok(device, &["sync", "resolve", SHARED, "--drop", "evil"]);
+    }
+    group.settle(&["laptop", "phone", "desk"]);
+    assert_eq!(group.games("desk").len(), 19);
 }
