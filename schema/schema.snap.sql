@@ -63,6 +63,17 @@ CREATE TABLE "seat" (
     PRIMARY KEY (entry_id, position)
 ) WITHOUT ROWID;
 
+CREATE TABLE set_aside (
+    campaign_id  INTEGER NOT NULL REFERENCES campaign (id) ON DELETE CASCADE,
+    uid          TEXT NOT NULL,
+    device       TEXT NOT NULL,
+    -- the entry in words ("game 17, played 2026-05-02") and the rule it breaks
+    entry        TEXT NOT NULL,
+    rule         TEXT NOT NULL,
+    dropped      INTEGER NOT NULL DEFAULT 0 CHECK (dropped IN (0, 1)),
+    PRIMARY KEY (campaign_id, uid)
+) WITHOUT ROWID;
+
 CREATE TABLE setting (
     key    TEXT PRIMARY KEY,
     value  TEXT NOT NULL

@@ -210,7 +210,8 @@ fn an_imported_entry_not_written_as_the_rules_record_it_is_refused() {
 }
 
 /// Another device's entry written otherwise than the rules record it is not taken into the
-/// log (kept, as entries that break a rule are), and the database still passes `check`.
+/// log (set aside as that device's, as entries that break a rule are), and the database
+/// still passes `check`.
 #[test]
 fn a_synced_entry_not_written_as_the_rules_record_it_is_not_taken_into_the_log() {
     let env = TestEnv::new();
@@ -241,12 +242,15 @@ fn a_synced_entry_not_written_as_the_rules_record_it_is_not_taken_into_the_log()
     let board = env
         .ok(&["--db", "a.db", "board", "--format", "json"])
         .stdout;
-    let run = env.run(&["--db", "a.db", "sync", "shared"]);
+    let run = env.run(&["--db", "a.db", "sync", "shared", "--format", "json"]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let report = run.json();
+    assert_eq!(report[0]["set_aside"][0]["device"], "b", "{report:#}");
     assert!(
-        run.stdout.contains("not written as the rules record it"),
-        "{}",
-        run.stdout
+        report[0]["set_aside"][0]["rule"]
+            .as_str()
+            .is_some_and(|r| r.contains("not written as the rules record it")),
+        "{report:#}"
     );
     assert_eq!(
         env.ok(&["--db", "a.db", "board", "--format", "json"])

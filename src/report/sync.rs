@@ -40,6 +40,10 @@ pub(crate) struct SyncReport {
     pub fork: Option<ForkView>,
     /// The merged log breaks a rule, so it was not taken: the rule, in words.
     pub broken: Option<String>,
+    /// Entries other devices wrote that the rules refuse: set aside as their device's, out
+    /// of this device's log and file, tried again at every sync until `sync resolve
+    /// --drop DEVICE` drops them.
+    pub set_aside: Vec<SetAsideView>,
     /// Files of the folder that were skipped, each with why.
     pub skipped: Vec<SkippedFile>,
     /// Entries another device has differently under an identity this one knows.
@@ -65,6 +69,17 @@ pub(crate) struct BranchView {
     pub here: bool,
     /// Its entries after the fork, in words.
     pub entries: Vec<String>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SetAsideView {
+    /// The device that wrote it.
+    pub device: String,
+    /// The entry, in words ("game 17, played 2026-05-02").
+    pub entry: String,
+    /// The rule it breaks (or the entry set aside it was written after).
+    pub rule: String,
 }
 
 #[derive(Serialize, JsonSchema)]

@@ -11,6 +11,7 @@ mod error;
 mod ids;
 mod log;
 mod open;
+mod set_aside;
 mod stored;
 mod sync;
 #[cfg(test)]
@@ -27,6 +28,7 @@ pub use error::StoreError;
 pub use ids::mint as mint_id;
 pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
 pub use open::{Access, Opening, refuse_uri};
+pub use set_aside::SetAside;
 pub use sync::Synced;
 
 mod embedded {

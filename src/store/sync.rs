@@ -2,7 +2,7 @@
 //! transaction, through the rules, or nothing; a campaign joined from a shared folder; the
 //! device's name.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rusqlite::{Transaction, params};
 
@@ -10,6 +10,7 @@ use super::campaigns::insert_campaign_as;
 use super::decode::{Stored, read_records};
 use super::device;
 use super::encode::{append, update_derived};
+use super::set_aside::{self, SetAside, refused, words, written_after};
 use super::{CampaignInfo, Store, StoreError};
 use crate::domain::log::{Ordered, resolve_and_fold_holding};
 use crate::domain::record::sync::{Merge, merge};
@@ -36,6 +37,9 @@ pub struct Synced {
     pub records: Vec<LogRecord>,
     /// This device's own records, in its order: what its file holds.
     pub own: Vec<LogRecord>,
+    /// The records of other devices the rules refuse, set aside: not in the log, not in
+    /// `records`, tried again at the next sync.
+    pub set_aside: Vec<SetAside>,
     /// Whether it was written (false for `sync status`).
     pub written: bool,
 }
@@ -49,6 +53,25 @@ impl Store {
     /// The identity of this database, once it synced.
     pub fn database(&self) -> Result<Option<String>, StoreError> {
         device::database(&self.conn)
+    }
+
+    /// The records of other devices the last sync set aside (`dropped` false), or those
+    /// dropped for good (true).
+    pub fn set_aside(&self, campaign_id: i64, dropped: bool) -> Result<Vec<SetAside>, StoreError> {
+        set_aside::listed(&self.conn, campaign_id, dropped)
+    }
+
+    /// Drops device `device`'s records set aside for good (`drop`), or takes its dropped
+    /// ones back to be tried again at the next sync: how many.
+    pub fn drop_set_aside(
+        &mut self,
+        campaign_id: i64,
+        device: &str,
+        drop: bool,
+    ) -> Result<usize, StoreError> {
+        self.write(true, |tx| {
+            set_aside::drop_or_take(tx, campaign_id, device, drop)
+        })
     }
 
     /// Gives this database the name it syncs as.
@@ -88,6 +111,30 @@ impl Store {
         self.choose_campaign(Some(name.as_str()))
     }
 
+    /// Gives a campaign just joined the name and start the files of the devices whose
+    /// entries make its log say (not those of a file whose entries were set aside); a name
+    /// another campaign of this file has is left as it was.
+    pub(crate) fn joined_as(
+        &mut self,
+        campaign_id: i64,
+        name: &CampaignName,
+        created_at: &str,
+    ) -> Result<(), StoreError> {
+        self.write(true, |tx| {
+            tx.execute(
+                "UPDATE campaign SET name = ?1, name_key = ?2, created_at = ?3 WHERE id = ?4
+                 AND NOT EXISTS (SELECT 1 FROM campaign WHERE name_key = ?2 AND id != ?4)",
+                params![
+                    name.as_str(),
+                    super::campaigns::name_key(name.as_str()),
+                    created_at,
+                    campaign_id
+                ],
+            )?;
+            Ok(())
+        })
+    }
+
     /// Merges `remote` (every record the other devices' files hold) into a campaign's log
     /// as device `me`, in one `BEGIN IMMEDIATE` transaction: this device's records without
     /// an origin become its own, the new records are written after replaying the log they
@@ -113,34 +160,14 @@ impl Store {
                 device::head(tx, campaign_id)?.or_else(|| local.last().map(|r| r.id.clone()));
             let start = head.clone();
             let before = log_at(&local, head.as_ref())?.1;
-            let merge = merge(&local, head.as_ref(), remote)
-                .map_err(|u| StoreError::BrokenLog(u.into()))?;
-            let next = local.iter().map(|r| r.seq).max().unwrap_or(0);
-            let mut records = local;
-            for (seq, record) in (next + 1..).zip(&merge.new) {
-                records.push(LogRecord {
-                    seq,
-                    ..record.clone()
-                });
-            }
-            // What the others bring is held to be written as the rules record it.
-            let brought: std::collections::HashSet<&EntryId> = merge
-                .new
-                .iter()
-                .flat_map(|r| {
-                    let replaced = match &r.body {
-                        crate::domain::Body::Correct(correction) => correction.target(),
-                        crate::domain::Body::Add(_) => None,
-                    };
-                    [Some(&r.id), replaced]
-                })
-                .flatten()
-                .collect();
-            if let Some(join) = &merge.joined {
-                records.push(own_record(&records, join, me));
-            }
-            let merged = log_at_holding(&records, merge.head.as_ref(), |id| brought.contains(id));
-            let (head, broken, (resolved, after)) = match merged {
+            let dropped = set_aside::dropped(tx, campaign_id)?;
+            let Taken {
+                merge,
+                records,
+                aside,
+                log,
+            } = take(&local, head.as_ref(), remote, &dropped, me)?;
+            let (head, broken, (resolved, after)) = match log {
                 Ok(log) => (merge.head.clone(), None, log),
                 Err(StoreError::BrokenLog(broken)) => {
                     (head.clone(), Some(broken), log_at(&records, head.as_ref())?)
@@ -156,6 +183,7 @@ impl Store {
                 update_derived(tx, &derived, &ids, &resolved)?;
                 device::set_head(tx, campaign_id, head.as_ref())?;
                 renamed_by_log(tx, campaign_id, &resolved)?;
+                set_aside::keep(tx, campaign_id, &aside)?;
             }
             let mut own: Vec<LogRecord> = records
                 .iter()
@@ -183,10 +211,162 @@ impl Store {
                 resolved,
                 records,
                 own,
+                set_aside: aside,
                 written: !dry_run,
             })
         })
     }
+}
+
+/// What a merge takes in: the merge of the records the rules let in, every record of the
+/// campaign then, those set aside, and the log at the merge's head (or why it breaks).
+struct Taken {
+    merge: Merge,
+    records: Vec<LogRecord>,
+    aside: Vec<SetAside>,
+    log: Result<(Resolved, Campaign), StoreError>,
+}
+
+/// Merges `remote` into `local` as device `me`, setting aside each record of another
+/// device that the rules refuse on the log at any tip of the merged records, with the
+/// records written after it; the merge is made again without them until the rules take
+/// the rest. Records `dropped` for good are never taken, nor those written after them.
+fn take(
+    local: &[LogRecord],
+    head: Option<&EntryId>,
+    mut remote: Vec<LogRecord>,
+    dropped: &HashSet<EntryId>,
+    me: &str,
+) -> Result<Taken, StoreError> {
+    let known: HashMap<&EntryId, &LogRecord> = local.iter().map(|r| (&r.id, r)).collect();
+    let mut aside: Vec<SetAside> = Vec::new();
+    let after_dropped: Vec<SetAside> = written_after(dropped, &remote)
+        .into_iter()
+        .filter(|r| !dropped.contains(&r.id))
+        .map(|r| SetAside {
+            id: r.id.clone(),
+            device: device_of(r),
+            entry: words(r, &known),
+            rule: "it was written after an entry dropped by `sync resolve --drop`".to_string(),
+        })
+        .collect();
+    aside.extend(after_dropped);
+    let out: HashSet<EntryId> = aside.iter().map(|a| a.id.clone()).collect();
+    remote.retain(|r| !dropped.contains(&r.id) && !out.contains(&r.id));
+    loop {
+        let merge =
+            merge(local, head, remote.clone()).map_err(|u| StoreError::BrokenLog(u.into()))?;
+        let records = with_new(local, &merge, me);
+        let brought = brought(&merge);
+        let new: HashSet<&EntryId> = merge.new.iter().map(|r| &r.id).collect();
+        let log = log_at_holding(&records, merge.head.as_ref(), |id| brought.contains(id));
+        // The log at the head when it breaks, else each other branch of a fork.
+        let tips: Vec<EntryId> = match (&log, &merge.fork) {
+            (Err(_), _) => merge.head.iter().cloned().collect(),
+            (Ok(_), Some(fork)) => fork
+                .branches
+                .iter()
+                .filter(|b| Some(&b.tip) != merge.head.as_ref())
+                .map(|b| b.tip.clone())
+                .collect(),
+            (Ok(_), None) => Vec::new(),
+        };
+        let found = refused(&records, &tips, &new, me, |id| brought.contains(id));
+        let Some(record) = found.and_then(|(id, rule)| {
+            let record = remote.iter().find(|r| r.id == id)?;
+            Some((record, rule))
+        }) else {
+            return Ok(Taken {
+                merge,
+                records,
+                aside,
+                log,
+            });
+        };
+        let (record, rule) = record;
+        let out = with_written_after(record, rule, &records, &remote);
+        let gone: HashSet<&EntryId> = out.iter().map(|a| &a.id).collect();
+        let keep: Vec<LogRecord> = remote
+            .iter()
+            .filter(|r| !gone.contains(&r.id))
+            .cloned()
+            .collect();
+        remote = keep;
+        aside.extend(out);
+    }
+}
+
+/// A record the rules refuse (`rule`), set aside with every record of `remote` written
+/// after it (`records`: the campaign's, for the game's number in words).
+fn with_written_after(
+    record: &LogRecord,
+    rule: String,
+    records: &[LogRecord],
+    remote: &[LogRecord],
+) -> Vec<SetAside> {
+    let mut by_id: HashMap<&EntryId, &LogRecord> = records.iter().map(|r| (&r.id, r)).collect();
+    by_id.extend(remote.iter().map(|r| (&r.id, r)));
+    let first = words(record, &by_id);
+    let root: HashSet<EntryId> = [record.id.clone()].into();
+    let after = written_after(&root, remote)
+        .into_iter()
+        .map(|after| SetAside {
+            id: after.id.clone(),
+            device: device_of(after),
+            entry: words(after, &by_id),
+            rule: format!("it was written after {first}, set aside"),
+        });
+    std::iter::once(SetAside {
+        id: record.id.clone(),
+        device: device_of(record),
+        entry: first.clone(),
+        rule,
+    })
+    .chain(after)
+    .collect()
+}
+
+/// The device that wrote a record (its origin), as a set-aside record names it.
+fn device_of(record: &LogRecord) -> String {
+    record
+        .origin
+        .as_ref()
+        .map_or_else(|| "another device".to_string(), |o| o.device.clone())
+}
+
+/// `local` with the records the merge brings, numbered after them, and the join of one
+/// fact this device writes, if any.
+fn with_new(local: &[LogRecord], merge: &Merge, me: &str) -> Vec<LogRecord> {
+    let next = local.iter().map(|r| r.seq).max().unwrap_or(0);
+    let mut records = local.to_vec();
+    for (seq, record) in (next + 1..).zip(&merge.new) {
+        records.push(LogRecord {
+            seq,
+            ..record.clone()
+        });
+    }
+    if let Some(join) = &merge.joined {
+        records.push(own_record(&records, join, me));
+    }
+    records
+}
+
+/// What the others bring, held to be written as the rules record it: the records new
+/// here and the entries they replace.
+fn brought(merge: &Merge) -> HashSet<EntryId> {
+    merge
+        .new
+        .iter()
+        .flat_map(|r| {
+            let replaced = match &r.body {
+                crate::domain::Body::Correct(correction) => correction.target(),
+                crate::domain::Body::Add(_) => None,
+            };
+            [Some(&r.id), replaced]
+        })
+        .flatten()
+        .cloned()
+        .collect()
 }
 
 /// The campaign takes the name its log gives it (another device may have renamed it); a

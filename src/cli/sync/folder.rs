@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::collections::HashMap;
 
 use crate::cli::error::CliError;
+use crate::domain::vocabulary::names::CampaignName;
 use crate::domain::{EntryId, LogRecord};
 use crate::exchange::{DeviceLog, SharedCampaign, read_device_log};
 use crate::files::{self, Limit, Symlinks};
@@ -34,6 +35,8 @@ pub(super) struct Shared {
     pub carried: std::collections::HashSet<EntryId>,
     /// Where each record taken was read: its file (as shown) and line.
     pub sources: HashMap<EntryId, (String, usize)>,
+    /// The campaign as each device's own file names it (not a copy's), by device.
+    pub heads: HashMap<String, SharedCampaign>,
 }
 
 impl Shared {
@@ -103,6 +106,7 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
         own_lines: 0,
         carried: std::collections::HashSet::new(),
         sources: HashMap::new(),
+        heads: HashMap::new(),
     };
     for path in listed(&folder) {
         let name = path
@@ -121,6 +125,11 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
                         why: bad.to_string(),
                         taken: log.records.len(),
                     });
+                }
+                if own {
+                    shared
+                        .heads
+                        .insert(log.head.device.clone(), log.head.campaign.clone());
                 }
                 let mine = own && log.head.device == me;
                 for (line, record) in (2..).zip(log.records) {
@@ -206,8 +215,12 @@ pub(super) fn campaigns_in(dir: &Path) -> Vec<SharedCampaign> {
                 }
                 let text = files::read_text(path, Symlinks::Never, LIMIT, WHAT).ok()?;
                 let log = read_device_log(&text).ok()?;
-                (log.head.campaign.id == uid && name == format!("{}.jsonl", log.head.device))
-                    .then_some(log.head.campaign)
+                // A name no campaign may have names nothing (the join takes another file's).
+                let named = CampaignName::new(&log.head.campaign.name).is_ok();
+                (named
+                    && log.head.campaign.id == uid
+                    && name == format!("{}.jsonl", log.head.device))
+                .then_some(log.head.campaign)
             })
         })
         .collect()

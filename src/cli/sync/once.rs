@@ -15,7 +15,7 @@ use crate::exchange::{
     DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLogHead, SharedCampaign, device_log_text,
 };
 use crate::report::history::walk;
-use crate::report::sync::{ForkView, SyncReport, SyncReports, record_words};
+use crate::report::sync::{ForkView, SetAsideView, SyncReport, SyncReports, record_words};
 use crate::store::{Access, CampaignInfo, Store, StoreError, Synced};
 
 /// What a pass did: a report for each campaign, and the files it wrote (with a commit
@@ -67,6 +67,13 @@ impl Done {
             .flat_map(|r| r.skipped.iter().map(|s| s.file.clone()))
             .collect();
         let conflicts: usize = self.reports.iter().map(|r| r.conflicts.len()).sum();
+        let aside: Vec<&str> = self
+            .reports
+            .iter()
+            .flat_map(|r| &r.set_aside)
+            .map(|a| a.device.as_str())
+            .collect();
+        let aside = set_aside_error(&aside);
         print(&SyncReports(self.reports), context)?;
         if forked {
             return Err(CliError::input(
@@ -76,6 +83,9 @@ impl Done {
         if !skipped.is_empty() {
             return Err(skipped_files(&skipped));
         }
+        if let Some(error) = aside {
+            return Err(error);
+        }
         if conflicts > 0 {
             return Err(CliError::input(format!(
                 "{conflicts} {} of the shared folder not taken: another device's copy says something else than the one here (listed above). Nothing of them was written; `chronicle sync status DIR` shows them, and `chronicle check` this database.",
@@ -84,6 +94,21 @@ impl Done {
         }
         Ok(())
     }
+}
+
+/// Entries of other devices set aside (`devices`: whose, one a record), while any is.
+fn set_aside_error(devices: &[&str]) -> Option<CliError> {
+    let mut named: Vec<&str> = devices.to_vec();
+    named.sort_unstable();
+    named.dedup();
+    (!devices.is_empty()).then(|| {
+        CliError::input(format!(
+            "{} {} of {} set aside: the rules refuse them (listed above). The other entries go on without them; drop them for good with `chronicle sync resolve DIR --drop DEVICE`, or leave them to be tried again at the next sync once the group has logged what they need.",
+            devices.len(),
+            if devices.len() == 1 { "entry" } else { "entries" },
+            named.join(", ")
+        ))
+    })
 }
 
 /// Files of the folder not taken whole: what was taken is in, the rest waits for the
@@ -201,7 +226,7 @@ fn sync_store(
         pending: Vec::new(),
     };
     for campaign in campaigns {
-        let (report, file) = pass(store, &campaign, dir, &me, false)?;
+        let (report, file) = pass(store, &campaign, dir, &me, Pass::Write { joining })?;
         if joining
             && report.games_played == 0
             && report.received.is_empty()
@@ -245,15 +270,17 @@ pub(super) fn status(
     let mut store = context.open(Access::Read)?;
     let me = device_name(&mut store, device.as_deref(), false)?;
     let campaign = store.choose_campaign(context.campaign.as_deref())?;
-    let (report, _) = pass(&mut store, &campaign, dir, &me, true)?;
+    let (report, _) = pass(&mut store, &campaign, dir, &me, Pass::DryRun)?;
     let forked = report.fork.is_some();
+    let aside: Vec<&str> = report.set_aside.iter().map(|a| a.device.as_str()).collect();
+    let aside = set_aside_error(&aside);
     print(&SyncReports(vec![report]), context)?;
     if forked {
         return Err(CliError::input(
             "The log forks; `chronicle sync resolve DIR --keep DEVICE` (or --keep-both) records what the group decides.",
         ));
     }
-    Ok(())
+    aside.map_or(Ok(()), Err)
 }
 
 /// The campaigns a sync concerns, joining those the folder holds that this database lacks
@@ -298,6 +325,14 @@ fn join(store: &mut Store, shared: &SharedCampaign) -> Result<CampaignInfo, CliE
     Ok(store.join_campaign(&shared.id, &name, &shared.created_at)?)
 }
 
+/// How a pass goes: a sync that writes (of a campaign this database has just joined, or
+/// not), or `sync status`.
+#[derive(Clone, Copy)]
+enum Pass {
+    Write { joining: bool },
+    DryRun,
+}
+
 /// Syncs one campaign: reads the others' files, merges, writes this device's file (not for
 /// a dry run). Returns the report and the file written, with its commit message.
 fn pass(
@@ -305,12 +340,16 @@ fn pass(
     campaign: &CampaignInfo,
     dir: &Path,
     me: &str,
-    dry_run: bool,
+    how: Pass,
 ) -> Result<(SyncReport, Option<Pending>), CliError> {
+    let dry_run = matches!(how, Pass::DryRun);
     check_own(dir, &campaign.uid, me)?;
     let mut shared = read_shared(dir, &campaign.uid, me);
     let records = std::mem::take(&mut shared.records);
     let synced = store.sync(campaign.id, me, records, &shared.own, dry_run)?;
+    if matches!(how, Pass::Write { joining: true }) {
+        joined_as(store, campaign, &shared.heads, &synced)?;
+    }
     for (id, refusal) in &synced.merge.refused {
         shared.refuse(id, &refusal.to_string());
     }
@@ -378,6 +417,37 @@ fn pass(
     Ok((report, file))
 }
 
+/// A campaign just joined takes the name and start the file of the device with the most
+/// entries in its log gives (the first file of the folder may be anyone's, and a file
+/// whose entries the rules refuse names nothing).
+fn joined_as(
+    store: &mut Store,
+    campaign: &CampaignInfo,
+    heads: &std::collections::HashMap<String, SharedCampaign>,
+    synced: &Synced,
+) -> Result<(), CliError> {
+    let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for record in &synced.records {
+        if let Some(origin) = &record.origin {
+            *count.entry(origin.device.as_str()).or_default() += 1;
+        }
+    }
+    let best = heads
+        .iter()
+        .filter(|(device, _)| count.contains_key(device.as_str()))
+        .max_by(|(a, _), (b, _)| count[a.as_str()].cmp(&count[b.as_str()]).then(b.cmp(a)));
+    let Some((_, head)) = best else {
+        return Ok(());
+    };
+    if head.name == campaign.name && head.created_at == campaign.created_at {
+        return Ok(());
+    }
+    let Ok(name) = CampaignName::new(&head.name) else {
+        return Ok(());
+    };
+    Ok(store.joined_as(campaign.id, &name, &head.created_at)?)
+}
+
 /// The number of the game a record adds or replaces, in the log after the sync (`games`:
 /// each entry's game, by its identity: one lookup per record, not a walk of the log).
 fn game_of(
@@ -435,6 +505,15 @@ fn report(
             .as_ref()
             .map(|f| ForkView::new(f, &synced.records)),
         broken: synced.broken.as_ref().map(|b| b.refusal.to_string()),
+        set_aside: synced
+            .set_aside
+            .iter()
+            .map(|a| SetAsideView {
+                device: a.device.clone(),
+                entry: a.entry.clone(),
+                rule: a.rule.clone(),
+            })
+            .collect(),
         skipped,
         conflicts: synced
             .merge

@@ -21,7 +21,7 @@ use crate::store::NewRecord;
 /// compete with it are set aside, and stay in the history), or every branch one after the
 /// other. Without a choice, lists what each would set aside
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("choice").args(["keep", "keep_branch", "keep_both"])))]
+#[command(group(clap::ArgGroup::new("choice").args(["keep", "keep_branch", "keep_both", "drop", "try_again"])))]
 pub struct Args {
     /// The shared folder
     #[arg(value_name = "DIR")]
@@ -47,6 +47,14 @@ pub struct Args {
         requires = "keep_both"
     )]
     pub order: Vec<String>,
+    /// Drop for good the entries of this device that a sync set aside because the rules
+    /// refuse them: no sync takes them again, from any file
+    #[arg(long, value_name = "DEVICE")]
+    pub drop: Option<String>,
+    /// Try again the entries of this device dropped with --drop: the next sync puts them
+    /// through the rules again (once the group has logged what they need)
+    #[arg(long, value_name = "DEVICE")]
+    pub try_again: Option<String>,
     /// Set aside what the choice sets aside without asking (needed without a terminal)
     #[arg(long)]
     pub yes: bool,
@@ -56,6 +64,12 @@ pub struct Args {
 
 pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     super::folder::check_dir(&args.folder)?;
+    if let Some(device) = &args.drop {
+        return drop_or_try_again(context, args, device, true);
+    }
+    if let Some(device) = &args.try_again {
+        return drop_or_try_again(context, args, device, false);
+    }
     let keep = match (&args.keep, args.keep_branch, args.keep_both) {
         (Some(device), _, _) => Keep::One(device.clone()),
         (None, Some(number), _) => Keep::Branch(number),
@@ -123,6 +137,56 @@ pub(super) fn run(context: &Context, args: &Args) -> Result<(), CliError> {
     super::sync(context, &args.folder, &args.how, false)?.finish(context)
 }
 
+/// `sync resolve DIR --drop DEVICE` (`drop`) or `--try-again DEVICE`: after a sync, so that
+/// what is set aside is what the folder holds now; then a sync that says what stands.
+fn drop_or_try_again(
+    context: &Context,
+    args: &Args,
+    device: &str,
+    drop: bool,
+) -> Result<(), CliError> {
+    if args.how.git {
+        let clone = crate::git::GitClone::open(&args.folder).map_err(super::git_said)?;
+        super::pull(context, &clone, &args.how)?;
+    }
+    super::once::sync(context, &args.folder, args.how.device.as_deref(), false)?;
+    // The store closed before the sync that follows opens it again.
+    let (campaign, changed) = {
+        let mut store = context.open(crate::store::Access::Write)?;
+        let campaign = store.choose_campaign(context.campaign.as_deref())?;
+        let changed = store.drop_set_aside(campaign.id, device, drop)?;
+        (campaign, changed)
+    };
+    if changed == 0 {
+        let kept: Vec<String> = context
+            .open(crate::store::Access::Read)?
+            .set_aside(campaign.id, !drop)?
+            .into_iter()
+            .map(|a| a.device)
+            .collect();
+        let what = if drop { "set aside" } else { "dropped" };
+        let mut named = kept;
+        named.dedup();
+        let known = if named.is_empty() {
+            format!("nothing of any device is {what}")
+        } else {
+            format!("those of {} are", named.join(", "))
+        };
+        return Err(CliError::input(format!(
+            "No entry of device \"{device}\" is {what} here ({known})."
+        ))
+        .nothing_written());
+    }
+    say(&if drop {
+        format!(
+            "{changed} entries of {device} are dropped for good; no sync takes them again. Syncing:"
+        )
+    } else {
+        format!("{changed} entries of {device} go through the rules again. Syncing:")
+    });
+    super::sync(context, &args.folder, &args.how, false)?.finish(context)
+}
+
 /// `sync resolve DIR` with no choice: what each choice would set aside; writes nothing.
 fn list(context: &Context) -> Result<(), CliError> {
     print(&listing(context)?, context)
@@ -134,7 +198,19 @@ fn listing(context: &Context) -> Result<Resolving, CliError> {
     let all = every_record(&stored.records, &stored.pending);
     let head = stored.records.last().map(|r| &r.id);
     let Some(fork) = fork(&all, head).map_err(|u| CliError::from(u.refusal))? else {
-        return Err(no_fork().nothing_written());
+        let aside = context
+            .open(crate::store::Access::Read)?
+            .set_aside(info.id, false)?;
+        if aside.is_empty() {
+            return Err(no_fork().nothing_written());
+        }
+        let mut devices: Vec<String> = aside.into_iter().map(|a| a.device).collect();
+        devices.dedup();
+        return Err(CliError::input(format!(
+            "There is no fork to resolve here; entries of {} are set aside because the rules refuse them (`chronicle sync status DIR` lists them). Drop them for good with `chronicle sync resolve DIR --drop DEVICE`.",
+            devices.join(", ")
+        ))
+        .nothing_written());
     };
     Ok(Resolving::new(&info.name, &fork, &all))
 }

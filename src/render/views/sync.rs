@@ -64,6 +64,16 @@ impl Tabular for SyncReport {
                 "The entries that came in were not taken into the log: with them it breaks a rule ({broken}). They are kept; resolve them as a fork."
             ));
         }
+        if !self.set_aside.is_empty() {
+            let mut devices: Vec<&str> = self.set_aside.iter().map(|a| a.device.as_str()).collect();
+            devices.dedup();
+            lines.push(format!(
+                "{} {} of {} set aside: the rules refuse them (listed below). They are neither in this device's log nor in its file, and every sync tries them again.",
+                self.set_aside.len(),
+                plural(self.set_aside.len()),
+                devices.join(", ")
+            ));
+        }
         if self.waiting > 0 {
             lines.push(format!(
                 "{} {} wait for an entry not shared yet (they come in with it).",
@@ -75,13 +85,26 @@ impl Tabular for SyncReport {
     }
 
     fn sheets(&self) -> Vec<Sheet> {
-        sheets_lists::sync(std::slice::from_ref(self))
+        let mut sheets = sheets_lists::sync(std::slice::from_ref(self));
+        sheets.push(set_aside(std::slice::from_ref(self)));
+        sheets
     }
 
     fn tables(&self) -> Vec<Table> {
         let mut tables = Vec::new();
         if let Some(fork) = &self.fork {
             tables.push(branches(fork));
+        }
+        if !self.set_aside.is_empty() {
+            let mut table = Table::new(&["Device", "Entry", "Set aside because"]);
+            for aside in &self.set_aside {
+                table.row(vec![
+                    aside.device.clone(),
+                    aside.entry.clone(),
+                    aside.rule.clone(),
+                ]);
+            }
+            tables.push(table.titled("Entries of other devices set aside"));
         }
         if !self.skipped.is_empty() {
             let mut table = Table::new(&["File", "Entries taken", "The rest skipped because"]);
@@ -111,12 +134,30 @@ impl Tabular for SyncReports {
     }
 
     fn sheets(&self) -> Vec<Sheet> {
-        sheets_lists::sync(&self.0)
+        let mut sheets = sheets_lists::sync(&self.0);
+        sheets.push(set_aside(&self.0));
+        sheets
     }
 
     fn tables(&self) -> Vec<Table> {
         self.0.iter().flat_map(Tabular::tables).collect()
     }
+}
+
+/// The entries of other devices set aside, a row each.
+fn set_aside(reports: &[SyncReport]) -> Sheet {
+    let mut sheet = Sheet::new("set_aside", &["campaign", "device", "entry", "rule"]);
+    for report in reports {
+        for aside in &report.set_aside {
+            sheet.row(vec![
+                report.campaign.clone(),
+                aside.device.clone(),
+                aside.entry.clone(),
+                aside.rule.clone(),
+            ]);
+        }
+    }
+    sheet
 }
 
 /// The branches of a fork side by side, a column each.
