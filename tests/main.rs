@@ -94,6 +94,7 @@ mod sync_never_silent;
 mod sync_properties;
 mod sync_resolve;
 mod sync_restores;
+mod sync_skew;
 mod terminal_width;
 mod territory_add;
 mod transcripts;

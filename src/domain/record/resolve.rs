@@ -8,6 +8,7 @@ use std::sync::Arc;
 pub use super::Unresolved;
 use super::{Body, Correction, EntryId, LogRecord, Place};
 use crate::domain::entry::Entry;
+use crate::domain::entry::dated::DatedBy;
 use crate::domain::state::Campaign;
 use crate::domain::state::lookup::person_key;
 use crate::domain::vocabulary::refusal::{RecordProblem, Refusal};
@@ -25,6 +26,9 @@ pub struct LoggedEntry {
     pub recorded_at: String,
     /// Who logged it, when the record says (the device a page of `serve` named).
     pub logged_by: Option<String>,
+    /// The clock that dated it: the device and day of the record that wrote it as it
+    /// stands (its latest replacement's).
+    pub dated_by: Option<DatedBy>,
     /// The entry, as the latest replacement has it.
     pub entry: Arc<Entry>,
     /// Set when the entry was taken back.
@@ -226,6 +230,7 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             game,
             recorded_at: record.recorded_at.clone(),
             logged_by: record.logged_by.clone(),
+            dated_by: records[written].dated_by(),
             entry,
             taken_back: taken_back[i].clone(),
             exempt: !records[written].rules.holds_every_rule(),
@@ -250,7 +255,16 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             Body::Add(_) => None,
         })
         .collect();
-    let inserted = records
+    Ok(Resolved {
+        entries,
+        corrections,
+        inserted: inserted(records),
+    })
+}
+
+/// The games placed before another entry, each with the entry it went before.
+fn inserted(records: &[LogRecord]) -> Vec<(EntryId, EntryId)> {
+    records
         .iter()
         .filter_map(|r| match (&r.place, &r.body) {
             (Place::Before(before), Body::Add(added)) if matches!(**added, Entry::Game(_)) => {
@@ -258,12 +272,7 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             }
             _ => None,
         })
-        .collect();
-    Ok(Resolved {
-        entries,
-        corrections,
-        inserted,
-    })
+        .collect()
 }
 
 /// Game numbers in the order of the log: a game that stands takes the next; one taken back
