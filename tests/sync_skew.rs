@@ -66,6 +66,29 @@ fn a_device_three_days_behind_and_one_a_day_ahead_both_log_their_next_game() {
             "{device}"
         );
     }
+    // An edit that keeps the date is judged by the clock that dated the game, not by the
+    // clock of the device that corrects it.
+    group.ok(
+        "home",
+        &[
+            "game",
+            "edit",
+            "19",
+            "--reason",
+            "Cy won, not Dee",
+            "--player",
+            "Cy=bear:won",
+            "--player",
+            "Bo=khan:held-on",
+            "--player",
+            "Chidi=saharan:held-on",
+        ],
+    );
+    group.settle(&["home", "ahead", "behind"]);
+    assert_eq!(
+        group.games("behind")[18],
+        ("2026-11-26".to_string(), "Cy".to_string())
+    );
 }
 
 #[test]

@@ -230,7 +230,7 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             game,
             recorded_at: record.recorded_at.clone(),
             logged_by: record.logged_by.clone(),
-            dated_by: records[written].dated_by(),
+            dated_by: dated_by(&records[i], &records[written], &entry),
             entry,
             taken_back: taken_back[i].clone(),
             exempt: !records[written].rules.holds_every_rule(),
@@ -260,6 +260,24 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         corrections,
         inserted: inserted(records),
     })
+}
+
+/// The clock that dated an entry added by `added` and standing as `written` has it: the
+/// replacement's when it changed the date (or the entry), the first writer's when a game's
+/// date stayed as it was (an edit of who won does not move the game's date to the clock
+/// of the device that corrected it).
+fn dated_by(added: &LogRecord, written: &LogRecord, entry: &Entry) -> Option<DatedBy> {
+    let first_date = match &added.body {
+        Body::Add(first) => match &**first {
+            Entry::Game(game) => Some(game.date),
+            _ => None,
+        },
+        Body::Correct(_) => None,
+    };
+    match entry {
+        Entry::Game(game) if Some(game.date) == first_date => added.dated_by(),
+        _ => written.dated_by(),
+    }
 }
 
 /// The games placed before another entry, each with the entry it went before.
