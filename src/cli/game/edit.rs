@@ -92,8 +92,7 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
         };
         // A date kept is judged by the clock that dated the game first (rules §6i).
         let dated_by = target.dated_by.clone().filter(|_| game.date == old.date);
-        let (_, applied) =
-            before.after_dated_by(&Entry::Game(Box::new(game.clone())), dated_by.as_ref())?;
+        let (_, applied) = before.after(&Entry::Game(Box::new(game.clone())), dated_by.as_ref())?;
         if applied.entry == *target.entry {
             return Err(CliError::input(format!(
                 "Game {number} already reads that way: nothing to correct."

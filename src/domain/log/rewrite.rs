@@ -23,7 +23,7 @@ pub(crate) fn with_record(
 ) -> Result<(Resolved, Campaign, Option<Applied>), Refusal> {
     if let (Place::End, Body::Add(entry)) = (&record.place, &record.body) {
         let dated_by = record.dated_by();
-        let (after, applied) = campaign.after_dated_by(entry, dated_by.as_ref())?;
+        let (after, applied) = campaign.after(entry, dated_by.as_ref())?;
         record.body = Body::Add(applied.entry.clone().into());
         let mut resolved = resolved.clone();
         resolved.entries.push(LoggedEntry {

@@ -105,14 +105,8 @@ impl Campaign {
     }
 
     /// The campaign as it would be after the entry, this one left as it is: for asking
-    /// "what if" without a copy of one's own.
-    pub fn after(&self, entry: &Entry) -> Result<(Campaign, Applied), Refusal> {
-        self.after_dated_by(entry, None)
-    }
-
-    /// As `after`, for an entry whose record says which clock dated it (`by`): a game may
-    /// then be dated before the last one when another device's clock explains it.
-    pub(crate) fn after_dated_by(
+    /// "what if" without a copy of one's own; `by`: the clock that dated it (rules §6i).
+    pub fn after(
         &self,
         entry: &Entry,
         by: Option<&DatedBy>,
@@ -489,27 +483,6 @@ impl Campaign {
             return Err(Refusal::WinnerCount { winners });
         }
         Ok(seats)
-    }
-
-    /// A game is dated no earlier than the last one, unless another device dated that one
-    /// by a clock ahead of the one that dates this game (rules §6i): the games keep the
-    /// order of the log.
-    fn check_date(&self, game: &Game, number: u32, by: Option<&DatedBy>) -> Result<(), Refusal> {
-        let Some(previous) = self.last_date else {
-            return Ok(());
-        };
-        let skewed = || {
-            by.zip(self.last_dated_by.as_ref())
-                .is_some_and(|(by, before)| by.skew_explains(before, previous, game.date))
-        };
-        if game.date < previous && !skewed() {
-            return Err(Refusal::DateBeforeLastGame {
-                game: number,
-                date: game.date.to_string(),
-                previous: previous.to_string(),
-            });
-        }
-        Ok(())
     }
 
     /// Places a scar; returns the placement with the scar type as the campaign spells it.
