@@ -244,7 +244,7 @@ fn random_game(random: &mut Random, campaign: &Campaign, number: u32) -> Game {
     let mut game = Game::new(date.unwrap_or_default(), seats);
     game.reward = random_reward(random, campaign);
     // What the rules leave for players who held on, once the winner's reward is placed.
-    let Ok((after, _)) = campaign.after(&Entry::Game(Box::new(game.clone()))) else {
+    let Ok((after, _)) = campaign.after(&Entry::Game(Box::new(game.clone())), None) else {
         return game;
     };
     let choices = after.held_on_choices();

@@ -96,6 +96,7 @@ mod sync_poison;
 mod sync_properties;
 mod sync_resolve;
 mod sync_restores;
+mod sync_skew;
 mod terminal_width;
 mod territory_add;
 mod transcripts;

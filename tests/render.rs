@@ -104,6 +104,7 @@ fn demo_page(name: &str, taken_back: usize) -> String {
             game: number,
             recorded_at: at,
             logged_by: None,
+            dated_by: None,
             entry: entry.into(),
             taken_back,
             exempt: false,

@@ -1,5 +1,5 @@
 //! A device stays itself through what groups do to databases: restored from a backup,
-//! copied to a second machine, two machines under one name, a device gone with its file,
+//! copied to a second machine (refused until it takes a name), two machines under one name, a device gone with its file,
 //! a campaign imported from a file and synced into the group's folder. Each ends with every
 //! device reading alike, no entry missing on any, and nothing skipped unseen.
 
@@ -80,14 +80,39 @@ fn a_restored_database_whose_file_is_gone_takes_its_games_back_from_a_relay() {
 }
 
 #[test]
-fn a_copied_database_cuts_no_device_off() {
+fn a_copied_database_is_refused_until_it_takes_a_name_and_cuts_no_device_off() {
     let group = Group::demo(&["laptop", "phone"]);
-    // The laptop's database copied to a second machine, which syncs as the laptop did.
+    // The laptop's database copied to a second machine: refused before it writes.
     group.ok("laptop", &["backup", "second.db"]);
     group.log_game("laptop", "2026-05-02", "Ann");
     group.log_game("second", "2026-05-03", "Dana");
     group.sync(0, "laptop");
-    let report = group.sync(1, "second");
+    let folder = group.folder_bytes();
+    let before = crate::common::dump(&group.db("second"));
+    let run = group.expect(1, "second", &["sync", SHARED]);
+    assert!(
+        run.stderr.contains("This database is a copy")
+            && run.stderr.contains("device \"laptop\"")
+            && run.stderr.contains("--device NAME"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("Nothing was written."),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(group.folder_bytes(), folder, "the copy wrote to the folder");
+    assert_eq!(crate::common::dump(&group.db("second")), before);
+    // The laptop, where it was, still syncs.
+    group.sync(0, "laptop");
+    // Under a name of its own, the copy syncs: its game and the laptop's fork.
+    let run = group.expect(
+        1,
+        "second",
+        &["sync", SHARED, "--format", "json", "--device", "second"],
+    );
+    let report = run.json();
     assert_eq!(skipped(&report), Vec::<String>::new(), "{report:#}");
     let report = group.sync(1, "phone");
     assert_eq!(skipped(&report), Vec::<String>::new(), "{report:#}");

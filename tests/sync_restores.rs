@@ -61,6 +61,10 @@ struct Case {
     held: [BTreeSet<String>; 3],
     /// What each backup held when it was taken.
     backups: BTreeMap<usize, BTreeSet<String>>,
+    /// The name each device syncs as (a copy takes one of its own).
+    names: [String; 3],
+    /// How many copies took a name of their own.
+    copies: u32,
 }
 
 impl Case {
@@ -81,9 +85,20 @@ impl Case {
     }
 
     fn sync(&mut self, d: usize) -> i32 {
-        let run = self
+        let mut run = self
             .group
             .run(DEVICES[d], &["sync", SHARED, "--format", "json"]);
+        // A database copied over this machine's is refused until it has a name of its own.
+        if run.code == 1 && run.stderr.contains("This database is a copy") {
+            self.copies += 1;
+            let name = format!("{}-{}", DEVICES[d], self.copies);
+            self.trace.push(format!("d{d}: a copy, syncs as {name}"));
+            run = self.group.run(
+                DEVICES[d],
+                &["sync", SHARED, "--format", "json", "--device", &name],
+            );
+            self.names[d] = name;
+        }
         if run.code != 0 && run.code != 1 {
             self.fail(&format!("d{d}: sync exited {}: {}", run.code, run.stderr));
         }
@@ -149,6 +164,8 @@ impl Case {
                 replace(&dir, DEVICES[to], "copy.db");
                 let held = self.held[from].clone();
                 self.held[to] = held;
+                let name = self.names[from].clone();
+                self.names[to] = name;
                 format!("d{from} copied over d{to}")
             }
             Op::Copy(..) => "no copy".to_string(),
@@ -158,7 +175,7 @@ impl Case {
                     .expect("the folder")
                     .flatten()
                 {
-                    let file = folder.path().join(format!("{}.jsonl", DEVICES[d]));
+                    let file = folder.path().join(format!("{}.jsonl", self.names[d]));
                     gone += usize::from(std::fs::remove_file(file).is_ok());
                 }
                 format!("d{d}'s file deleted ({gone})")
@@ -285,6 +302,8 @@ proptest! {
             tried: 0,
             held: Default::default(),
             backups: BTreeMap::new(),
+            names: DEVICES.map(str::to_string),
+            copies: 0,
         };
         for op in &ops {
             case.step(op);

@@ -35,13 +35,12 @@ use super::progress::while_working;
 
 pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     writing(|| {
-        let latest = context.clock.latest_elsewhere();
         let board = if args.ignore_board {
             BoardSection::Ignored
         } else {
             BoardSection::Compared
         };
-        let (campaign, log, ignored) = read_path(&args.file, args.max_mb, latest, board)
+        let (campaign, log, ignored) = read_path(&args.file, args.max_mb, board)
             .map_err(|e| CliError::input(e.to_string()))?;
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
         let count = log.records().len();

@@ -7,7 +7,6 @@
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
-use chrono::NaiveDate;
 use serde::de::{Error as _, IgnoredAny};
 use serde::{Deserialize, Deserializer};
 
@@ -16,7 +15,7 @@ use super::docs::{CampaignDoc, EntryDoc};
 use super::records::{LogEntryDoc, TakenBackDoc};
 use super::{FORMAT, VERSION};
 use crate::domain::LoggedEntry;
-use crate::domain::log::check_record;
+use crate::domain::log::{check_record, writers_latest};
 use crate::domain::record::resolve::resolve;
 use crate::domain::{Body, CheckedLog, Correction, EntryId, LogRecord, Place, RuleSet};
 use crate::files::{FileError, Symlinks};
@@ -236,12 +235,12 @@ fn what(seq: u32, game: Option<u32>) -> String {
 }
 
 /// Reads the campaign file at `path` (a regular file of at most `limit_mb` MiB, read as it
-/// streams in) and replays its log through the rules; no game may be dated after `latest`;
-/// its board section, if it has one, compared with the log's or not (`board`).
+/// streams in) and replays its log through the rules; each game dated by its writer's
+/// clock, as sync takes it (no later than the day after it was recorded); its board
+/// section, if it has one, compared with the log's or not (`board`).
 pub fn read_path(
     path: &Path,
     limit_mb: u64,
-    latest: NaiveDate,
     board: BoardSection,
 ) -> Result<(CampaignDoc, CheckedLog, IgnoredDifferences), ReadError> {
     let shown = path.display().to_string();
@@ -259,28 +258,25 @@ pub fn read_path(
             reason: other.reason(),
         },
     })?;
-    read_checking(BufReader::new(file), latest, board)
+    read_checking(BufReader::new(file), board)
 }
 
 /// Reads a campaign file held in memory (see [`read_path`]).
-pub fn read(text: &str, latest: NaiveDate) -> Result<(CampaignDoc, CheckedLog), ReadError> {
-    read_from(text.as_bytes(), latest)
+pub fn read(text: &str) -> Result<(CampaignDoc, CheckedLog), ReadError> {
+    read_from(text.as_bytes())
 }
 
 /// Reads a campaign file from `reader` as it comes (a byte-order mark at its start is
 /// skipped), checks its records and replays its log through the rules: all of it, or an
-/// error naming the entry (and game) and the rule. No game may be dated after `latest`.
-/// A board section that differs from the board the log gives is refused.
-pub fn read_from(
-    reader: impl BufRead,
-    latest: NaiveDate,
-) -> Result<(CampaignDoc, CheckedLog), ReadError> {
-    read_checking(reader, latest, BoardSection::Compared).map(|(campaign, log, _)| (campaign, log))
+/// error naming the entry (and game) and the rule. No game may be dated after the day after
+/// the one its record was written on (`writers_latest`): import and sync take the same
+/// dates. A board section that differs from the board the log gives is refused.
+pub fn read_from(reader: impl BufRead) -> Result<(CampaignDoc, CheckedLog), ReadError> {
+    read_checking(reader, BoardSection::Compared).map(|(campaign, log, _)| (campaign, log))
 }
 
 fn read_checking(
     mut reader: impl BufRead,
-    latest: NaiveDate,
     board: BoardSection,
 ) -> Result<(CampaignDoc, CheckedLog, IgnoredDifferences), ReadError> {
     if reader
@@ -297,7 +293,7 @@ fn read_checking(
             .map_err(|e| ReadError::NotJson(e.to_string()))?;
         let text = super::utf16::decode(order, &bytes)
             .map_err(|why| ReadError::NotJson(format!("{why}: save it as UTF-8")))?;
-        return read_checking(text.as_bytes(), latest, board);
+        return read_checking(text.as_bytes(), board);
     }
     let (version, campaign, log, board_in_file) = parse(reader)?;
     crate::domain::entry::validate::timestamp(
@@ -311,7 +307,7 @@ fn read_checking(
     })?;
     let (records, said) = records(version, &campaign, log)?;
     for record in &records {
-        check_record(record, latest).map_err(|refusal| ReadError::Refused {
+        check_record(record, writers_latest(record)).map_err(|refusal| ReadError::Refused {
             seq: record.seq,
             game: said_of(&said, record.seq),
             refusal,
@@ -319,13 +315,14 @@ fn read_checking(
     }
     check_numbers(&records, &said)?;
     let head = campaign.head.clone().map(crate::domain::EntryId::from);
-    let checked = CheckedLog::with_head(records, head.as_ref(), latest).map_err(|broken| {
-        ReadError::Refused {
-            seq: broken.seq,
-            game: said_of(&said, broken.seq),
-            refusal: broken.refusal,
-        }
-    })?;
+    let checked =
+        CheckedLog::with_head(records, head.as_ref(), writers_latest).map_err(|broken| {
+            ReadError::Refused {
+                seq: broken.seq,
+                game: said_of(&said, broken.seq),
+                refusal: broken.refusal,
+            }
+        })?;
     let found = board_in_file
         .as_ref()
         .map(|in_file| board_differences(in_file, &campaign.name, &checked))

@@ -73,7 +73,7 @@ impl<'a> Replaying<'a> {
         // Applied as a new entry in place (left as it was on a refusal, without a copy of
         // the whole campaign per entry), then with the rules that shape the board only.
         let campaign = &mut self.campaign;
-        let replayed = campaign.apply(&entry.entry).or_else(|refusal| {
+        let replayed = campaign.apply_logged(entry).or_else(|refusal| {
             let lenient = campaign.replay_exempt(&entry.entry);
             if lenient.is_ok() {
                 let (list, said) = if entry.exempt {

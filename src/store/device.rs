@@ -1,6 +1,7 @@
 //! The device this database is, for sync: its name (kept in `setting`), the origin each
 //! record written here gets once it has one (the device and its own count of records), and
-//! where each campaign's log ends on this device (its head).
+//! where each campaign's log ends on this device (its head); the database's identity and
+//! the place it took it at (a copy is somewhere else).
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -45,6 +46,55 @@ pub(super) fn database(conn: &Connection) -> Result<Option<String>, StoreError> 
             |row| row.get(0),
         )
         .optional()?)
+}
+
+/// Where this database was when it took its identity (its host and file, `host:/path`),
+/// none before its first sync: a copy carries the identity but is somewhere else.
+pub(super) fn place(conn: &Connection) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .query_row(
+            "SELECT value FROM setting WHERE key = 'database_place'",
+            [],
+            |row| row.get(0),
+        )
+        .optional()?)
+}
+
+impl super::Store {
+    /// Where this database was when it took its identity (see `place`).
+    pub fn database_place(&self) -> Result<Option<String>, StoreError> {
+        place(&self.conn)
+    }
+
+    /// Keeps where this database is as the place of its identity, unless one is kept (a
+    /// database that synced before places were kept takes the place of its next sync).
+    pub(crate) fn keep_place(&mut self, here: &str) -> Result<(), StoreError> {
+        self.write(true, |tx| {
+            tx.execute(
+                "INSERT INTO setting (key, value) VALUES ('database_place', ?1)
+                 ON CONFLICT (key) DO NOTHING",
+                params![here],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// A copy of a database becomes a database of its own: the name `name`, an identity
+    /// of its own and the place it is at. Its entries keep the device that wrote them.
+    pub(crate) fn become_own_database(&mut self, name: &str, here: &str) -> Result<(), StoreError> {
+        self.write(true, |tx| {
+            tx.execute(
+                "DELETE FROM setting WHERE key IN ('database', 'database_place')",
+                [],
+            )?;
+            set_name(tx, name)?;
+            tx.execute(
+                "INSERT INTO setting (key, value) VALUES ('database_place', ?1)",
+                params![here],
+            )?;
+            Ok(())
+        })
+    }
 }
 
 /// The origin of the next record this device writes in a campaign: none before the

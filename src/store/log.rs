@@ -345,7 +345,7 @@ impl Store {
                     .campaign_at(&place)
                     .map_err(StoreError::BrokenLog)?;
                 let entry = build(&before)?;
-                let (after, applied) = before.after(&entry)?;
+                let (after, applied) = before.after(&entry, None)?;
                 there = Some((before, after, applied));
                 Ok(NewRecord {
                     place,

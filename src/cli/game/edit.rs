@@ -90,7 +90,9 @@ pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError
             None => super::sheet::game(&args.game, &before, old.date)
                 .map_err(|e| joined_later(e, current.resolved, &target.id, number))?,
         };
-        let (_, applied) = before.after(&Entry::Game(Box::new(game.clone())))?;
+        // A date kept is judged by the clock that dated the game first (rules §6i).
+        let dated_by = target.dated_by.clone().filter(|_| game.date == old.date);
+        let (_, applied) = before.after(&Entry::Game(Box::new(game.clone())), dated_by.as_ref())?;
         if applied.entry == *target.entry {
             return Err(CliError::input(format!(
                 "Game {number} already reads that way: nothing to correct."

@@ -47,7 +47,7 @@ pub(super) fn valid(name: &str) -> Result<String, CliError> {
 }
 
 /// The host's name, made a device's name ("device" when there is none).
-fn host_name() -> String {
+pub(super) fn host_name() -> String {
     let read = |path: &str| {
         let limit = crate::files::Limit::mib(1);
         crate::files::read_text(Path::new(path), Symlinks::Follow, limit, "a host's name")

@@ -7,6 +7,7 @@ mod device;
 mod folder;
 mod git_said;
 pub(super) mod once;
+mod place;
 mod resolve;
 
 use std::path::PathBuf;

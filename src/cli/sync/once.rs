@@ -137,8 +137,9 @@ pub(in crate::cli) fn sync(
         return Err(nothing_to_sync(dir));
     }
     let path = context.db_path(Access::Create)?;
+    let here = super::place::here(&path);
     if exists && let Some(mut store) = open_written(&path)? {
-        let mut done = sync_store(context, &mut store, dir, device, yes)?;
+        let mut done = sync_store(context, &mut store, dir, (device, &here), yes)?;
         done.write(&path)?;
         return Ok(done);
     }
@@ -148,7 +149,7 @@ pub(in crate::cli) fn sync(
     let joining = beside(&path, "joining");
     remove_with_journals(&joining);
     let mut store = open_store(&joining, Access::Create)?;
-    let done = sync_store(context, &mut store, dir, device, yes)
+    let done = sync_store(context, &mut store, dir, (device, &here), yes)
         .and_then(|done| store.settle().map(|()| done).map_err(CliError::from));
     drop(store);
     match done {
@@ -199,16 +200,22 @@ fn remove_journals(path: &Path) {
     }
 }
 
-/// One sync of the campaigns concerned, on a store already open.
+/// One sync of the campaigns concerned, on a store already open, as the device given (if
+/// one was) of the database at `here`, its place once the sync is done.
 fn sync_store(
     context: &Context,
     store: &mut Store,
     dir: &Path,
-    device: Option<&str>,
+    (device, here): (Option<&str>, &str),
     yes: bool,
 ) -> Result<Done, CliError> {
     let joining = store.campaigns()?.is_empty();
-    let me = device_name(store, device, false)?;
+    // A copy is refused before anything is written, or takes the name it was given.
+    let copy = super::place::copied(store, device, here)?;
+    let me = match &copy {
+        Some(name) => name.clone(),
+        None => device_name(store, device, false)?,
+    };
     let campaigns = concerned(context, store, dir)?
         .into_iter()
         .map(|c| super::copy::as_shared(store, c, dir, &me, yes))
@@ -216,9 +223,14 @@ fn sync_store(
     for campaign in &campaigns {
         same_database(store, dir, &campaign.uid, &me)?;
     }
-    device_name(store, device, true)?;
-    if store.database()?.is_none() {
-        store.set_device(&me)?;
+    if let Some(name) = &copy {
+        store.become_own_database(name, here)?;
+    } else {
+        device_name(store, device, true)?;
+        if store.database()?.is_none() {
+            store.set_device(&me)?;
+        }
+        store.keep_place(here)?;
     }
     let mut done = Done {
         reports: Vec::new(),

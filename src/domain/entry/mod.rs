@@ -1,8 +1,10 @@
 //! The log: what a group records, entry by entry. The campaign state is the fold of these
 //! entries through [`Campaign::apply`](crate::domain::state::Campaign::apply).
 //!
-//! Beside the entries: what may enter the log whatever the way in (`validate`).
+//! Beside the entries: what may enter the log whatever the way in (`validate`), and the
+//! clock a game was dated by (`dated`).
 
+pub mod dated;
 pub mod validate;
 
 use chrono::NaiveDate;

@@ -310,18 +310,18 @@ impl CheckedLog {
     /// Checks every record (its identity, timestamps and text, no game after `latest`) and
     /// folds the log they make through the rules.
     pub fn new(records: Vec<LogRecord>, latest: NaiveDate) -> Result<CheckedLog, BrokenLog> {
-        CheckedLog::with_head(records, None, latest)
+        CheckedLog::with_head(records, None, |_| latest)
     }
 
     /// As `new`, for the log that ends at `head` (records on other branches are kept,
-    /// checked, waiting).
+    /// checked, waiting), no game dated after `latest` of its record.
     pub(crate) fn with_head(
         records: Vec<LogRecord>,
         head: Option<&EntryId>,
-        latest: NaiveDate,
+        latest: impl Fn(&LogRecord) -> NaiveDate,
     ) -> Result<CheckedLog, BrokenLog> {
         for record in &records {
-            check_record(record, latest).map_err(|refusal| BrokenLog {
+            check_record(record, latest(record)).map_err(|refusal| BrokenLog {
                 seq: record.seq,
                 refusal,
             })?;

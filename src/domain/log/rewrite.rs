@@ -22,7 +22,8 @@ pub(crate) fn with_record(
     record: &mut LogRecord,
 ) -> Result<(Resolved, Campaign, Option<Applied>), Refusal> {
     if let (Place::End, Body::Add(entry)) = (&record.place, &record.body) {
-        let (after, applied) = campaign.after(entry)?;
+        let dated_by = record.dated_by();
+        let (after, applied) = campaign.after(entry, dated_by.as_ref())?;
         record.body = Body::Add(applied.entry.clone().into());
         let mut resolved = resolved.clone();
         resolved.entries.push(LoggedEntry {
@@ -31,6 +32,7 @@ pub(crate) fn with_record(
             game: applied.game,
             recorded_at: record.recorded_at.clone(),
             logged_by: record.logged_by.clone(),
+            dated_by,
             entry: applied.entry.clone().into(),
             taken_back: None,
             exempt: false,

@@ -178,6 +178,15 @@ pub struct LogRecord {
 }
 
 impl LogRecord {
+    /// The clock that dated what the record writes: its device (when it names one) and
+    /// the day it was recorded.
+    pub fn dated_by(&self) -> Option<crate::domain::entry::dated::DatedBy> {
+        crate::domain::entry::dated::DatedBy::new(
+            self.origin.as_ref().map(|o| o.device.as_str()),
+            &self.recorded_at,
+        )
+    }
+
     /// Makes the parent's identity one with the identity of `previous` when it names that
     /// record (as it does for most records), so that a long log holds each identity once.
     pub(crate) fn share_parent(&mut self, previous: Option<&LogRecord>) {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 pub use super::Unresolved;
 use super::{Body, Correction, EntryId, LogRecord, Place};
 use crate::domain::entry::Entry;
+use crate::domain::entry::dated::DatedBy;
 use crate::domain::state::Campaign;
 use crate::domain::state::lookup::person_key;
 use crate::domain::vocabulary::refusal::{RecordProblem, Refusal};
@@ -25,6 +26,9 @@ pub struct LoggedEntry {
     pub recorded_at: String,
     /// Who logged it, when the record says (the device a page of `serve` named).
     pub logged_by: Option<String>,
+    /// The clock that dated it: the device and day of the record that wrote it as it
+    /// stands (its latest replacement's).
+    pub dated_by: Option<DatedBy>,
     /// The entry, as the latest replacement has it.
     pub entry: Arc<Entry>,
     /// Set when the entry was taken back.
@@ -226,6 +230,7 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             game,
             recorded_at: record.recorded_at.clone(),
             logged_by: record.logged_by.clone(),
+            dated_by: dated_by(&records[i], &records[written], &entry),
             entry,
             taken_back: taken_back[i].clone(),
             exempt: !records[written].rules.holds_every_rule(),
@@ -250,7 +255,34 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             Body::Add(_) => None,
         })
         .collect();
-    let inserted = records
+    Ok(Resolved {
+        entries,
+        corrections,
+        inserted: inserted(records),
+    })
+}
+
+/// The clock that dated an entry added by `added` and standing as `written` has it: the
+/// replacement's when it changed the date (or the entry), the first writer's when a game's
+/// date stayed as it was (an edit of who won does not move the game's date to the clock
+/// of the device that corrected it).
+fn dated_by(added: &LogRecord, written: &LogRecord, entry: &Entry) -> Option<DatedBy> {
+    let first_date = match &added.body {
+        Body::Add(first) => match &**first {
+            Entry::Game(game) => Some(game.date),
+            _ => None,
+        },
+        Body::Correct(_) => None,
+    };
+    match entry {
+        Entry::Game(game) if Some(game.date) == first_date => added.dated_by(),
+        _ => written.dated_by(),
+    }
+}
+
+/// The games placed before another entry, each with the entry it went before.
+fn inserted(records: &[LogRecord]) -> Vec<(EntryId, EntryId)> {
+    records
         .iter()
         .filter_map(|r| match (&r.place, &r.body) {
             (Place::Before(before), Body::Add(added)) if matches!(**added, Entry::Game(_)) => {
@@ -258,12 +290,7 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
             }
             _ => None,
         })
-        .collect();
-    Ok(Resolved {
-        entries,
-        corrections,
-        inserted,
-    })
+        .collect()
 }
 
 /// Game numbers in the order of the log: a game that stands takes the next; one taken back

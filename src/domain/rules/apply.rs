@@ -4,6 +4,7 @@
 use super::legal::names;
 use crate::domain::board::Territory;
 use crate::domain::board::faction::{Faction, Power};
+use crate::domain::entry::dated::DatedBy;
 use crate::domain::entry::{Entry, Game, Outcome, ScarPlacement, Seat, Wear};
 use crate::domain::record::resolve::LoggedEntry;
 use crate::domain::state::lookup::find_kind;
@@ -72,6 +73,15 @@ impl Campaign {
     /// Checks the entry against the rules and applies it. On a refusal the campaign is left
     /// exactly as it was.
     pub fn apply(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
+        self.apply_dated_by(entry, None)
+    }
+
+    /// As `apply`, for an entry of a log, dated by the clock its record names.
+    pub(crate) fn apply_logged(&mut self, logged: &LoggedEntry) -> Result<Applied, Refusal> {
+        self.apply_dated_by(&logged.entry, logged.dated_by.as_ref())
+    }
+
+    fn apply_dated_by(&mut self, entry: &Entry, by: Option<&DatedBy>) -> Result<Applied, Refusal> {
         // The lists a long log grows without end (aliases, and signatures where signing
         // goes on after game 15) are only ever added to: they are not copied for the
         // refusal's sake but cut back to their length; the rest (bounded) is kept aside.
@@ -81,7 +91,7 @@ impl Campaign {
         self.aliases = aliases;
         self.signatures = signatures;
         let (alias_count, signature_count) = (self.aliases.len(), self.signatures.len());
-        self.change(entry, Mode::Strict).inspect_err(|_| {
+        self.change(entry, Mode::Strict, by).inspect_err(|_| {
             let mut aliases = std::mem::take(&mut self.aliases);
             let mut signatures = std::mem::take(&mut self.signatures);
             aliases.truncate(alias_count);
@@ -95,16 +105,25 @@ impl Campaign {
     }
 
     /// The campaign as it would be after the entry, this one left as it is: for asking
-    /// "what if" without a copy of one's own.
-    pub fn after(&self, entry: &Entry) -> Result<(Campaign, Applied), Refusal> {
+    /// "what if" without a copy of one's own; `by`: the clock that dated it (rules §6i).
+    pub fn after(
+        &self,
+        entry: &Entry,
+        by: Option<&DatedBy>,
+    ) -> Result<(Campaign, Applied), Refusal> {
         let mut next = self.clone();
-        let applied = next.change(entry, Mode::Strict)?;
+        let applied = next.change(entry, Mode::Strict, by)?;
         Ok((next, applied))
     }
 
     /// Applies the entry in place: on a refusal the campaign is left half changed, so this
     /// is only for a campaign about to be thrown away on a refusal (a replay).
-    fn change(&mut self, entry: &Entry, mode: Mode) -> Result<Applied, Refusal> {
+    fn change(
+        &mut self,
+        entry: &Entry,
+        mode: Mode,
+        by: Option<&DatedBy>,
+    ) -> Result<Applied, Refusal> {
         let next = self;
         next.require_entry_on_map(entry)?;
         let applied = match entry {
@@ -123,7 +142,7 @@ impl Campaign {
                 capacity,
                 reason,
             } => next.set_capacity(pool, *capacity, reason)?,
-            Entry::Game(game) => next.play(game, mode)?,
+            Entry::Game(game) => next.play(game, mode, by)?,
             Entry::AddScarType {
                 name,
                 count,
@@ -151,7 +170,7 @@ impl Campaign {
         for (index, entry) in entries.into_iter().enumerate() {
             // No copy per entry: a refused entry throws the whole replay away.
             campaign
-                .change(entry, Mode::Strict)
+                .change(entry, Mode::Strict, None)
                 .map_err(|refusal| (index, refusal))?;
         }
         Ok(campaign)
@@ -160,7 +179,7 @@ impl Campaign {
     /// Applies an entry in place with the rules that shape the board only (an exempt
     /// entry's), for a replay that throws the campaign away on a refusal.
     pub(crate) fn replay_exempt(&mut self, entry: &Entry) -> Result<Applied, Refusal> {
-        self.change(entry, Mode::Exempt)
+        self.change(entry, Mode::Exempt, None)
     }
 
     /// Applies an entry of a log in place, held to every rule unless it is exempt, for a
@@ -171,7 +190,7 @@ impl Campaign {
         } else {
             Mode::Strict
         };
-        self.change(&entry.entry, mode)
+        self.change(&entry.entry, mode, entry.dated_by.as_ref())
     }
 
     pub(in crate::domain) fn known_faction(&self, faction: &Faction) -> Result<Faction, Refusal> {
@@ -319,7 +338,7 @@ impl Campaign {
         new_people
     }
 
-    fn play(&mut self, game: &Game, mode: Mode) -> Result<Applied, Refusal> {
+    fn play(&mut self, game: &Game, mode: Mode, by: Option<&DatedBy>) -> Result<Applied, Refusal> {
         let note = game
             .note
             .as_ref()
@@ -329,7 +348,8 @@ impl Campaign {
         if number == 1 {
             mode.gate(|| self.setup_done())?;
         }
-        let seats = self.seat_players(game, number, mode)?;
+        let seats = self.seat_players(game, mode)?;
+        mode.gate(|| self.check_date(game, number, by))?;
         let winner = seats
             .iter()
             .position(|s| s.result == Outcome::Won)
@@ -364,6 +384,7 @@ impl Campaign {
             .sum::<u32>();
         self.games = number;
         self.last_date = Some(game.date);
+        self.last_dated_by = by.cloned();
 
         let met = watch.met(self);
         self.conditions_met.extend(met.iter().map(|&p| (p, number)));
@@ -418,9 +439,8 @@ impl Campaign {
     }
 
     /// Checks the table: 3 to 5 players, different people and factions, one winner, legal
-    /// and different HQs, a date not before the last game. Returns the seats with people in
-    /// the campaign's spelling.
-    fn seat_players(&self, game: &Game, number: u32, mode: Mode) -> Result<Vec<Seat>, Refusal> {
+    /// and different HQs. Returns the seats with people in the campaign's spelling.
+    fn seat_players(&self, game: &Game, mode: Mode) -> Result<Vec<Seat>, Refusal> {
         if !super::legal::PLAYERS.contains(&game.seats.len()) {
             return Err(Refusal::PlayerCount {
                 count: game.seats.len(),
@@ -461,15 +481,6 @@ impl Campaign {
             .collect();
         if winners.len() != 1 {
             return Err(Refusal::WinnerCount { winners });
-        }
-        if let Some(previous) = self.last_date
-            && game.date < previous
-        {
-            return Err(Refusal::DateBeforeLastGame {
-                game: number,
-                date: game.date.to_string(),
-                previous: previous.to_string(),
-            });
         }
         Ok(seats)
     }

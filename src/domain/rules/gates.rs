@@ -5,6 +5,7 @@
 use super::apply::Mode;
 use crate::domain::board::Territory;
 use crate::domain::board::faction::standard;
+use crate::domain::entry::dated::DatedBy;
 use crate::domain::entry::{Game, HeldOnChoice, Reward, Seat};
 use crate::domain::state::{Campaign, CityKind, FIRST_COINS};
 use crate::domain::vocabulary::house::HouseRule;
@@ -176,5 +177,31 @@ impl Campaign {
             territory: hq.name().to_string(),
             mark,
         })
+    }
+
+    /// A game is dated no earlier than the last one, unless another device dated that one
+    /// by a clock ahead of the one that dates this game (rules §6i): the games keep the
+    /// order of the log.
+    pub(in crate::domain) fn check_date(
+        &self,
+        game: &Game,
+        number: u32,
+        by: Option<&DatedBy>,
+    ) -> Result<(), Refusal> {
+        let Some(previous) = self.last_date else {
+            return Ok(());
+        };
+        let skewed = || {
+            by.zip(self.last_dated_by.as_ref())
+                .is_some_and(|(by, before)| by.skew_explains(before, previous, game.date))
+        };
+        if game.date < previous && !skewed() {
+            return Err(Refusal::DateBeforeLastGame {
+                game: number,
+                date: game.date.to_string(),
+                previous: previous.to_string(),
+            });
+        }
+        Ok(())
     }
 }

@@ -279,6 +279,8 @@ impl Aliases {
 pub struct Campaign {
     pub(super) games: u32,
     pub(super) last_date: Option<NaiveDate>,
+    /// The clock the latest game was dated by, when its record said.
+    pub(super) last_dated_by: Option<crate::domain::entry::dated::DatedBy>,
     pub(super) people: Vec<Name>,
     /// Each person's key (`person_key`), in the same order: compared without normalising
     /// every name again.
@@ -322,6 +324,7 @@ impl Campaign {
         Campaign {
             games: 0,
             last_date: None,
+            last_dated_by: None,
             people: Vec::new(),
             people_keys: Vec::new(),
             factions: STANDARD_FACTIONS
@@ -361,6 +364,11 @@ impl Campaign {
     /// The date of the latest game.
     pub fn last_date(&self) -> Option<NaiveDate> {
         self.last_date
+    }
+
+    /// The clock the latest game was dated by, when its record said.
+    pub fn last_dated_by(&self) -> Option<&crate::domain::entry::dated::DatedBy> {
+        self.last_dated_by.as_ref()
     }
 
     /// Everyone who has played, in the order they first played.

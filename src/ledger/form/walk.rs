@@ -168,6 +168,10 @@ impl Walker<'_> {
     fn date(&mut self) -> Option<()> {
         let today = self.form.today;
         let last = self.campaign.last_date();
+        let from_a_device = self
+            .campaign
+            .last_dated_by()
+            .is_some_and(|by| by.device.is_some());
         let game = self.campaign.games_played() + 1;
         let step = Step::new("date", Part::Date, "Date played (YYYY-MM-DD)", Kind::Text)
             .default(today.to_string());
@@ -180,8 +184,11 @@ impl Walker<'_> {
                     "{date} is after today ({today}): a game is logged once played"
                 )));
             }
+            // After a game another device dated, its clock may be ahead of this one's: the
+            // log decides when the game is written (rules §6i).
             if let Some(last) = last
                 && date < last
+                && !from_a_device
             {
                 return Err(Refused::Rule(Refusal::DateBeforeLastGame {
                     game,
