@@ -82,6 +82,7 @@ mod serve_device_names;
 mod serve_loopback_writes;
 #[cfg(feature = "serve")]
 mod serve_phone;
+#[cfg(feature = "serve")]
 mod serve_write;
 mod special_files;
 mod spoilers;
