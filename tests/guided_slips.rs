@@ -1,9 +1,12 @@
 //! Slips of the hand at the guided prompt, in a pseudo-terminal: a campaign without its
 //! setup is refused before the first question, Enter at "same person?" keeps the person
 //! known, one arrow and Enter never discard a kept game, `<` goes back from a list that
-//! searches, and the short lists find an option by its words too.
+//! searches, the short lists find an option by its words too, and the answers kept are as
+//! private as the database.
 
-use crate::common::pty::{DOWN, ENTER, ESC, Terminal, campaign_after_one_game, items, unfinished};
+use crate::common::pty::{
+    DOWN, ENTER, ESC, Terminal, campaign_after_one_game, items, unfinished, unfinished_path,
+};
 use crate::common::{NOW, TestEnv};
 
 /// The setup before game 1 (a power per faction, the twelve coins) missing: the prompt
@@ -138,4 +141,22 @@ fn the_short_lists_find_an_option_by_its_words() {
     t.answer("Ann's reward", "major\r", "found a major city");
     t.wait("Which territory (type to search)");
     t.interrupt();
+}
+
+/// The answers kept of a game are the ledger's to be: beside a database only its owner may
+/// read, the unfinished game's file is just as closed (as backups and sync files are).
+#[cfg(unix)]
+#[test]
+fn the_answers_kept_are_as_private_as_the_database() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = campaign_after_one_game();
+    let private = std::fs::Permissions::from_mode(0o600);
+    std::fs::set_permissions(env.db_path(), private).expect("the database's mode is set");
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.answer("Player 1, clockwise (type to search)", "Bo\r", "Bo");
+    t.wait("Bo's faction");
+    t.interrupt();
+    let kept = std::fs::metadata(unfinished_path(&env)).expect("the answers are kept");
+    assert_eq!(kept.permissions().mode() & 0o777, 0o600);
 }

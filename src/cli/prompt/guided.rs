@@ -27,18 +27,20 @@ fn words(refused: Refused) -> String {
     }
 }
 
-/// Where the answers of the game asked are kept, if they are.
+/// Where the answers of the game asked are kept, and the database they are for (the file
+/// is no more open than it).
 struct Keeping<'a> {
-    path: Option<&'a Path>,
+    path: &'a Path,
+    database: &'a Path,
     campaign: &'a str,
 }
 
 impl Keeping<'_> {
     fn save(&self, form: &GameForm) -> Result<(), CliError> {
-        match self.path {
-            Some(path) => stop::whole(|| unfinished::save(path, self.campaign, form), |_| false),
-            None => Ok(()),
-        }
+        stop::whole(
+            || unfinished::save(self.path, self.database, self.campaign, form),
+            |_| false,
+        )
     }
 }
 
@@ -62,11 +64,13 @@ pub(in crate::cli) fn run(context: &Context, dry_run: bool) -> Result<(), CliErr
     say(&format!(
         "Game {number} of {name}. Esc goes back one question (or < alone where you type); Ctrl-C stops and keeps your answers; nothing is written until you confirm."
     ));
+    let database = context.db_path(Access::Read)?;
     let keeping = Keeping {
-        path: Some(&path),
+        path: &path,
+        database: &database,
         campaign: &name,
     };
-    let game = fill(&ask, context, &mut form, &keeping, dry_run)?;
+    let game = fill(&ask, context, &mut form, Some(&keeping), dry_run)?;
     let given = game.clone();
     let recorded = stop::whole(
         || context.log_game(Asked::Prompt, dry_run, |_, _| Ok(given)),
@@ -166,11 +170,7 @@ pub(in crate::cli) fn edit(
     stop::install(context.terminal.stderr_terminal);
     let ask = Ask::new(context);
     let mut form = GameForm::of_game(before.clone(), context.clock.today(), old);
-    let keeping = Keeping {
-        path: None,
-        campaign: "",
-    };
-    fill(&ask, context, &mut form, &keeping, false)
+    fill(&ask, context, &mut form, None, false)
 }
 
 /// Asks the form's questions, then shows the game whole, until the person confirms it.
@@ -178,7 +178,7 @@ fn fill(
     ask: &Ask,
     context: &Context,
     form: &mut GameForm,
-    keeping: &Keeping<'_>,
+    keeping: Option<&Keeping<'_>>,
     dry_run: bool,
 ) -> Result<Game, CliError> {
     loop {
@@ -194,7 +194,7 @@ fn fill(
                     }
                 }
             }
-            keeping.save(form)?;
+            save(keeping, form)?;
             continue;
         }
         let Some(game) = form.complete() else {
@@ -210,16 +210,21 @@ fn fill(
             }
             Choice::Stop => return Err(leave(ask, form, keeping)?),
         }
-        keeping.save(form)?;
+        save(keeping, form)?;
     }
+}
+
+/// Keeps the answers so far, when they are kept.
+fn save(keeping: Option<&Keeping<'_>>, form: &GameForm) -> Result<(), CliError> {
+    keeping.map_or(Ok(()), |keeping| keeping.save(form))
 }
 
 /// Leaving before the end: the answers said as flags, and kept to finish later unless the
 /// person says to discard them. The error to end with.
-fn leave(ask: &Ask, form: &GameForm, keeping: &Keeping<'_>) -> Result<CliError, CliError> {
+fn leave(ask: &Ask, form: &GameForm, keeping: Option<&Keeping<'_>>) -> Result<CliError, CliError> {
     let stopped = CliError::input("Not written: the game was not confirmed.").nothing_written();
     say_as_flags(&form.game(), false, &form.new_people());
-    let Some(path) = keeping.path else {
+    let Some(path) = keeping.map(|k| k.path) else {
         return Ok(stopped);
     };
     if form.answers().is_empty() {
