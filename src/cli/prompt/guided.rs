@@ -14,6 +14,7 @@ use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::game::logged::print_logged;
 use crate::cli::output::say;
+use crate::cli::undo;
 use crate::domain::{Campaign, Game, Refusal};
 use crate::ledger::form::{Back, GameForm, Refused};
 use crate::ledger::{self, Started};
@@ -161,16 +162,34 @@ fn resume(
 }
 
 /// `game edit N` on a terminal without flags: game N whole, at the confirmation, each
-/// part to change by its number; the game as confirmed, for the edit to write.
+/// part to change by its number; the game as confirmed and why it is corrected (`reason`
+/// when given, else asked once the game is confirmed: every correction says why; Esc
+/// there returns to the confirmation), for the edit to write.
 pub(in crate::cli) fn edit(
     context: &Context,
+    number: u32,
     before: &Campaign,
     old: &Game,
-) -> Result<Game, CliError> {
+    reason: Option<String>,
+) -> Result<(Game, String), CliError> {
     stop::install(context.terminal.stderr_terminal);
     let ask = Ask::new(context);
     let mut form = GameForm::of_game(before.clone(), context.clock.today(), old);
-    fill(&ask, context, &mut form, None, false)
+    let check = |typed: &str| match undo::reason(Some(typed)) {
+        Ok(Some(reason)) => Ok(reason),
+        Ok(None) => Err("A correction says why it is made: type the reason.".to_string()),
+        Err(refused) => Err(refused.message()),
+    };
+    loop {
+        let game = fill(&ask, context, &mut form, None, false)?;
+        if let Some(reason) = &reason {
+            return Ok((game, reason.clone()));
+        }
+        let asked = format!("Why is game {number} corrected? (kept in the history)");
+        if let Some(reason) = ask.line(&asked, &check)? {
+            return Ok((game, reason));
+        }
+    }
 }
 
 /// Asks the form's questions, then shows the game whole, until the person confirms it.
