@@ -164,7 +164,7 @@ fn the_answers_kept_are_as_private_as_the_database() {
 
 /// `game edit N` on a terminal asks why once the game is confirmed, as `--reason` says it
 /// with flags: an empty reason is refused under the question, Esc goes back to the
-/// confirmation, and the reason is kept in the history.
+/// confirmation, and the reason is kept in the history beside what changed.
 #[test]
 fn game_edit_on_a_terminal_asks_why_and_keeps_it() {
     let env = campaign_after_one_game();
@@ -194,6 +194,8 @@ fn game_edit_on_a_terminal_asks_why_and_keeps_it() {
         corrections[0]["reason"], "we forgot the note",
         "{corrections}"
     );
+    // What changed, not the game whole.
+    assert_eq!(corrections[0]["text"], "edited game 1: a note added");
     let game = env.json(&["game", "show", "1", "--format", "json"]);
     assert_eq!(game["note"], "Close one.");
 }
