@@ -159,6 +159,10 @@ fn an_edited_reward_gives_the_world_of_the_game_logged_right() {
     assert_eq!(corrections[0]["reason"], "it was Sahel");
     let text = corrections[0]["text"].as_str().unwrap();
     assert!(text.contains("Sahel") && text.contains("Ubuntu"), "{text}");
+    // What the edit left as it was is not said again.
+    for kept in ["Bunker", "Tomasz", "signed"] {
+        assert!(!text.contains(kept), "{kept:?} is not what changed: {text}");
+    }
 }
 
 #[test]

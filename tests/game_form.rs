@@ -295,6 +295,26 @@ fn changing_one_part_asks_that_part_only_with_every_answer_as_its_default() {
     assert!(form.next().is_none());
 }
 
+/// Back from the first question of a later part changed: the confirmation again, not the
+/// last question of the part before; inside the part, back one question as anywhere.
+#[test]
+fn back_from_the_first_question_of_a_change_returns_to_the_confirmation() {
+    let mut form = form();
+    whole_game(&mut form);
+    let game = form.complete().expect("the game whole");
+    form.change(Part::HeldOn);
+    assert_eq!(form.next().map(|s| s.id), Some("held-on:Ann".to_string()));
+    assert_eq!(form.back(), Back::Review);
+    assert!(form.next().is_none(), "{:?}", form.next());
+    assert_eq!(form.complete(), Some(game));
+
+    form.change(Part::HeldOn);
+    say(&mut form, "held-on:Ann", "add a resource to a card");
+    assert_eq!(form.back(), Back::Question);
+    assert_eq!(form.next().map(|s| s.id), Some("held-on:Ann".to_string()));
+    assert_eq!(form.back(), Back::Review);
+}
+
 #[test]
 fn a_change_asks_again_only_the_answers_it_makes_impossible() {
     let mut form = form();

@@ -768,6 +768,11 @@ fn game_edit_alone_on_a_terminal_changes_one_part_and_keeps_the_rest() {
     );
     t.wait("Write game 1 to the ledger?");
     t.press(ENTER);
+    t.answer(
+        "Why is game 1 corrected? (kept in the history)",
+        "the note was left out\r",
+        "the note was left out",
+    );
     let (code, shown) = t.end();
     assert_eq!(code, 0, "{shown}");
     let game = env.json(&["game", "show", "1", "--format", "json"]);

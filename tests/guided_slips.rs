@@ -1,9 +1,13 @@
 //! Slips of the hand at the guided prompt, in a pseudo-terminal: a campaign without its
 //! setup is refused before the first question, Enter at "same person?" keeps the person
 //! known, one arrow and Enter never discard a kept game, `<` goes back from a list that
-//! searches, and the short lists find an option by its words too.
+//! searches, the short lists find an option by its words too, the answers kept are as
+//! private as the database, `game edit` asks why before writing, and Esc at the first
+//! question of a part changed comes back to the confirmation.
 
-use crate::common::pty::{DOWN, ENTER, ESC, Terminal, campaign_after_one_game, items, unfinished};
+use crate::common::pty::{
+    DOWN, ENTER, ESC, Terminal, UP, campaign_after_one_game, items, unfinished, unfinished_path,
+};
 use crate::common::{NOW, TestEnv};
 
 /// The setup before game 1 (a power per faction, the twelve coins) missing: the prompt
@@ -138,4 +142,80 @@ fn the_short_lists_find_an_option_by_its_words() {
     t.answer("Ann's reward", "major\r", "found a major city");
     t.wait("Which territory (type to search)");
     t.interrupt();
+}
+
+/// The answers kept of a game are the ledger's to be: beside a database only its owner may
+/// read, the unfinished game's file is just as closed (as backups and sync files are).
+#[cfg(unix)]
+#[test]
+fn the_answers_kept_are_as_private_as_the_database() {
+    use std::os::unix::fs::PermissionsExt;
+    let env = campaign_after_one_game();
+    let private = std::fs::Permissions::from_mode(0o600);
+    std::fs::set_permissions(env.db_path(), private).expect("the database's mode is set");
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.answer("Player 1, clockwise (type to search)", "Bo\r", "Bo");
+    t.wait("Bo's faction");
+    t.interrupt();
+    let kept = std::fs::metadata(unfinished_path(&env)).expect("the answers are kept");
+    assert_eq!(kept.permissions().mode() & 0o777, 0o600);
+}
+
+/// `game edit N` on a terminal asks why once the game is confirmed, as `--reason` says it
+/// with flags: an empty reason is refused under the question, Esc goes back to the
+/// confirmation, and the reason is kept in the history beside what changed.
+#[test]
+fn game_edit_on_a_terminal_asks_why_and_keeps_it() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "edit", "1"]);
+    t.wait("No, stop without writing");
+    t.press("8");
+    t.answer(
+        "A note about the game (Enter for none)",
+        "Close one.\r",
+        "Close one.",
+    );
+    t.wait("Write game 1 to the ledger?");
+    t.press(ENTER);
+    let why = "Why is game 1 corrected? (kept in the history)";
+    t.wait(why);
+    t.press(ENTER);
+    t.wait("A correction says why it is made");
+    t.press(ESC);
+    t.wait("Write game 1 to the ledger?");
+    t.press(ENTER);
+    t.answer(why, "we forgot the note\r", "we forgot the note");
+    let (code, shown) = t.end();
+    assert_eq!(code, 0, "{shown}");
+    let corrections = env.json(&["history", "--corrections", "--format", "json"]);
+    assert_eq!(corrections[0]["kind"], "edit", "{corrections}");
+    assert_eq!(
+        corrections[0]["reason"], "we forgot the note",
+        "{corrections}"
+    );
+    // What changed, not the game whole.
+    assert_eq!(corrections[0]["text"], "edited game 1: a note added");
+    let game = env.json(&["game", "show", "1", "--format", "json"]);
+    assert_eq!(game["note"], "Close one.");
+}
+
+/// Esc at the first question of a part changed from the confirmation comes back to the
+/// confirmation, not to the last question of the part before; nothing is written.
+#[test]
+fn esc_at_the_first_question_of_a_change_returns_to_the_confirmation() {
+    let env = campaign_after_one_game();
+    let before = env.dump();
+    let mut t = Terminal::open(&env, &["game", "edit", "1"]);
+    t.wait("No, stop without writing");
+    t.press("8");
+    t.wait("A note about the game (Enter for none)");
+    t.press(ESC);
+    let shown = t.wait("No, stop without writing");
+    assert!(shown.contains("Write game 1 to the ledger?"), "{shown}");
+    assert!(!shown.contains("Packets opened (space"), "{shown}");
+    t.press(&format!("{UP}{ENTER}"));
+    let (code, shown) = t.end();
+    assert_ne!(code, 0, "{shown}");
+    assert_eq!(env.dump(), before, "the database is as it was");
 }

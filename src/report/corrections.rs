@@ -5,7 +5,9 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::domain::log::describe::{Happening, happenings};
-use crate::domain::{Campaign, Correction, CorrectionEntry, Entry, EntryId, LoggedEntry};
+use crate::domain::{
+    Campaign, Correction, CorrectionEntry, Entry, EntryId, Game, LoggedEntry, Territory,
+};
 
 /// `history --corrections --format json`: the corrections, oldest first.
 #[derive(Serialize, JsonSchema)]
@@ -162,24 +164,107 @@ fn joined(kept: usize, set_aside: usize) -> String {
     }
 }
 
-/// An edit: the game's changes as they are now, and as they were.
+/// An edit: what it changed, as the edit itself says it: the game's changes that are new
+/// and those gone, and the game's own facts that differ (the date, the table, the HQs, the
+/// note, the draft); the game's changes whole when nothing else tells the two apart.
 fn edited(game: Option<u32>, old: Option<&Entry>, new: &Entry) -> String {
     let number = game.map_or("a game".to_string(), |g| format!("game {g}"));
-    let new_text = summary(new);
-    match old.map(summary) {
-        Some(old_text) if old_text != new_text => {
-            format!("edited {number}: now {new_text}; before, {old_text}")
-        }
-        _ => format!("edited {number}: {new_text}"),
+    let Some(old) = old else {
+        return format!("edited {number}: {}", summary(new));
+    };
+    let (was, now) = (clauses(old), clauses(new));
+    let added: Vec<String> = now.iter().filter(|c| !was.contains(c)).cloned().collect();
+    let gone: Vec<String> = was.iter().filter(|c| !now.contains(c)).cloned().collect();
+    let mut said = match (added.is_empty(), gone.is_empty()) {
+        (false, false) => vec![format!(
+            "now {}; before, {}",
+            added.join(" and "),
+            gone.join(" and ")
+        )],
+        (false, true) => vec![format!("now also {}", added.join(" and "))],
+        (true, false) => vec![format!("no longer {}", gone.join(" and "))],
+        (true, true) => Vec::new(),
+    };
+    if let (Entry::Game(old), Entry::Game(new)) = (old, new) {
+        said.extend(game_facts(old, new));
     }
+    if said.is_empty() {
+        return format!("edited {number}: {}", summary(new));
+    }
+    format!("edited {number}: {}", said.join("; "))
+}
+
+/// The facts of a game its changes do not say, where the edit changed them.
+fn game_facts(old: &Game, new: &Game) -> Vec<String> {
+    let mut said = Vec::new();
+    if old.date != new.date {
+        said.push(format!("played {}, not {}", new.date, old.date));
+    }
+    said.extend(table_facts(old, new));
+    match (&old.note, &new.note) {
+        (None, Some(_)) => said.push("a note added".to_string()),
+        (Some(_), None) => said.push("the note taken out".to_string()),
+        (Some(was), Some(now)) if was != now => said.push("the note changed".to_string()),
+        _ => {}
+    }
+    if old.draft != new.draft {
+        said.push("the draft changed".to_string());
+    }
+    said
+}
+
+/// Who sat at the table with which faction, where the edit changed it; else the HQs it
+/// changed.
+fn table_facts(old: &Game, new: &Game) -> Vec<String> {
+    let table = |game: &Game| -> Vec<String> {
+        game.seats
+            .iter()
+            .map(|s| format!("{} ({})", s.person, s.faction))
+            .collect()
+    };
+    let (was, now) = (table(old), table(new));
+    if was == now {
+        let hq = |hq: Option<&Territory>| hq.map_or("not recorded", Territory::name).to_string();
+        return old
+            .seats
+            .iter()
+            .zip(&new.seats)
+            .filter(|(was, now)| was.hq != now.hq)
+            .map(|(was, now)| {
+                format!(
+                    "{}'s HQ {}, not {}",
+                    now.person,
+                    hq(now.hq.as_ref()),
+                    hq(was.hq.as_ref())
+                )
+            })
+            .collect();
+    }
+    let joined: Vec<&String> = now.iter().filter(|s| !was.contains(s)).collect();
+    let left: Vec<&String> = was.iter().filter(|s| !now.contains(s)).collect();
+    if joined.is_empty() && left.is_empty() {
+        return vec![format!("seated {}, not {}", now.join(", "), was.join(", "))];
+    }
+    let added = joined
+        .iter()
+        .map(|seat| format!("{seat} added to the table"));
+    let gone = left
+        .iter()
+        .map(|seat| format!("{seat} taken off the table"));
+    added.chain(gone).collect()
+}
+
+/// An entry's changes, each in a few words.
+fn clauses(entry: &Entry) -> Vec<String> {
+    happenings(&Campaign::new(), entry)
+        .iter()
+        .map(Happening::clause)
+        .collect()
 }
 
 /// An entry in a few words: its changes, or who played and won for a game.
 fn summary(entry: &Entry) -> String {
-    let changes: Vec<String> = happenings(&Campaign::new(), entry)
-        .iter()
-        .map(Happening::clause)
-        .collect();
+    let changes = clauses(entry);
     if changes.is_empty() {
         return "changed nothing".to_string();
     }

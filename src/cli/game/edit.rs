@@ -65,15 +65,18 @@ Examples:
 
 pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError> {
     args.game = from_sheet(args.game)?;
+    let mut reason = reason(args.reason.as_deref())?;
     let guided = if args.game.players.is_empty() {
         if !context.terminal.may_prompt {
             return Err(as_it_stands(context, args.number)?);
         }
-        Some(guided_edit(context, args.number).map_err(CliError::nothing_written)?)
+        let (game, why) =
+            guided_edit(context, args.number, reason.clone()).map_err(CliError::nothing_written)?;
+        reason = Some(why);
+        Some(game)
     } else {
         None
     };
-    let reason = reason(args.reason.as_deref())?;
     let number = args.number;
     let (_, appended) = context.append(Asked::Flags, args.game.dry_run, |current| {
         let target = current.resolved.game(number)?;
@@ -186,8 +189,13 @@ fn as_it_stands(context: &Context, number: u32) -> Result<CliError, CliError> {
 }
 
 /// Game N asked again on a terminal: shown whole at the confirmation, with each part to
-/// change by its number (the guided prompt with game N's answers as the defaults).
-fn guided_edit(context: &Context, number: u32) -> Result<crate::domain::Game, CliError> {
+/// change by its number (the guided prompt with game N's answers as the defaults), then
+/// why it is corrected unless `reason` says it; the game and the reason.
+fn guided_edit(
+    context: &Context,
+    number: u32,
+    reason: Option<String>,
+) -> Result<(crate::domain::Game, String), CliError> {
     let (_, stored) = context.read()?;
     let resolved = stored.resolved();
     let target = resolved.game(number)?;
@@ -200,7 +208,7 @@ fn guided_edit(context: &Context, number: u32) -> Result<crate::domain::Game, Cl
     say(&format!(
         "Game {number} as it stands: change any part by its number, then write the correction (Ctrl-C stops; nothing is written until you confirm)."
     ));
-    crate::cli::prompt::guided::edit(context, &before, old)
+    crate::cli::prompt::guided::edit(context, number, &before, old, reason)
 }
 
 /// The game's flags, read from `--from FILE` when given.

@@ -196,6 +196,48 @@ impl Ask {
         }
     }
 
+    /// A line to type, with no default: asked until `check` takes it (its refusal said
+    /// under the question); Esc, or `<` alone and Enter, goes back (`None`).
+    pub(super) fn line(
+        &self,
+        prompt: &str,
+        check: &dyn Fn(&str) -> Result<String, String>,
+    ) -> Result<Option<String>, CliError> {
+        let mut typed = String::new();
+        let mut error: Option<String> = None;
+        let mut frame = Frame::new(&self.term);
+        loop {
+            let mut lines: Vec<String> = error.iter().map(|e| self.error(e)).collect();
+            let asked = line(|f| self.theme.format_input_prompt(f, prompt, None));
+            lines.push(format!("{asked}{typed}"));
+            frame.draw(&lines).map_err(failed)?;
+            match self.key()? {
+                Key::Escape => {
+                    frame.done(format!("{asked}{typed}")).map_err(failed)?;
+                    return Ok(None);
+                }
+                Key::Enter if typed.trim() == BACK => {
+                    frame.done(format!("{asked}{typed}")).map_err(failed)?;
+                    return Ok(None);
+                }
+                Key::Enter => match check(&typed) {
+                    Ok(kept) => {
+                        let done =
+                            line(|f| self.theme.format_input_prompt_selection(f, prompt, &kept));
+                        frame.done(done).map_err(failed)?;
+                        return Ok(Some(kept));
+                    }
+                    Err(why) => error = Some(why),
+                },
+                Key::Backspace => {
+                    typed.pop();
+                }
+                Key::Char(c) if !c.is_control() => typed.push(c),
+                _ => {}
+            }
+        }
+    }
+
     /// Yes or no: the letter, then Enter (so the Enter never answers the next question);
     /// Enter alone takes the default; Esc goes back at once (`None`).
     pub(super) fn yes_no(

@@ -14,6 +14,7 @@ use crate::cli::error::CliError;
 use crate::cli::explain::Asked;
 use crate::cli::game::logged::print_logged;
 use crate::cli::output::say;
+use crate::cli::undo;
 use crate::domain::{Campaign, Game, Refusal};
 use crate::ledger::form::{Back, GameForm, Refused};
 use crate::ledger::{self, Started};
@@ -27,18 +28,20 @@ fn words(refused: Refused) -> String {
     }
 }
 
-/// Where the answers of the game asked are kept, if they are.
+/// Where the answers of the game asked are kept, and the database they are for (the file
+/// is no more open than it).
 struct Keeping<'a> {
-    path: Option<&'a Path>,
+    path: &'a Path,
+    database: &'a Path,
     campaign: &'a str,
 }
 
 impl Keeping<'_> {
     fn save(&self, form: &GameForm) -> Result<(), CliError> {
-        match self.path {
-            Some(path) => stop::whole(|| unfinished::save(path, self.campaign, form), |_| false),
-            None => Ok(()),
-        }
+        stop::whole(
+            || unfinished::save(self.path, self.database, self.campaign, form),
+            |_| false,
+        )
     }
 }
 
@@ -62,11 +65,13 @@ pub(in crate::cli) fn run(context: &Context, dry_run: bool) -> Result<(), CliErr
     say(&format!(
         "Game {number} of {name}. Esc goes back one question (or < alone where you type); Ctrl-C stops and keeps your answers; nothing is written until you confirm."
     ));
+    let database = context.db_path(Access::Read)?;
     let keeping = Keeping {
-        path: Some(&path),
+        path: &path,
+        database: &database,
         campaign: &name,
     };
-    let game = fill(&ask, context, &mut form, &keeping, dry_run)?;
+    let game = fill(&ask, context, &mut form, Some(&keeping), dry_run)?;
     let given = game.clone();
     let recorded = stop::whole(
         || context.log_game(Asked::Prompt, dry_run, |_, _| Ok(given)),
@@ -157,20 +162,34 @@ fn resume(
 }
 
 /// `game edit N` on a terminal without flags: game N whole, at the confirmation, each
-/// part to change by its number; the game as confirmed, for the edit to write.
+/// part to change by its number; the game as confirmed and why it is corrected (`reason`
+/// when given, else asked once the game is confirmed: every correction says why; Esc
+/// there returns to the confirmation), for the edit to write.
 pub(in crate::cli) fn edit(
     context: &Context,
+    number: u32,
     before: &Campaign,
     old: &Game,
-) -> Result<Game, CliError> {
+    reason: Option<String>,
+) -> Result<(Game, String), CliError> {
     stop::install(context.terminal.stderr_terminal);
     let ask = Ask::new(context);
     let mut form = GameForm::of_game(before.clone(), context.clock.today(), old);
-    let keeping = Keeping {
-        path: None,
-        campaign: "",
+    let check = |typed: &str| match undo::reason(Some(typed)) {
+        Ok(Some(reason)) => Ok(reason),
+        Ok(None) => Err("A correction says why it is made: type the reason.".to_string()),
+        Err(refused) => Err(refused.message()),
     };
-    fill(&ask, context, &mut form, &keeping, false)
+    loop {
+        let game = fill(&ask, context, &mut form, None, false)?;
+        if let Some(reason) = &reason {
+            return Ok((game, reason.clone()));
+        }
+        let asked = format!("Why is game {number} corrected? (kept in the history)");
+        if let Some(reason) = ask.line(&asked, &check)? {
+            return Ok((game, reason));
+        }
+    }
 }
 
 /// Asks the form's questions, then shows the game whole, until the person confirms it.
@@ -178,7 +197,7 @@ fn fill(
     ask: &Ask,
     context: &Context,
     form: &mut GameForm,
-    keeping: &Keeping<'_>,
+    keeping: Option<&Keeping<'_>>,
     dry_run: bool,
 ) -> Result<Game, CliError> {
     loop {
@@ -194,7 +213,7 @@ fn fill(
                     }
                 }
             }
-            keeping.save(form)?;
+            save(keeping, form)?;
             continue;
         }
         let Some(game) = form.complete() else {
@@ -210,16 +229,21 @@ fn fill(
             }
             Choice::Stop => return Err(leave(ask, form, keeping)?),
         }
-        keeping.save(form)?;
+        save(keeping, form)?;
     }
+}
+
+/// Keeps the answers so far, when they are kept.
+fn save(keeping: Option<&Keeping<'_>>, form: &GameForm) -> Result<(), CliError> {
+    keeping.map_or(Ok(()), |keeping| keeping.save(form))
 }
 
 /// Leaving before the end: the answers said as flags, and kept to finish later unless the
 /// person says to discard them. The error to end with.
-fn leave(ask: &Ask, form: &GameForm, keeping: &Keeping<'_>) -> Result<CliError, CliError> {
+fn leave(ask: &Ask, form: &GameForm, keeping: Option<&Keeping<'_>>) -> Result<CliError, CliError> {
     let stopped = CliError::input("Not written: the game was not confirmed.").nothing_written();
     say_as_flags(&form.game(), false, &form.new_people());
-    let Some(path) = keeping.path else {
+    let Some(path) = keeping.map(|k| k.path) else {
         return Ok(stopped);
     };
     if form.answers().is_empty() {

@@ -2,7 +2,8 @@
 //! beside the database (`<database>-unfinished-game-<campaign>.toml`): the fields
 //! `game log --from` reads, then a `[prompt]` table with the answers by question and where
 //! the prompt was, from which the next `game log` on a terminal finishes it. Written whole
-//! or not at all; removed once the game is written, or when the person discards it.
+//! or not at all, and no more open than the database (the answers are the ledger's to be);
+//! removed once the game is written, or when the person discards it.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -87,13 +88,19 @@ pub(super) fn path(context: &Context, campaign: &str) -> Result<PathBuf, CliErro
     Ok(database.with_file_name(format!("{stem}-unfinished-game-{campaign}.toml")))
 }
 
-/// Keeps the answers so far (a form with none leaves no file).
-pub(super) fn save(path: &Path, campaign: &str, form: &GameForm) -> Result<(), CliError> {
+/// Keeps the answers so far (a form with none leaves no file), the file no more open than
+/// the `database` they are for.
+pub(super) fn save(
+    path: &Path,
+    database: &Path,
+    campaign: &str,
+    form: &GameForm,
+) -> Result<(), CliError> {
     if form.answers().is_empty() {
         return remove(path);
     }
     let text = sheet(campaign, form)?;
-    files::write(path, Symlinks::Refuse, text.as_bytes())?;
+    files::write_as(path, Symlinks::Refuse, Some(database), text.as_bytes())?;
     Ok(())
 }
 

@@ -286,6 +286,9 @@ pub struct GameForm {
     /// Whether the questions after `at` in its part are asked in turn (after a step back or
     /// a part to change), rather than only those without an answer.
     stepping: bool,
+    /// The first question of the part being changed from the confirmation: a step back
+    /// from it returns to the confirmation rather than into the part before.
+    changing: Option<String>,
 }
 
 impl GameForm {
@@ -298,6 +301,7 @@ impl GameForm {
             answers: BTreeMap::new(),
             at: None,
             stepping: false,
+            changing: None,
         }
     }
 
@@ -407,6 +411,7 @@ impl GameForm {
             }
             _ => {
                 self.stepping = false;
+                self.changing = None;
                 None
             }
         };
@@ -422,6 +427,12 @@ impl GameForm {
             .and_then(|at| walked.steps.iter().position(|s| s.id == *at))
             .or(walked.open)
             .unwrap_or(walked.steps.len());
+        if walked.open.is_none() && self.changing.is_some() && self.at == self.changing {
+            self.changing = None;
+            self.at = None;
+            self.stepping = false;
+            return Back::Review;
+        }
         let before = (0..now).rev().find(|&i| !walked.steps[i].passed_back);
         match before {
             Some(i) => {
@@ -438,11 +449,13 @@ impl GameForm {
         }
     }
 
-    /// Asks the questions of `part` again, each with its answer as the default.
+    /// Asks the questions of `part` again, each with its answer as the default; a step
+    /// back from its first question returns to the game whole.
     pub fn change(&mut self, part: Part) {
         if let Some(first) = self.walk().steps.iter().find(|s| s.part == part) {
             self.at = Some(first.id.clone());
             self.stepping = true;
+            self.changing = Some(first.id.clone());
         }
     }
 
