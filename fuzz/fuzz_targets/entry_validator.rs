@@ -7,9 +7,10 @@
 //!
 //! The input is used twice:
 //!
-//! - whole, as a campaign file given to `read_from` (a byte-order mark, JSON or not), with
-//!   several latest dates; every record of a file it accepts must pass `check_record` too,
-//!   and every entry of the log as corrected must be as promised;
+//! - whole, as a campaign file given to `read_from` (a byte-order mark, JSON or not), which
+//!   judges each record by its writer's clock; every record of a file it accepts must pass
+//!   `check_record` against that clock's latest date (`writers_latest`) too, and every entry
+//!   of the log as corrected must be as promised;
 //! - cut into fields at each 0xFF byte (never part of UTF-8 text, each field read lossily):
 //!   `KIND`, `RECORDED_AT`, `TAKEN_BACK_AT`, `REASON`, `TEXT`, `DATE`, `NUMBERS`, from which a
 //!   record is built (adding a game with the note TEXT, a pool capacity or a scar type with
@@ -20,7 +21,7 @@
 #![no_main]
 
 use chronicle::domain::entry::validate::{self, MAX_NOTE_CHARS, MAX_REASON_CHARS};
-use chronicle::domain::log::check_record;
+use chronicle::domain::log::{check_record, writers_latest};
 use chronicle::domain::{
     Body, Correction, Entry, EntryId, Game, LogRecord, LoggedEntry, Place, PoolKind, RuleSet,
 };
@@ -133,26 +134,27 @@ fn assert_clean_text(given: &str, max: usize, lines: bool) {
 
 /// The whole input as a campaign file.
 fn as_file(data: &[u8]) {
-    for latest in latest_dates() {
-        let Ok((campaign, entries)) = read_from(data, latest) else {
-            continue;
-        };
-        assert!(
-            is_rfc3339(&campaign.created_at),
-            "accepted a file whose campaign started at {:?}",
-            campaign.created_at
-        );
-        for record in entries.records() {
-            if let Err(refusal) = check_record(record, latest) {
-                panic!(
-                    "read_from accepted record {} that check_record refuses: {refusal}",
-                    record.seq
-                );
-            }
-            record_as_promised(record, latest);
+    let Ok((campaign, entries)) = read_from(data) else {
+        return;
+    };
+    assert!(
+        is_rfc3339(&campaign.created_at),
+        "accepted a file whose campaign started at {:?}",
+        campaign.created_at
+    );
+    for record in entries.records() {
+        let latest = writers_latest(record);
+        if let Err(refusal) = check_record(record, latest) {
+            panic!(
+                "read_from accepted record {} that check_record refuses: {refusal}",
+                record.seq
+            );
         }
-        for entry in &entries.resolved().entries {
-            assert_as_promised(entry, latest);
+        record_as_promised(record, latest);
+    }
+    for entry in &entries.resolved().entries {
+        if let Some(record) = entries.records().iter().find(|r| r.id == entry.id) {
+            assert_as_promised(entry, writers_latest(record));
         }
     }
 }

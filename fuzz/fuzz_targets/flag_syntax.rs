@@ -100,7 +100,7 @@ fn world() -> &'static World {
             cli(&args);
         }
         cli(&["chronicle", "--db", demo_db.to_str().unwrap(), "demo"]);
-        let (_, read) = chronicle::exchange::read(DEMO_EXPORT, chrono::NaiveDate::MAX)
+        let (_, read) = chronicle::exchange::read(DEMO_EXPORT)
             .expect("the demo export reads");
         let demo = read.campaign().clone();
         World {
