@@ -21,7 +21,7 @@ pub enum LedgerError {
     Rule(Refusal),
     /// A game sheet that does not give a game (a value not of its field's form, a name the
     /// campaign does not know…).
-    #[error("{}", .0.words(|f| f.key().to_string()))]
+    #[error("{}", .0.words("The game sheet", |f| f.key().to_string()))]
     Sheet(SheetError),
     /// Another write holds the database.
     #[error("The database is busy with another write.")]

@@ -22,6 +22,14 @@ pub struct StatsReport {
 }
 
 impl StatsReport {
+    /// Whether a game had a mission completed or an event card played: sealed content, which
+    /// the statistics show only once there is some.
+    pub fn shows_cards(&self) -> bool {
+        self.players
+            .iter()
+            .any(|p| p.missions_completed > 0 || p.events > 0)
+    }
+
     /// The statistics of a campaign's log (of the entries that stand) and its fold.
     pub fn new(name: &str, log: &[LoggedEntry], campaign: &Campaign) -> StatsReport {
         let games: Vec<_> = log

@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::html::{error, page, tables};
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
-use crate::ledger::{Answer as Answered, LedgerError, Report, View};
+use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};
 use crate::render::Tabular;
 use crate::render::html::{Text, continents, map_figure, marks, statistics, timeline};
 use crate::render::recap::sections;
@@ -166,10 +166,13 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
             (tables(board))
         },
         Report::Recap(recap) => {
-            let mut query = params.query(Part::Board, shared.spoilers);
-            query.view = View::Board {
-                continent: None,
-                with: Vec::new(),
+            let query = ledger::Query {
+                view: View::Board {
+                    continent: None,
+                    with: Vec::new(),
+                },
+                after: params.after,
+                spoilers: shared.spoilers,
             };
             let map = html! {
                 @if let Ok(Report::Board(board)) = shared.ask(&query).map(|a| a.report) {

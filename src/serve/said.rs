@@ -36,7 +36,7 @@ pub(super) fn words(error: &LedgerError) -> String {
     match error {
         LedgerError::Stale { .. } => "The log moved since this game was made from it; nothing was written. Check it again against the new head.".to_string(),
         LedgerError::Rule(refusal) => refusal.to_string(),
-        LedgerError::Sheet(error) => error.words(|field| field.key().to_string()),
+        LedgerError::Sheet(error) => error.words("The game sheet", |field| field.key().to_string()),
         LedgerError::Busy => {
             "The database is busy with another write; nothing was written. Try again.".to_string()
         }

@@ -22,37 +22,27 @@ pub(crate) fn flag(field: Field) -> String {
     format!("--{}", field.key())
 }
 
-/// A sheet's error in the command line's words; `shown` names the file it came from.
+/// A sheet's error in the command line's words; `shown` names the file it came from, whose
+/// fields are named as the file writes them (`player =`), else each field is its flag.
 pub(crate) fn sheet_error(error: SheetError, shown: Option<&str>) -> CliError {
-    let of = |shown: Option<&str>| shown.map_or_else(String::new, |s| format!(" {s}"));
+    let words = match shown {
+        Some(shown) => error.words(&format!("The game sheet {shown}"), |field| {
+            format!("{} =", field.key())
+        }),
+        None => error.words("The game sheet", flag),
+    };
     match error {
         SheetError::Refused { refusal, .. } => CliError::refused(refusal, Asked::Flags),
-        SheetError::NotASheet {
-            json: true,
-            message,
-            ..
-        } => CliError::input(format!(
-            "The game sheet{} is not a game as JSON: {message}. See exports/game-sheet.json for the form.",
-            of(shown)
-        )),
-        SheetError::NotASheet { line, message, .. } => CliError::input(format!(
-            "The game sheet{} is not a game as TOML{}: {message}. See exports/game-sheet.toml for the form.",
-            of(shown),
-            line.map(|l| format!(" at line {l}")).unwrap_or_default()
-        )),
-        SheetError::NoPlayer => CliError::input(format!(
-            "The game sheet{} names no player: give one `player = \"NAME=FACTION:RESULT[@HQ]\"` entry each, in seating order.",
-            of(shown)
-        )),
-        SheetError::SeveralRewards { .. } | SheetError::LooksLike { .. } => {
-            CliError::input(error.words(flag))
-        }
+        SheetError::NotASheet { .. }
+        | SheetError::NoPlayer
+        | SheetError::SeveralRewards { .. }
+        | SheetError::LooksLike { .. } => CliError::input(words),
         SheetError::Form { .. }
         | SheetError::NotADate { .. }
         | SheetError::EqualsInName { .. }
         | SheetError::NoSuchResult { .. }
         | SheetError::MissionDoneAlone
-        | SheetError::MissionDoneOfSeveral => CliError::usage(error.words(flag)),
+        | SheetError::MissionDoneOfSeveral => CliError::usage(words),
     }
 }
 

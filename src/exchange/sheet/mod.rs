@@ -181,23 +181,24 @@ impl SheetError {
         }
     }
 
-    /// The error in words, each field named by `name` (a flag `--player`, a field
-    /// `"player"`): what is wrong and what to give instead.
-    pub fn words(&self, name: impl Fn(Field) -> String) -> String {
+    /// The error in words: what is wrong and what to give instead, the sheet named `sheet`
+    /// ("The game sheet night.toml") and each field by `name` (a flag `--player`, a field
+    /// `player`).
+    pub fn words(&self, sheet: &str, name: impl Fn(Field) -> String) -> String {
         match self {
             SheetError::NotASheet {
                 json: true,
                 message,
                 ..
             } => format!(
-                "It is not a game as JSON: {message}. See exports/game-sheet.json for the form."
+                "{sheet} is not a game as JSON: {message}. See exports/game-sheet.json for the form."
             ),
             SheetError::NotASheet { line, message, .. } => format!(
-                "It is not a game as TOML{}: {message}. See exports/game-sheet.toml for the form.",
+                "{sheet} is not a game as TOML{}: {message}. See exports/game-sheet.toml for the form.",
                 line.map(|l| format!(" at line {l}")).unwrap_or_default()
             ),
             SheetError::NoPlayer => format!(
-                "It names no player: give one {} \"NAME=FACTION:RESULT[@HQ]\" each, in seating order.",
+                "{sheet} names no player: give one {} \"NAME=FACTION:RESULT[@HQ]\" each, in seating order.",
                 name(Field::Player)
             ),
             SheetError::Form { field, given, form } => {
@@ -381,37 +382,9 @@ impl GameSheet {
         Ok(written.into())
     }
 
-    /// Whether the sheet gives any of the game itself.
+    /// Whether the sheet gives any of the game itself (beyond the people it says are new).
     pub fn gives_a_game(&self) -> bool {
-        let one = [
-            &self.date,
-            &self.name_continent,
-            &self.major_city,
-            &self.heal_scar,
-            &self.continent_bonus,
-            &self.fortify,
-            &self.destroy_card,
-            &self.world_capital,
-            &self.note,
-        ];
-        let many = [
-            &self.players,
-            &self.minor_cities,
-            &self.upgrades,
-            &self.scars,
-            &self.wear,
-            &self.opened,
-            &self.event_fortify,
-            &self.event_destroy_card,
-            &self.marks,
-            &self.fallout,
-            &self.destroy_city,
-            &self.event_cards,
-            &self.missions,
-            &self.mission_done,
-            &self.draft,
-        ];
-        self.no_reward || one.iter().any(|v| v.is_some()) || many.iter().any(|v| !v.is_empty())
+        self.no_reward || !self.values().is_empty()
     }
 
     /// Each value the sheet gives, with its field, the fields of many values first.

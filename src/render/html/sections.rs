@@ -191,10 +191,7 @@ fn record(name: &str, [games, won, held_on]: [u32; 3], out: Markup, win_rate: f6
 /// The players (with the missions completed and the event cards played, once a game has
 /// one), the factions, their homelands and the pairs who played together.
 pub fn statistics(stats: &StatsReport) -> Markup {
-    let cards = stats
-        .players
-        .iter()
-        .any(|p| p.missions_completed > 0 || p.events > 0);
+    let cards = stats.shows_cards();
     let mut people = vec![
         "Player", "Games", "Won", "Held on", "Out", "Win rate", "Best run", "Run now",
     ];

@@ -33,10 +33,7 @@ impl Tabular for StatsReport {
 
     fn tables(&self) -> Vec<Table> {
         // Missions and event cards are sealed content: shown once a game has one.
-        let cards = self
-            .players
-            .iter()
-            .any(|p| p.missions_completed > 0 || p.events > 0);
+        let cards = self.shows_cards();
         let mut headers = vec![
             "Player", "Games", "Won", "Held on", "Out", "Win %", "Best run", "Run now",
         ];
