@@ -4,7 +4,9 @@
 # capacities, house rules and retirements in turn). Times `import`, `check`, `board` and a
 # new device joining it through a shared folder (`sync`) on each with hyperfine and prints
 # each one's cost per entry, and the ratio of the cost per entry at 10,000 to the cost at
-# 1,000 (budget: <= 1.5x), with the peak memory of each for information. See docs/performance.md.
+# 1,000 (budget: <= 1.5x), with the peak memory of each for information; then a sync that
+# brings nothing, whose whole cost may grow at most 1.5x from 1,000 to 10,000 entries and
+# take at most 0.2 s at 10,000. See docs/performance.md.
 #
 #   benches/long_log.sh                 RUNS=5 benches/long_log.sh   (runs per command; the default)
 #
@@ -55,6 +57,11 @@ for n in "${SIZES[@]}"; do
     --export-json "$WORK/join-$n.json" -n join "$BIN --db $joined sync $shared --device second"
   rm -f "$joined"* "$shared"/*/second.jsonl
   quietly /usr/bin/time -f "join $n %M" -a -o "$WORK/memory" "$BIN" --db "$joined" sync "$shared" --device second
+  # A sync that brings nothing: the first device again, once it has seen the second's file.
+  quietly "$BIN" --db "$db" sync "$shared"
+  quietly hyperfine -N --warmup 1 --runs "$RUNS" --export-json "$WORK/nothing-$n.json" \
+    -n nothing "$BIN --db $db sync $shared"
+  quietly /usr/bin/time -f "nothing $n %M" -a -o "$WORK/memory" "$BIN" --db "$db" sync "$shared"
   rm -f "$db"*
   quietly /usr/bin/time -f "import $n %M" -a -o "$WORK/memory" "$BIN" --db "$db" import "$WORK/l$n.json"
 done
@@ -81,6 +88,16 @@ for command in ("import", "check", "board", "join"):
     with open(rows, "a") as f:
         f.write(json.dumps({"what": f"{command}: cost per entry, {large:,} entries against {small:,}",
                             "value": per_b / per_a, "limit": 1.5, "unit": "x"}) + "\n")
+# A sync that brings nothing costs what changed (nothing), not what the log holds: its whole
+# cost at 10,000 entries against 1,000, and at 10,000 against the 0.2 s it may take.
+a, b = times[("nothing", small)], times[("nothing", large)]
+print(f"{'nothing':8} {a * 1e3:12.2f} ms {'':9} {b * 1e3:12.2f} ms {'':9} {b / a:6.2f} {memory[('nothing', large)]:8.1f}"
+      "   (a sync that brings nothing: whole cost, not per entry)")
+with open(rows, "a") as f:
+    f.write(json.dumps({"what": f"a sync that brings nothing: {large:,} entries against {small:,}",
+                        "value": b / a, "limit": 1.5, "unit": "x"}) + "\n")
+    f.write(json.dumps({"what": f"a sync that brings nothing at {large:,} entries",
+                        "value": b * 1e3, "limit": 200, "unit": "ms"}) + "\n")
 PY
 if [ -z "${REPORT:-}" ]; then
   echo

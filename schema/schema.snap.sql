@@ -79,6 +79,21 @@ CREATE TABLE setting (
     value  TEXT NOT NULL
 );
 
+CREATE TABLE sync_seen (
+    campaign_id  INTEGER NOT NULL REFERENCES campaign (id) ON DELETE CASCADE,
+    -- the shared folder (its path resolved), and the device this database synced there as
+    folder       TEXT NOT NULL,
+    device       TEXT NOT NULL,
+    -- the log's state (its last record, head, set-aside and dropped records, identity)
+    log          TEXT NOT NULL,
+    -- one line a file: "NAME LENGTH:MODIFIED:CHANGED:INODE SHA256"
+    files        TEXT NOT NULL,
+    -- what that sync said: games played, records its file relays
+    games        INTEGER NOT NULL,
+    relayed      INTEGER NOT NULL,
+    PRIMARY KEY (campaign_id, folder, device)
+) WITHOUT ROWID;
+
 CREATE UNIQUE INDEX campaign_uid ON campaign (uid);
 
 CREATE INDEX entry_target ON entry (campaign_id, target) WHERE target IS NOT NULL;

@@ -98,6 +98,7 @@ mod sync_properties;
 mod sync_resolve;
 mod sync_restores;
 mod sync_skew;
+mod sync_unchanged;
 mod terminal_width;
 mod territory_add;
 mod transcripts;

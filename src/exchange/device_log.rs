@@ -100,23 +100,9 @@ pub enum DeviceLogError {
 /// dated after the day its writer recorded it (by the writer's clock, a day's grace for
 /// time zones): a reader whose clock is behind takes it all the same.
 pub fn read_device_log(text: &str) -> Result<DeviceLog, DeviceLogError> {
-    if text.is_empty() {
-        return Err(DeviceLogError::Empty);
-    }
+    let head = read_device_log_head(text)?;
     let mut lines = text.split_inclusive('\n');
-    let first = lines.next().ok_or(DeviceLogError::Empty)?;
-    let Some(first) = first.strip_suffix('\n') else {
-        return Err(DeviceLogError::Truncated);
-    };
-    let head: DeviceLogHead = serde_json::from_str(first)
-        .map_err(|e| DeviceLogError::Foreign(format!("its first line: {e}")))?;
-    if head.format != DEVICE_LOG_FORMAT {
-        return Err(DeviceLogError::Foreign(format!("format {:?}", head.format)));
-    }
-    if head.version > DEVICE_LOG_VERSION {
-        return Err(DeviceLogError::Newer(head.version));
-    }
-    check_head(&head)?;
+    lines.next();
     let mut log = DeviceLog {
         head,
         records: Vec::new(),
@@ -140,6 +126,31 @@ pub fn read_device_log(text: &str) -> Result<DeviceLog, DeviceLogError> {
         }
     }
     Ok(log)
+}
+
+/// The head of a device's log (its first line), checked as `read_device_log` checks it,
+/// without reading its records.
+pub fn read_device_log_head(text: &str) -> Result<DeviceLogHead, DeviceLogError> {
+    if text.is_empty() {
+        return Err(DeviceLogError::Empty);
+    }
+    let first = text
+        .split_inclusive('\n')
+        .next()
+        .ok_or(DeviceLogError::Empty)?;
+    let Some(first) = first.strip_suffix('\n') else {
+        return Err(DeviceLogError::Truncated);
+    };
+    let head: DeviceLogHead = serde_json::from_str(first)
+        .map_err(|e| DeviceLogError::Foreign(format!("its first line: {e}")))?;
+    if head.format != DEVICE_LOG_FORMAT {
+        return Err(DeviceLogError::Foreign(format!("format {:?}", head.format)));
+    }
+    if head.version > DEVICE_LOG_VERSION {
+        return Err(DeviceLogError::Newer(head.version));
+    }
+    check_head(&head)?;
+    Ok(head)
 }
 
 /// One line after the head: a record of the file's device, the next of its records; or,

@@ -30,7 +30,7 @@ mod utf16;
 
 pub use device_log::{
     DEVICE_LOG_FORMAT, DEVICE_LOG_VERSION, DeviceLog, DeviceLogError, DeviceLogHead, DeviceLogLine,
-    SharedCampaign, device_log_schema, device_log_text, read_device_log,
+    SharedCampaign, device_log_schema, device_log_text, read_device_log, read_device_log_head,
 };
 pub use docs::{
     CampaignDoc, EntryDoc, EventDoc, GameDoc, HeldOnDoc, PlayerDoc, RewardDoc, ScarDoc, WearDoc,

@@ -14,6 +14,7 @@ mod open;
 mod set_aside;
 mod stored;
 mod sync;
+mod sync_seen;
 #[cfg(test)]
 mod tests;
 
@@ -30,6 +31,7 @@ pub use log::{Appended, Current, Loaded, NewRecord, Recorded, Stamp, StoredLog};
 pub use open::{Access, Opening, refuse_uri};
 pub use set_aside::SetAside;
 pub use sync::Synced;
+pub use sync_seen::SyncSeen;
 
 mod embedded {
     refinery::embed_migrations!("migrations");

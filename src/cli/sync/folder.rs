@@ -6,6 +6,7 @@
 //! read only when it is a regular file of a fair size, never through a symbolic link, and
 //! a campaign's folder that is a link is refused, so nothing is read or written elsewhere.
 
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use std::collections::HashMap;
@@ -13,12 +14,15 @@ use std::collections::HashMap;
 use crate::cli::error::CliError;
 use crate::domain::vocabulary::names::CampaignName;
 use crate::domain::{EntryId, LogRecord};
-use crate::exchange::{DeviceLog, SharedCampaign, read_device_log};
+use crate::exchange::{DeviceLog, SharedCampaign, read_device_log, read_device_log_head};
 use crate::files::{self, Limit, Symlinks};
 use crate::report::sync::SkippedFile;
 
 /// The largest device file read (a campaign of a thousand games is a few MiB).
 const LIMIT: Limit = Limit::mib(64);
+
+/// The longest head of a device's file read alone (a head is a few hundred bytes).
+const HEAD_LIMIT: u64 = 64 * 1024;
 
 /// What a device's file is, for a refusal.
 const WHAT: &str = "a device's log";
@@ -159,6 +163,99 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
     shared
 }
 
+/// The files of campaign `uid`'s folder as they are, one line a file: its name, what the
+/// file system says of it (length, times, inode) and its SHA-256 (a file that cannot be
+/// read: why). Two alike mean no file changed, so a sync that saw them so need not read
+/// their records again. A file the file system describes as `before` did (the fingerprint
+/// of the last sync) is not read again: its hash is the one remembered, as git's index
+/// does; any write here or by a sync tool changes its inode or change time.
+pub(super) fn fingerprint(dir: &Path, uid: &str, before: &str) -> String {
+    let remembered: HashMap<(&str, &str), &str> = before
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.rsplitn(3, ' ');
+            let hash = parts.next()?;
+            let stat = parts.next()?;
+            let name = parts.next()?;
+            Some(((name, stat), hash))
+        })
+        .collect();
+    let mut lines = String::new();
+    for path in listed(&campaign_folder(dir, uid)) {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let stat = stat(&path);
+        let hash = match remembered.get(&(name.as_str(), stat.as_str())) {
+            Some(hash) => (*hash).to_string(),
+            None => hash(&path),
+        };
+        let _ = writeln!(lines, "{name} {stat} {hash}");
+    }
+    lines
+}
+
+/// Whether two fingerprints name the same files with the same bytes (whatever the file
+/// system says of them).
+pub(super) fn same_files(a: &str, b: &str) -> bool {
+    let named = |text: &str| -> Vec<(String, String)> {
+        text.lines()
+            .filter_map(|line| {
+                let mut parts = line.rsplitn(3, ' ');
+                let hash = parts.next()?;
+                parts.next()?;
+                Some((parts.next()?.to_string(), hash.to_string()))
+            })
+            .collect()
+    };
+    named(a) == named(b)
+}
+
+/// What the file system says of a file, in one word: its length, modification and change
+/// times and inode (the length and modification time where there are no inodes).
+fn stat(path: &Path) -> String {
+    let Ok(metadata) = std::fs::symlink_metadata(path) else {
+        return "gone".to_string();
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        format!(
+            "{}:{}.{}:{}.{}:{}",
+            metadata.len(),
+            metadata.mtime(),
+            metadata.mtime_nsec(),
+            metadata.ctime(),
+            metadata.ctime_nsec(),
+            metadata.ino()
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let modified = metadata
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        format!("{}:{modified}", metadata.len())
+    }
+}
+
+/// A file's SHA-256 in hex, or why it cannot be read (as one word).
+fn hash(path: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    match files::read(path, Symlinks::Never, LIMIT, WHAT) {
+        Ok(bytes) => Sha256::digest(&bytes)
+            .iter()
+            .fold(String::with_capacity(64), |mut hex, b| {
+                let _ = write!(hex, "{b:02x}");
+                hex
+            }),
+        Err(_) => "unread".to_string(),
+    }
+}
+
 /// The lines after the first of a file (read again: only for this device's own file).
 fn lines_of(path: &Path) -> usize {
     files::read(path, Symlinks::Never, LIMIT, WHAT)
@@ -192,10 +289,17 @@ fn read_one(path: &Path, name: &str, uid: &str) -> Result<(DeviceLog, bool), Str
 /// The database that writes device `me`'s file of campaign `uid`, as its head says (none:
 /// no file, one no database claims, or one that cannot be read).
 pub(super) fn owner(dir: &Path, uid: &str, me: &str) -> Option<String> {
-    let text = files::read_text(&own_file(dir, uid, me), Symlinks::Never, LIMIT, WHAT).ok()?;
-    let log = read_device_log(&text).ok()?;
-    (log.head.campaign.id == uid && log.head.device == me)
-        .then_some(log.head.database)
+    // Its first line only: the head (a file of a long campaign is megabytes).
+    let (file, _) = files::open(&own_file(dir, uid, me), Symlinks::Never, LIMIT, WHAT).ok()?;
+    let mut first = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(std::io::Read::take(file, HEAD_LIMIT)),
+        &mut first,
+    )
+    .ok()?;
+    let head = read_device_log_head(&first).ok()?;
+    (head.campaign.id == uid && head.device == me)
+        .then_some(head.database)
         .flatten()
 }
 
