@@ -796,8 +796,35 @@ fn a_newcomer_like_someone_known_is_asked_about() {
     t.answer("Anne looks like Ann: same person?", ENTER, "Ann");
     // The same: Ann, whose faction last time comes first.
     t.answer("Ann's faction", ENTER, "Enclave of the Bear");
-    t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");
+    // Her HQ with that faction last time comes first.
+    t.answer("Ann's HQ (type to search)", ENTER, "Alaska");
     t.wait("Player 2, clockwise (type to search)");
     t.interrupt();
     assert_eq!(env.dump(), before, "the database is as it was");
+}
+
+/// The same person with the same faction as last game is offered last game's HQ first,
+/// highlighted, and it takes Enter to choose it; with another faction, "not recorded" is
+/// highlighted and last game's HQ is one territory among the others.
+#[test]
+fn last_games_hq_comes_first_for_the_same_person_and_faction() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.answer("Player 1, clockwise (type to search)", "Bo\r", "Bo");
+    t.answer("Bo's faction", ENTER, "Khan Industries");
+    let offered = t.answer("Bo's HQ (type to search)", ENTER, "Peru");
+    assert_eq!(
+        items(&offered)[..2],
+        ["Peru", "(not recorded)"],
+        "{offered}"
+    );
+    assert!(offered.contains("> Peru"), "highlighted: {offered}");
+    t.answer("Player 2, clockwise (type to search)", "Ann\r", "Ann");
+    t.answer("Ann's faction", "balk\r", "Imperial Balkania");
+    let offered = t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");
+    assert_eq!(items(&offered)[0], "(not recorded)", "{offered}");
+    assert!(offered.contains("> (not recorded)"), "{offered}");
+    t.wait("Player 3, clockwise (type to search)");
+    t.interrupt();
 }
