@@ -143,3 +143,19 @@ fn a_busy_five_player_night_takes_at_most_80_keys() {
     println!("a busy five-player night: {} keys", keys[0]);
     assert!(keys[0] <= 80, "{} keys", keys[0]);
 }
+
+/// Eleven games of a published campaign (`tests/fixtures/campaign_rkik.toml`), each
+/// logged at the prompt after the ones before: at most 150 keys a game, the median at
+/// most 100.
+#[test]
+fn a_published_campaign_takes_a_median_of_at_most_100_keys_a_game() {
+    let nights = nights(include_str!("fixtures/campaign_rkik.toml"));
+    assert!(nights.len() >= 10, "{} games", nights.len());
+    let keys = keys_of(&nights, 1);
+    let mut sorted = keys.clone();
+    sorted.sort_unstable();
+    let median = sorted[sorted.len() / 2];
+    println!("the campaign's keys a game: {keys:?}; median {median}");
+    assert!(median <= 100, "median {median}");
+    assert!(sorted.iter().all(|&k| k <= 150), "{keys:?}");
+}

@@ -188,6 +188,17 @@ fn drawn(screen: &str) -> Drawn {
     }
 }
 
+/// Whether the screen ends at a question waiting for a key: a line being typed or a yes or
+/// no (the cursor after it), or a list under its question (its search line ends at the
+/// cursor, `|`); not an answer just given, the next question still to come.
+fn waiting(screen: &str) -> bool {
+    if !screen.ends_with('\n') {
+        return true;
+    }
+    let question = drawn(screen);
+    !question.rows.is_empty() || question.header.ends_with('|')
+}
+
 /// Whether a row's words are `wanted` (a territory's row may add its city or other names).
 fn names(row: &str, wanted: &str) -> bool {
     let row = row
@@ -233,7 +244,10 @@ impl<'n> Table<'n> {
     pub(crate) fn play(mut self) -> Count {
         let done = format!("Game {} logged.", self.night.game);
         loop {
-            let screen = self.t.settle();
+            let mut screen = self.t.settle();
+            while !screen.contains(&done) && !waiting(&screen) {
+                screen.push_str(&self.t.settle());
+            }
             if screen.contains(&done) {
                 break;
             }
@@ -486,7 +500,11 @@ impl<'n> Table<'n> {
         let mut rows = q.rows.clone();
         for (n, letter) in typed.to_lowercase().chars().enumerate() {
             self.t.press(&letter.to_string());
-            let now = drawn(&self.t.settle());
+            let mut screen = self.t.settle();
+            while !waiting(&screen) {
+                screen.push_str(&self.t.settle());
+            }
+            let now = drawn(&screen);
             rows = now.rows;
             if rows
                 .first()
