@@ -563,6 +563,11 @@ fn take_person(
     enough: bool,
 ) -> Result<(Option<String>, Answer), Refused> {
     let text = text.trim();
+    if text == LAST_TABLE {
+        return Err(Refused::Expected(
+            "the people one by one: last game's table is not offered now".to_string(),
+        ));
+    }
     if text.is_empty() || text == EVERYONE {
         return if enough {
             Ok((None, Answer::One(String::new())))
