@@ -513,3 +513,49 @@ fn a_territory_typed_by_a_name_players_use_is_kept_by_its_own() {
         Ok(one(Territory::find("Siam").expect("Siam").name()))
     );
 }
+
+/// Where last game's HQ is no longer a legal start (a scar placed on it during that game),
+/// neither it nor last game's table is offered: "not recorded" is the HQ's default, and the
+/// first seat offers the people alone.
+#[test]
+fn last_games_hq_and_table_are_offered_only_while_the_rules_allow_them() {
+    let mut campaign = Campaign::new();
+    set_up(&mut campaign);
+    let mut game = Game::new(
+        date(1),
+        vec![
+            seat_at("Ann", "bear", Outcome::Won, "Alaska"),
+            seat_at("Bo", "khan", Outcome::HeldOn, "Peru"),
+            seat_at("Cy", "saharan", Outcome::HeldOn, "Madagascar"),
+        ],
+    );
+    game.scars.push(chronicle::domain::ScarPlacement {
+        territory: t("Alaska"),
+        scar: "Bunker".to_string(),
+        by: None,
+    });
+    game.reward = Some(Reward::MajorCity {
+        territory: t("Egypt"),
+        name: "Kyro".to_string(),
+    });
+    let applied = campaign.allow(game);
+    let Entry::Game(game) = applied.entry else {
+        panic!("a game")
+    };
+    let mut form = GameForm::new(campaign, today(), Usual::of_games([&*game]));
+    say(&mut form, "date", "2026-02-20");
+    let first = form.next().expect("the first seat");
+    let offered: Vec<&str> = first.options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(offered, ["Ann", "Bo", "Cy"], "no table: Alaska is scarred");
+    say(&mut form, "player-1", "Bo");
+    say(&mut form, "faction-1", "Khan Industries");
+    let hq = form.next().expect("Bo's HQ");
+    assert_eq!(hq.default, one("Peru"), "Bo's HQ last time is still legal");
+    say(&mut form, "hq-1", "Peru");
+    say(&mut form, "player-2", "Ann");
+    say(&mut form, "faction-2", "Enclave of the Bear");
+    let hq = form.next().expect("Ann's HQ");
+    assert_eq!(hq.default, one(""), "Alaska is marked");
+    assert_eq!(hq.options[0].label, "(not recorded)");
+    assert!(hq.options.iter().all(|o| o.value != "Alaska"), "{hq:?}");
+}

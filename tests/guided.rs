@@ -796,8 +796,77 @@ fn a_newcomer_like_someone_known_is_asked_about() {
     t.answer("Anne looks like Ann: same person?", ENTER, "Ann");
     // The same: Ann, whose faction last time comes first.
     t.answer("Ann's faction", ENTER, "Enclave of the Bear");
-    t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");
+    // Her HQ with that faction last time comes first.
+    t.answer("Ann's HQ (type to search)", ENTER, "Alaska");
     t.wait("Player 2, clockwise (type to search)");
     t.interrupt();
     assert_eq!(env.dump(), before, "the database is as it was");
+}
+
+/// The same person with the same faction as last game is offered last game's HQ first,
+/// highlighted, and it takes Enter to choose it; with another faction, "not recorded" is
+/// highlighted and last game's HQ is one territory among the others.
+#[test]
+fn last_games_hq_comes_first_for_the_same_person_and_faction() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.answer("Player 1, clockwise (type to search)", "Bo\r", "Bo");
+    t.answer("Bo's faction", ENTER, "Khan Industries");
+    let offered = t.answer("Bo's HQ (type to search)", ENTER, "Peru");
+    assert_eq!(
+        items(&offered)[..2],
+        ["Peru", "(not recorded)"],
+        "{offered}"
+    );
+    assert!(offered.contains("> Peru"), "highlighted: {offered}");
+    t.answer("Player 2, clockwise (type to search)", "Ann\r", "Ann");
+    t.answer("Ann's faction", "balk\r", "Imperial Balkania");
+    let offered = t.answer("Ann's HQ (type to search)", ENTER, "(not recorded)");
+    assert_eq!(items(&offered)[0], "(not recorded)", "{offered}");
+    assert!(offered.contains("> (not recorded)"), "{offered}");
+    t.wait("Player 3, clockwise (type to search)");
+    t.interrupt();
+}
+
+/// Last game's table is offered one row under the person likely first, not highlighted:
+/// ↓ and Enter seat everyone with last game's faction and HQ, and the next question is the
+/// winner's, among them.
+#[test]
+fn last_games_table_is_one_answer_under_the_first_seat() {
+    let env = campaign_after_one_game();
+    let mut t = Terminal::open(&env, &["game", "log"]);
+    t.answer("Date played (YYYY-MM-DD)", ENTER, NOW);
+    t.wait("Player 1, clockwise (type to search)");
+    let table = "(last game's table: Ann, Enclave of the Bear in Alaska; Bo, Khan Industries in Peru; Cy, Saharan Republic)";
+    let offered = t.wait(table);
+    assert!(offered.contains("> Ann"), "Ann is highlighted: {offered}");
+    t.press(&format!("{DOWN}{ENTER}"));
+    t.wait(&format!("Player 1, clockwise (type to search): {table}"));
+    let winner = t.answer("Who won? (type to search)", &format!("{DOWN}{ENTER}"), "Bo");
+    assert_eq!(items(&winner)[..3], ["Ann", "Bo", "Cy"], "{winner}");
+    t.answer("Ann's result", ENTER, "held on");
+    t.answer("Cy's result", ENTER, "held on");
+    t.accept("Was a scar placed during the game?", "no");
+    t.answer("Bo's reward", "5", "destroy a territory card");
+    t.answer("Which territory (type to search)", ENTER, "Peru");
+    t.answer("Cy held on: their reward", "3", "nothing");
+    t.answer("Ann held on: their reward", "3", "nothing");
+    t.wait("Packets opened (space ticks, Enter goes on)");
+    t.press(ENTER);
+    t.answer("A note about the game (Enter for none)", ENTER, "");
+    t.wait("Write game 2 to the ledger?");
+    t.press(ENTER);
+    t.wait("Game 2 logged.");
+    let (code, shown) = t.end();
+    assert_eq!(code, 0, "{shown}");
+    let game = env.json(&["game", "show", "2", "--format", "json"]);
+    assert_eq!(
+        game["players"],
+        json!([
+            {"seat": 1, "person": "Ann", "faction": "Enclave of the Bear", "result": "held-on", "hq": "Alaska"},
+            {"seat": 2, "person": "Bo", "faction": "Khan Industries", "result": "won", "hq": "Peru"},
+            {"seat": 3, "person": "Cy", "faction": "Saharan Republic", "result": "held-on", "hq": null},
+        ])
+    );
 }

@@ -41,6 +41,8 @@ mod game_facts;
 mod game_form;
 mod game_sheet;
 mod guided;
+mod guided_budget;
+mod guided_keys;
 mod guided_night;
 mod guided_slips;
 mod html_render;

@@ -153,6 +153,10 @@ fn demo_answers() -> BTreeMap<&'static str, &'static str> {
         ("player-2", "Bo"),
         ("player-3", "Chidi"),
         ("player-4", ""),
+        // No HQ recorded, though last game's comes first for the same faction.
+        ("hq-1", ""),
+        ("hq-2", ""),
+        ("hq-3", ""),
         ("result:Ann", "won"),
         ("result:Bo", "held-on"),
         ("result:Chidi", "eliminated"),

@@ -21,6 +21,9 @@ pub(crate) const SPACE: &str = " ";
 /// How long a prompt may take to appear before the test gives up.
 pub(crate) const PATIENCE: Duration = Duration::from_secs(15);
 
+/// How long the screen stays unchanged before a question is taken as drawn whole.
+const SETTLED: Duration = Duration::from_millis(120);
+
 /// `chronicle ARGS…` running in a pseudo-terminal, what it has shown so far, and how many
 /// keys were pressed (an arrow is one key).
 pub(crate) struct Terminal {
@@ -43,6 +46,57 @@ impl Terminal {
             session,
             shown: String::new(),
             keys: 0,
+        }
+    }
+
+    /// Starts `chronicle ARGS…` as `open` does, its clock on `today` (YYYY-MM-DD): a game
+    /// logged the night it was played.
+    pub(crate) fn open_on(env: &TestEnv, args: &[&str], today: &str) -> Terminal {
+        let mut command = chronicle(env, args);
+        command
+            .env("TERM", "xterm-256color")
+            .env("NO_COLOR", "1")
+            .env("CHRONICLE_NOW", today);
+        let mut session = Session::spawn(command).expect("chronicle starts in a pseudo-terminal");
+        session
+            .get_process_mut()
+            .set_window_size(120, 60)
+            .expect("the pseudo-terminal takes a size");
+        Terminal {
+            session,
+            shown: String::new(),
+            keys: 0,
+        }
+    }
+
+    /// What the program showed since the last key, once it has shown something and then
+    /// nothing more for a while (it waits for a key), without escape sequences.
+    pub(crate) fn settle(&mut self) -> String {
+        let start = Instant::now();
+        let mut seen = String::new();
+        let mut quiet = Instant::now();
+        loop {
+            match self.session.check(Regex("[\\s\\S]+")) {
+                Ok(found) if !found.is_empty() => {
+                    seen.push_str(&plain(found.as_bytes()));
+                    quiet = Instant::now();
+                }
+                Ok(_) => {}
+                Err(error) => panic!(
+                    "the terminal closed ({error}); it showed:\n{}{seen}",
+                    self.shown
+                ),
+            }
+            if !seen.is_empty() && quiet.elapsed() > SETTLED {
+                self.shown.push_str(&seen);
+                return seen;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "nothing settled on the screen; it showed:\n{}{seen}",
+                self.shown
+            );
+            sleep(Duration::from_millis(5));
         }
     }
 

@@ -33,7 +33,7 @@ pub use labels::{label, place};
 pub use parts::Part;
 pub use search::matching;
 
-use crate::domain::{Campaign, Entry, Faction, Game, Names, Refusal, person_key};
+use crate::domain::{Campaign, Entry, Faction, Game, Names, Refusal, Territory, person_key};
 
 /// An answer: one value (an option's value, text typed, `yes` or `no`), or the values of
 /// the options ticked. As JSON (a phone's form carries its answers so), a string or a list.
@@ -223,11 +223,12 @@ impl From<Refusal> for Refused {
 }
 
 /// What the campaign makes likely: last game's people in their seats, each person's last
-/// faction.
+/// faction, and where each person last started with each faction.
 #[derive(Clone, Debug, Default)]
 pub struct Usual {
     seats: Vec<String>,
     factions: Vec<(String, Faction)>,
+    hqs: Vec<(String, Faction, Territory)>,
 }
 
 impl Usual {
@@ -239,7 +240,13 @@ impl Usual {
             for seat in &game.seats {
                 let key = person_key(&seat.person);
                 usual.factions.retain(|(k, _)| *k != key);
-                usual.factions.push((key, seat.faction.clone()));
+                usual.factions.push((key.clone(), seat.faction.clone()));
+                if let Some(hq) = &seat.hq {
+                    usual
+                        .hqs
+                        .retain(|(k, f, _)| *k != key || *f != seat.faction);
+                    usual.hqs.push((key, seat.faction.clone(), hq.clone()));
+                }
             }
         }
         usual
@@ -253,12 +260,21 @@ impl Usual {
         }))
     }
 
-    fn faction(&self, person: &str) -> Option<&Faction> {
+    pub(super) fn faction(&self, person: &str) -> Option<&Faction> {
         let key = person_key(person);
         self.factions
             .iter()
             .find(|(k, _)| *k == key)
             .map(|(_, f)| f)
+    }
+
+    /// Where `person` started the last time they played `faction`.
+    pub(super) fn hq(&self, person: &str, faction: &Faction) -> Option<&Territory> {
+        let key = person_key(person);
+        self.hqs
+            .iter()
+            .find(|(k, f, _)| *k == key && f == faction)
+            .map(|(_, _, hq)| hq)
     }
 }
 

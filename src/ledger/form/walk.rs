@@ -21,6 +21,10 @@ pub(super) const RESULTS: [Outcome; 3] =
 /// The words of the answer that ends the list of players.
 const EVERYONE: &str = "(that is everyone)";
 
+/// The value of the answer that seats last game's table again, each person with the same
+/// faction and HQ.
+pub(super) const LAST_TABLE: &str = "(last game's table)";
+
 /// The game worked out of the answers, and the questions on the way.
 pub(super) struct Walked {
     pub(super) steps: Vec<Step>,
@@ -202,12 +206,19 @@ impl Walker<'_> {
     }
 
     fn players(&mut self) -> Option<()> {
+        let table = self.last_table();
         for n in 1..=*PLAYERS.end() {
-            let Some(person) = self.person(n)? else {
+            let Some(person) = self.person(n, table.as_deref())? else {
                 break;
             };
+            if person == LAST_TABLE
+                && let Some(table) = &table
+            {
+                self.game.seats.clone_from(table);
+                break;
+            }
             let faction = self.faction(n, &person)?;
-            let hq = self.hq(n, &person)?;
+            let hq = self.hq(n, &person, &faction)?;
             self.game.seats.push(Seat {
                 person,
                 faction,
@@ -236,9 +247,39 @@ impl Walker<'_> {
         people
     }
 
+    /// Last game's table, each person with the faction and HQ they had, when the rules
+    /// still allow every seat of it as it was.
+    fn last_table(&self) -> Option<Vec<Seat>> {
+        let usual = &self.form.usual;
+        if usual.seats.len() < *PLAYERS.start() {
+            return None;
+        }
+        let mut seats: Vec<Seat> = Vec::new();
+        for person in &usual.seats {
+            let faction = usual.faction(person)?;
+            let free = self.campaign.factions().contains(faction)
+                && seats.iter().all(|s| &s.faction != faction);
+            if !free || self.campaign.is_retired(person) {
+                return None;
+            }
+            let hq = usual.hq(person, faction).cloned();
+            if let Some(hq) = &hq {
+                self.campaign.check_hq(&seats, person, hq).ok()?;
+            }
+            seats.push(Seat {
+                person: person.clone(),
+                faction: faction.clone(),
+                result: Outcome::HeldOn,
+                hq,
+            });
+        }
+        Some(seats)
+    }
+
     /// The person in seat `n`: someone known, someone new, or nobody more (`None`, from
-    /// the fourth seat).
-    fn person(&mut self, n: usize) -> Option<Option<String>> {
+    /// the fourth seat); in the first seat, last game's table again (`LAST_TABLE`), right
+    /// under the person likely first.
+    fn person(&mut self, n: usize, table: Option<&[Seat]>) -> Option<Option<String>> {
         let enough = self.game.seats.len() >= *PLAYERS.start();
         let people = self.people_offered();
         let usual = &self.form.usual.seats;
@@ -251,6 +292,14 @@ impl Walker<'_> {
             options.push(Offered::new("", EVERYONE));
         }
         options.extend(people.iter().map(Offered::plain));
+        let table = table.filter(|_| n == 1);
+        if let Some(table) = table {
+            let at = options.len().min(1);
+            options.insert(
+                at,
+                Offered::new(LAST_TABLE, table_words(self.campaign, table)),
+            );
+        }
         let mut step = Step::new(
             format!("player-{n}"),
             Part::Players,
@@ -263,6 +312,9 @@ impl Walker<'_> {
         step.new = Some("someone new");
         let (campaign, seats) = (self.campaign, self.game.seats.clone());
         let person = self.ask_kept(step, |_, answer| {
+            if table.is_some() && answer.one().trim() == LAST_TABLE {
+                return Ok((Some(LAST_TABLE.to_string()), answer.clone()));
+            }
             take_person(campaign, &seats, answer.one(), enough)
         })?;
         let Some(person) = person else {
@@ -271,6 +323,9 @@ impl Walker<'_> {
             }
             return Some(None);
         };
+        if person == LAST_TABLE {
+            return Some(Some(person));
+        }
         self.same_person(n, person).map(Some)
     }
 
@@ -346,16 +401,33 @@ impl Walker<'_> {
         })
     }
 
-    fn hq(&mut self, n: usize, person: &str) -> Option<Option<Territory>> {
+    /// The HQ of seat `n`: where the same person started with the same faction last time
+    /// comes first and is highlighted, while the rules still allow it there; else "not
+    /// recorded" is.
+    fn hq(&mut self, n: usize, person: &str, faction: &Faction) -> Option<Option<Territory>> {
         let seats = self.game.seats.clone();
         let campaign = self.campaign;
-        let starts = campaign.starts_at_table(&seats, person);
-        let mut options = vec![Offered::new("", "(not recorded)")];
+        let mut starts = campaign.starts_at_table(&seats, person);
+        let likely = self
+            .form
+            .usual
+            .hq(person, faction)
+            .filter(|t| starts.contains(t))
+            .cloned();
+        let mut options = Vec::new();
+        if let Some(likely) = &likely {
+            starts.retain(|t| t != likely);
+            options.push(Offered::new(likely.name(), place(campaign, likely)));
+        }
+        options.push(Offered::new("", "(not recorded)"));
         options.extend(
             starts
                 .iter()
                 .map(|t| Offered::new(t.name(), place(campaign, t))),
         );
+        if let Some(likely) = &likely {
+            starts.insert(0, likely.clone());
+        }
         let step = Step::new(
             format!("hq-{n}"),
             Part::Players,
@@ -363,7 +435,8 @@ impl Walker<'_> {
             Kind::Search,
         )
         .names(Names::Territories)
-        .options(options);
+        .options(options)
+        .default(likely.as_ref().map_or("", Territory::name));
         self.ask_kept(step, |_, answer| {
             if answer.one().trim().is_empty() {
                 return Ok((None, Answer::One(String::new())));
@@ -463,6 +536,24 @@ impl Walker<'_> {
     }
 }
 
+/// Last game's table in words, seat by seat: "(last game's table: Ann, Enclave of the Bear
+/// in Alaska; Bo, …)".
+fn table_words(campaign: &Campaign, table: &[Seat]) -> String {
+    let seats: Vec<String> = table
+        .iter()
+        .map(|s| match &s.hq {
+            Some(hq) => format!(
+                "{}, {} in {}",
+                s.person,
+                s.faction.name(),
+                place(campaign, hq)
+            ),
+            None => format!("{}, {}", s.person, s.faction.name()),
+        })
+        .collect();
+    format!("(last game's table: {})", seats.join("; "))
+}
+
 /// The person an answer for a seat names: someone known (in the campaign's spelling),
 /// someone new, or nobody more.
 fn take_person(
@@ -472,6 +563,11 @@ fn take_person(
     enough: bool,
 ) -> Result<(Option<String>, Answer), Refused> {
     let text = text.trim();
+    if text == LAST_TABLE {
+        return Err(Refused::Expected(
+            "the people one by one: last game's table is not offered now".to_string(),
+        ));
+    }
     if text.is_empty() || text == EVERYONE {
         return if enough {
             Ok((None, Answer::One(String::new())))
