@@ -72,7 +72,7 @@ impl Drop for Killed {
 }
 
 /// `chronicle serve` on loopback at `port`.
-fn serve(env: &TestEnv, port: u16) -> Killed {
+pub(crate) fn serve(env: &TestEnv, port: u16) -> Killed {
     let mut child = env
         .process(&[
             "serve",
@@ -115,7 +115,7 @@ pub(crate) async fn browser(driver: &str, mobile: bool) -> Client {
 }
 
 /// The page's width against the window's: a page that scrolls sideways is wider.
-async fn widths(client: &Client) -> (u64, u64) {
+pub(crate) async fn widths(client: &Client) -> (u64, u64) {
     let value = client
         .execute(
             "return [document.documentElement.scrollWidth, window.innerWidth];",
@@ -151,7 +151,7 @@ pub(crate) async fn shows(client: &Client, wanted: &str, within: Duration) -> Du
     }
 }
 
-fn log_game(env: &TestEnv, date: &str) {
+pub(crate) fn log_game(env: &TestEnv, date: &str) {
     env.ok(&[
         "game",
         "log",

@@ -10,8 +10,11 @@ use crate::render::html::{Link, Shell, document, header};
 pub(super) use crate::render::html::tables;
 
 /// Keeps the page live: the event stream says the log's head; when it is not the page's,
-/// the page reads itself again and shows the new `main`. A phone that wakes reconnects, and
-/// the first event of every connection is the head now.
+/// the page reads itself again and shows the new `main` (and says so, `chronicle:main`, for
+/// the television's turns). The stream is closed when the page is left or hidden (a browser
+/// keeps a left page, stream and all, for Back, and opens at most six connections to one
+/// server: the seventh page would wait) and opened again when the page is shown; the first
+/// event of every connection is the head now, so a page shown again catches up.
 const LIVE: &str = "
 (function(){
 var body=document.body,head=body.dataset.head,stream=null;
@@ -21,15 +24,19 @@ function refresh(){
   if(!m)return;
   document.querySelector('main').replaceWith(m);
   head=d.body.dataset.head;body.dataset.head=head;
+  document.dispatchEvent(new Event('chronicle:main'));
  });
 }
 function connect(){
- if(stream)stream.close();
+ close();
  stream=new EventSource('/events');
  stream.addEventListener('head',function(e){if(e.data!==head)refresh();});
 }
+function close(){if(stream){stream.close();stream=null;}}
 connect();
-document.addEventListener('visibilitychange',function(){if(document.visibilityState==='visible')connect();});
+window.addEventListener('pagehide',close);
+window.addEventListener('pageshow',function(e){if(e.persisted||!stream)connect();});
+document.addEventListener('visibilitychange',function(){if(document.visibilityState==='visible')connect();else close();});
 })();
 ";
 
