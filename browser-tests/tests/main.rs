@@ -10,3 +10,4 @@ mod common;
 mod serve_browser;
 mod serve_browser_log;
 mod serve_browser_phone;
+mod serve_browser_tv;

@@ -40,15 +40,38 @@ document.addEventListener('visibilitychange',function(){if(document.visibilitySt
 })();
 ";
 
-/// The television view shows one part at a time, in turn.
+/// The television view shows one part at a time, in turn, every `{TURN}` seconds: the parts
+/// are found again at each turn and when the live script shows a new `main`, so an update
+/// keeps the turn. A part taller than the screen is drawn smaller until it fits (a long
+/// recap), down to a floor.
 const TV: &str = "
 (function(){
-var parts=document.querySelectorAll('.tv-part'),i=0;
-if(parts.length<2)return;
-function show(){for(var k=0;k<parts.length;k++)parts[k].style.display=k===i?'block':'none';i=(i+1)%parts.length;}
-show();setInterval(show,20000);
+var i=0;
+function parts(){return document.querySelectorAll('main .tv-part');}
+function fit(p){
+ p.style.fontSize='';
+ var size=parseFloat(getComputedStyle(p).fontSize);
+ while(p.getBoundingClientRect().bottom>window.innerHeight&&size>12){size-=1;p.style.fontSize=size+'px';}
+}
+function show(){
+ var all=parts();if(!all.length)return;i%=all.length;
+ for(var k=0;k<all.length;k++)all[k].style.display=k===i?'block':'none';
+ fit(all[i]);
+}
+show();
+document.addEventListener('chronicle:main',show);
+setInterval(function(){i+=1;show();},{TURN}000);
 })();
 ";
+
+/// How long the television shows each part, in seconds: `?tv=N`, else 20.
+pub(super) fn tv_turn(asked: &str) -> u32 {
+    asked
+        .parse()
+        .ok()
+        .filter(|n| (2..=600).contains(n))
+        .unwrap_or(20)
+}
 
 /// The pages of the navigation, with their paths.
 const PAGES: [(&str, &str); 10] = [
@@ -65,14 +88,15 @@ const PAGES: [(&str, &str); 10] = [
 ];
 
 /// A whole page: the campaign's name, the navigation (keeping `?after=N`), the content,
-/// the head it was drawn at, and the live script; drawn in the page every HTML page of
+/// the head it was drawn at, and the live script (and, for a television, the turns of its
+/// parts every `tv` seconds); drawn in the page every HTML page of
 /// chronicle has (`render::html`).
 pub(super) fn page(
     campaign: &str,
     path: &str,
     after: Option<u32>,
     head: &str,
-    tv: bool,
+    tv: Option<u32>,
     content: Markup,
 ) -> Markup {
     let keep = after.map(|n| format!("after={n}"));
@@ -92,12 +116,12 @@ pub(super) fn page(
     });
     let shell = Shell {
         title: &format!("{title} · chronicle"),
-        class: tv.then_some("tv"),
+        class: tv.map(|_| "tv"),
         head: Some(head),
     };
     let scripts = html! {
         script { (PreEscaped(LIVE)) }
-        @if tv { script { (PreEscaped(TV)) } }
+        @if let Some(turn) = tv { script { (PreEscaped(TV.replace("{TURN}", &turn.to_string()))) } }
     };
     document(&shell, header(&title, None, &links), content, scripts)
 }

@@ -99,7 +99,7 @@ impl IntoResponse for Answer {
                 (status, json_type(), json(&Refusal { error: text })).into_response()
             }
             Answer::Refused(Form::Page, status, text, head) => {
-                let body = page("chronicle", "", None, &head, false, error(&text)).into_string();
+                let body = page("chronicle", "", None, &head, None, error(&text)).into_string();
                 (status, html_type(), body).into_response()
             }
         }
@@ -149,7 +149,7 @@ fn failure(form: Form, status: StatusCode, text: &str) -> Response {
         Form::Json => (status, json_type(), json(&Refusal { error: text })).into_response(),
         Form::Page => {
             let body =
-                page("chronicle", "", None, "0", false, super::html::error(&text)).into_string();
+                page("chronicle", "", None, "0", None, super::html::error(&text)).into_string();
             (status, html_type(), body).into_response()
         }
     }
@@ -157,7 +157,7 @@ fn failure(form: Form, status: StatusCode, text: &str) -> Response {
 
 /// The page of a read model.
 fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) -> Markup {
-    let tv = params.tv.is_some();
+    let tv = params.tv.as_deref().map(super::html::tv_turn);
     let content = match &answered.report {
         Report::Board(board) => html! {
             (map_figure(board, None))
@@ -180,7 +180,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 }
             };
             html! {
-                div.tv-part {
+                div.tv-part.recap {
                     @for section in sections(recap) {
                         h2 { (section.heading) }
                         ul { @for line in section.lines { li { (line) } } }

@@ -112,6 +112,6 @@ async fn not_found(uri: axum::http::Uri) -> Response {
         "There is no page {}: the pages are /, /board, /history, /stats, /setup, /packets, /pools, /games and /world.",
         uri.path()
     );
-    let body = page("chronicle", "", None, "0", false, error(&text)).into_string();
+    let body = page("chronicle", "", None, "0", None, error(&text)).into_string();
     (StatusCode::NOT_FOUND, html_type(), body).into_response()
 }

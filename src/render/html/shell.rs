@@ -70,8 +70,12 @@ pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--card);b
 footer{margin-top:36px;color:var(--muted);font-size:12px;border-top:1px solid var(--line);padding-top:8px;padding-bottom:16px}
 body.tv{font-size:28px}
 body.tv header{display:none}
-body.tv main{max-width:none}
+body.tv main{max-width:none;padding:16px 32px}
 body.tv .tv-part{display:block}
+body.tv .recap{columns:2 600px;column-gap:64px}
+body.tv .recap h2{break-after:avoid}
+body.tv .recap li{break-inside:avoid}
+body.tv figure.map>svg{width:100%;height:calc(100vh - 48px)}
 @media (max-width:600px){body{font-size:15px}header,main,footer{padding-left:10px;padding-right:10px}h1{font-size:1.6em}th,td{padding:4px 5px}}
 @media print{@page{margin:12mm}body{background:#fff;font-size:11pt}header,main,footer{max-width:none;padding:0}nav{display:none}
 figure.map{border:none;padding:0}section{margin:14pt 0}
