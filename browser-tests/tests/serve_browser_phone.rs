@@ -1,6 +1,8 @@
 //! The served pages as a phone lives on them (390 × 844): tapping from page to page through
 //! the menu and Back never waits, however many pages were opened before (a page left keeps
-//! no connection open).
+//! no connection open); every page has its own title and one `h1`, its tables keep their
+//! words whole, its links are a finger's size, it names pools in words, and the map opens
+//! at full size with labels a phone reads.
 
 use std::time::{Duration, Instant};
 
@@ -8,7 +10,9 @@ use fantoccini::wd::TimeoutConfiguration;
 use fantoccini::{Client, Locator};
 
 use crate::common::{TestEnv, skipped};
-use crate::serve_browser::{browser, chromedriver, free_port, program, serve};
+use serde_json::json;
+
+use crate::serve_browser::{browser, chromedriver, free_port, program, serve, text};
 
 /// The longest a page may take to open after a tap.
 const QUICK: Duration = Duration::from_secs(3);
@@ -104,6 +108,150 @@ fn a_phone_taps_through_every_page_twice_and_back_without_waiting() {
             }
         }
         println!("{taps} pages opened by taps and Back, the slowest in {slowest:?}");
+        client.close().await.expect("closed");
+    });
+}
+
+/// Every page a phone opens from the menu, a game, the map at full size and the television.
+const PAGES: &[&str] = &[
+    "/",
+    "/board",
+    "/map",
+    "/history",
+    "/history?kind=event,mission",
+    "/stats",
+    "/setup",
+    "/packets",
+    "/pools",
+    "/games",
+    "/games/6",
+    "/world",
+];
+
+/// The words of the page's table cells that are split over two lines.
+const BROKEN_WORDS: &str = "
+var broken=[];
+document.querySelectorAll('td,th,caption').forEach(function(cell){
+ var head=cell.closest('thead');
+ if(head&&head.getBoundingClientRect().width<=1)return;
+ var walker=document.createTreeWalker(cell,NodeFilter.SHOW_TEXT),node;
+ while((node=walker.nextNode())){
+  var words=/\\S+/g,m;
+  while((m=words.exec(node.data))){
+   var range=document.createRange();
+   range.setStart(node,m.index);range.setEnd(node,m.index+m[0].length);
+   var lines={};
+   Array.from(range.getClientRects()).forEach(function(r){if(r.width>0)lines[Math.round(r.top)]=1;});
+   if(Object.keys(lines).length>1)broken.push(m[0]);
+  }
+ }
+});
+return broken;";
+
+/// The page's links a finger cannot tap surely: those smaller than 44 × 44 pixels.
+const SMALL_LINKS: &str = "
+return Array.from(document.querySelectorAll('a')).filter(function(a){return a.getClientRects().length;})
+ .map(function(a){var r=a.getBoundingClientRect();return a.textContent+' '+Math.round(r.width)+'x'+Math.round(r.height);})
+ .filter(function(t){var m=t.match(/ (\\d+)x(\\d+)$/);return +m[1]<44||+m[2]<44;});";
+
+/// The size on the screen, in pixels, of the map's smallest label.
+const SMALLEST_LABEL: &str = "
+var svg=document.querySelector('figure.map svg'),scale=svg.getScreenCTM().a,least=1e9;
+svg.querySelectorAll('text,tspan').forEach(function(t){
+ if(!t.textContent.trim())return;
+ least=Math.min(least,parseFloat(getComputedStyle(t).fontSize)*scale);
+});
+return least;";
+
+/// What a pool is called in the database; never on a page.
+const POOL_KEYS: &[&str] = &[
+    "continent_name",
+    "major_city",
+    "minor_city",
+    "scar_cover",
+    "bonus_plus",
+    "bonus_minus",
+    "coin_sticker",
+    "world_capital",
+    "scar:",
+];
+
+#[test]
+fn every_page_reads_on_a_phone_in_whole_words_with_its_own_title_and_fingers_sized_links() {
+    let (Some(driver), Some(_)) = (
+        program(&["chromedriver", "chromium-driver"]),
+        program(&["chromium", "chromium-browser"]),
+    ) else {
+        skipped("Chromium or chromium-driver is not installed: the browser test");
+        return;
+    };
+    let env = TestEnv::demo();
+    let port = free_port();
+    let _server = serve(&env, port);
+    let url = format!("http://127.0.0.1:{port}");
+    let (_driver, driver_port) = chromedriver(&driver);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let client = browser(&format!("http://127.0.0.1:{driver_port}"), true).await;
+        let mut titles: Vec<String> = Vec::new();
+        let mut wrong: Vec<String> = Vec::new();
+        for path in PAGES {
+            client
+                .goto(&format!("{url}{path}"))
+                .await
+                .expect("the page");
+            let title = client.title().await.expect("its title");
+            if titles.contains(&title) {
+                wrong.push(format!("{path}: the title {title:?} is another page's"));
+            }
+            titles.push(title);
+            let h1 = client
+                .find_all(Locator::Css("h1"))
+                .await
+                .expect("the headings");
+            if h1.len() != 1 {
+                wrong.push(format!("{path}: {} h1", h1.len()));
+            }
+            let broken = client
+                .execute(BROKEN_WORDS, Vec::new())
+                .await
+                .expect("the words");
+            if broken != json!([]) {
+                wrong.push(format!("{path}: words split over two lines: {broken}"));
+            }
+            let small = client
+                .execute(SMALL_LINKS, Vec::new())
+                .await
+                .expect("the links");
+            if small != json!([]) {
+                wrong.push(format!("{path}: links under 44 × 44 pixels: {small}"));
+            }
+            let shown = text(&client).await;
+            for key in POOL_KEYS.iter().filter(|key| shown.contains(**key)) {
+                wrong.push(format!("{path} shows the pool key {key}"));
+            }
+        }
+        assert!(wrong.is_empty(), "on a phone:\n{}", wrong.join("\n"));
+        client.goto(&format!("{url}/map")).await.expect("the map");
+        let least = client
+            .execute(SMALLEST_LABEL, Vec::new())
+            .await
+            .expect("the labels")
+            .as_f64()
+            .expect("a size");
+        assert!(least >= 12.0, "the map's smallest label is {least} px");
+        client
+            .goto(&format!("{url}/pools"))
+            .await
+            .expect("the pools");
+        let shown = text(&client).await;
+        assert!(
+            shown.contains("Continent names") && shown.contains("Bunker scars"),
+            "the pools in words:\n{shown}"
+        );
         client.close().await.expect("closed");
     });
 }

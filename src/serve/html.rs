@@ -5,7 +5,7 @@
 
 use maud::{Markup, PreEscaped, html};
 
-use crate::render::html::{Link, Shell, document, header};
+use crate::render::html::{Link, Shell, Text, document, site_header};
 
 pub(super) use crate::render::html::tables;
 
@@ -87,13 +87,13 @@ const PAGES: [(&str, &str); 10] = [
     ("/history?kind=event,mission", "Events"),
 ];
 
-/// A whole page: the campaign's name, the navigation (keeping `?after=N`), the content,
-/// the head it was drawn at, and the live script (and, for a television, the turns of its
-/// parts every `tv` seconds); drawn in the page every HTML page of
-/// chronicle has (`render::html`).
+/// A whole page: the campaign's name, the navigation (keeping `?after=N`), the page's own
+/// name (its title and its one `h1`), the content, the head it was drawn at, and the live
+/// script (and, for a television, the turns of its parts every `tv` seconds); drawn in the
+/// page every HTML page of chronicle has (`render::html`).
 pub(super) fn page(
     campaign: &str,
-    path: &str,
+    name: &str,
     after: Option<u32>,
     head: &str,
     tv: Option<u32>,
@@ -105,17 +105,17 @@ pub(super) fn page(
         (Some(keep), false) => format!("{to}?{keep}"),
         (None, _) => to.to_string(),
     };
-    let title = match after {
+    let campaign = match after {
         Some(n) => format!("{campaign}, after game {n}"),
         None => campaign.to_string(),
     };
-    let links = PAGES.map(|(to, name)| Link {
+    let links = PAGES.map(|(to, page)| Link {
         to: link(to),
-        name,
-        current: to == path,
+        name: page,
+        current: page == name,
     });
     let shell = Shell {
-        title: &format!("{title} · chronicle"),
+        title: &format!("{name} · {campaign} · chronicle"),
         class: tv.map(|_| "tv"),
         head: Some(head),
     };
@@ -123,7 +123,11 @@ pub(super) fn page(
         script { (PreEscaped(LIVE)) }
         @if let Some(turn) = tv { script { (PreEscaped(TV.replace("{TURN}", &turn.to_string()))) } }
     };
-    document(&shell, header(&title, None, &links), content, scripts)
+    let content = html! {
+        h1 { (Text(name)) }
+        (content)
+    };
+    document(&shell, site_header(&campaign, &links), content, scripts)
 }
 
 /// An error in place of the content.

@@ -31,6 +31,7 @@ macro_rules! part {
 pub fn router(shared: Arc<Shared>) -> Router {
     let pages = [
         ("/board", Part::Board),
+        ("/map", Part::Board),
         ("/history", Part::History),
         ("/stats", Part::Stats),
         ("/setup", Part::Setup),
@@ -109,9 +110,9 @@ fn api_route(part: Part) -> axum::routing::MethodRouter<Arc<Shared>> {
 /// A path `serve` does not know.
 async fn not_found(uri: axum::http::Uri) -> Response {
     let text = format!(
-        "There is no page {}: the pages are /, /board, /history, /stats, /setup, /packets, /pools, /games and /world.",
+        "There is no page {}: the pages are /, /board, /map, /history, /stats, /setup, /packets, /pools, /games and /world.",
         uri.path()
     );
-    let body = page("chronicle", "", None, "0", None, error(&text)).into_string();
+    let body = page("chronicle", "No such page", None, "0", None, error(&text)).into_string();
     (StatusCode::NOT_FOUND, html_type(), body).into_response()
 }
