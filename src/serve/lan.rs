@@ -1,10 +1,7 @@
 //! Where phones find the page: this machine's addresses on the local network, the one the
-//! default route leaves from first, and a QR code of one for a terminal.
+//! default route leaves from first.
 
 use std::net::{IpAddr, Ipv4Addr, UdpSocket};
-
-use qrcode::QrCode;
-use qrcode::render::unicode::Dense1x2;
 
 /// The page's address at each of this machine's addresses a phone may reach, best first
 /// (see `ordered`): the interfaces as the system lists them (getifaddrs), and the address
@@ -163,18 +160,6 @@ fn ordered(interfaces: &[Found], default_route: Option<IpAddr>) -> Vec<IpAddr> {
         }
     }
     ordered
-}
-
-/// A QR code of `url` in half-height blocks, to scan off a terminal.
-pub fn qr_text(url: &str) -> Option<String> {
-    let code = QrCode::new(url.as_bytes()).ok()?;
-    Some(
-        code.render::<Dense1x2>()
-            .dark_color(Dense1x2::Light)
-            .light_color(Dense1x2::Dark)
-            .quiet_zone(true)
-            .build(),
-    )
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ mod pages;
 mod phone;
 mod phone_html;
 mod phone_undo;
+mod qr;
 mod read;
 mod routes;
 mod said;
@@ -28,8 +29,9 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-pub use lan::{lan_urls, page_url, qr_text};
+pub use lan::{lan_urls, page_url};
 pub use memory::Writing;
+pub use qr::qr_text;
 pub use read::Shared;
 pub use routes::router;
 pub use said::Refused;
