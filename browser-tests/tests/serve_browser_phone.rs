@@ -112,7 +112,7 @@ fn a_phone_taps_through_every_page_twice_and_back_without_waiting() {
     });
 }
 
-/// Every page a phone opens from the menu, a game, the map at full size and the television.
+/// Every page a phone opens from the menu, a game, the map at full size, and the join page.
 const PAGES: &[&str] = &[
     "/",
     "/board",
@@ -126,6 +126,7 @@ const PAGES: &[&str] = &[
     "/games",
     "/games/6",
     "/world",
+    "/join",
 ];
 
 /// The words of the page's table cells that are split over two lines.

@@ -13,6 +13,7 @@ mod api;
 mod carried;
 mod guard;
 mod html;
+mod join;
 mod lan;
 mod live;
 mod memory;

@@ -3,6 +3,8 @@
 //! alike, inside the quiet zone of four modules a scanner needs; and as SVG for the join
 //! page.
 
+use std::fmt::Write as _;
+
 use qrcode::QrCode;
 use qrcode::render::unicode::Dense1x2;
 
@@ -38,11 +40,11 @@ pub(super) fn qr_svg(url: &str) -> Option<String> {
     for (i, colour) in code.to_colors().iter().enumerate() {
         if *colour == qrcode::Color::Dark {
             let (x, y) = (i % width + 4, i / width + 4);
-            dark.push_str(&format!("M{x} {y}h1v1h-1z"));
+            let _ = write!(dark, "M{x} {y}h1v1h-1z");
         }
     }
     Some(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {side} {side}\" \
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" viewBox=\"0 0 {side} {side}\" \
          shape-rendering=\"crispEdges\" role=\"img\" aria-label=\"A QR code of {url}\">\
          <rect width=\"{side}\" height=\"{side}\" fill=\"#ffffff\"/>\
          <path d=\"{dark}\" fill=\"#000000\"/></svg>"

@@ -59,6 +59,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
             get(|state, headers, path, query| game(state, headers, path, query, Form::Json)),
         )
         .route("/api/head", get(live::head))
+        .route("/join", get(super::join::join))
         .route("/log", get(super::phone::start))
         .route("/log/device", post(super::phone::name_device))
         .route("/log/step", post(super::phone::step))
@@ -110,7 +111,7 @@ fn api_route(part: Part) -> axum::routing::MethodRouter<Arc<Shared>> {
 /// A path `serve` does not know.
 async fn not_found(uri: axum::http::Uri) -> Response {
     let text = format!(
-        "There is no page {}: the pages are /, /board, /map, /history, /stats, /setup, /packets, /pools, /games and /world.",
+        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games and /world.",
         uri.path()
     );
     let body = page("chronicle", "No such page", None, "0", None, error(&text)).into_string();

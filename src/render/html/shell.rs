@@ -29,6 +29,9 @@ main>h1{font-size:1.6em;margin:6px 0 12px}
 a.tap{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;padding:0 10px;margin:0 4px 4px 0;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--accent);font-weight:bold;text-decoration:none}
 figure.map.full{overflow:auto;max-height:85vh}
 figure.map.full{--map-width:1640px;--map-most:none}
+figure.qr{margin:12px auto;width:min(92vw,72vh,640px);text-align:center}
+figure.qr figcaption{font:bold 1.2em/1.4 sans-serif;color:var(--ink);overflow-wrap:anywhere}
+p.join{font-size:1.15em}
 nav a[aria-current]{text-decoration:underline}
 section{margin:28px 0}
 h2{font-size:1.15em;border-bottom:1px solid var(--line);padding-bottom:4px;margin:0 0 12px}
