@@ -12,7 +12,9 @@ use fantoccini::{Client, Locator};
 use crate::common::{TestEnv, skipped};
 use serde_json::json;
 
-use crate::serve_browser::{browser, chromedriver, free_port, program, serve, text};
+use crate::serve_browser::{
+    browser, chromedriver, free_port, log_game, program, serve, shows, text,
+};
 
 /// The longest a page may take to open after a tap.
 const QUICK: Duration = Duration::from_secs(3);
@@ -108,6 +110,23 @@ fn a_phone_taps_through_every_page_twice_and_back_without_waiting() {
             }
         }
         println!("{taps} pages opened by taps and Back, the slowest in {slowest:?}");
+
+        // A page gone back to (from the browser's cache, its stream closed meanwhile) shows
+        // a game logged while another page was open.
+        client
+            .goto(&format!("{url}/board"))
+            .await
+            .expect("the board");
+        shows(&client, "after 16 games", QUICK).await;
+        let stats = client
+            .find(Locator::Css("nav a[href='/stats']"))
+            .await
+            .expect("the menu's Stats");
+        stats.click().await.expect("tapped");
+        opened(&client, &format!("{url}/stats"), Instant::now()).await;
+        log_game(&env, "2026-05-01");
+        client.back().await.expect("back");
+        shows(&client, "after 17 games", QUICK).await;
         client.close().await.expect("closed");
     });
 }
