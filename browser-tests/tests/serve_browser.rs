@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 use crate::common::{TestEnv, skipped};
 
 const PAGES: &[&str] = &[
-    "/", "/board", "/history", "/stats", "/setup", "/packets", "/pools", "/games", "/games/6",
-    "/world", "/?tv",
+    "/", "/board", "/map", "/history", "/stats", "/setup", "/packets", "/pools", "/games",
+    "/games/6", "/world", "/join", "/?tv",
 ];
 
 /// A program on the PATH or at one of Debian's places.

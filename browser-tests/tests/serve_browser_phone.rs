@@ -255,6 +255,24 @@ fn every_page_reads_on_a_phone_in_whole_words_with_its_own_title_and_fingers_siz
             }
         }
         assert!(wrong.is_empty(), "on a phone:\n{}", wrong.join("\n"));
+        // A laptop's window keeps the tables' words whole too.
+        let laptop = browser(&format!("http://127.0.0.1:{driver_port}"), false).await;
+        for path in PAGES {
+            laptop
+                .goto(&format!("{url}{path}"))
+                .await
+                .expect("the page");
+            let broken = laptop
+                .execute(BROKEN_WORDS, Vec::new())
+                .await
+                .expect("the words");
+            assert_eq!(
+                broken,
+                json!([]),
+                "{path} at 1400: words split over two lines"
+            );
+        }
+        laptop.close().await.expect("closed");
         client.goto(&format!("{url}/map")).await.expect("the map");
         let least = client
             .execute(SMALLEST_LABEL, Vec::new())
