@@ -1,7 +1,7 @@
 //! `/join`: the page's address as a big QR code and in words, for the laptop's screen or the
 //! television, so that everyone at the table opens the page. The address is the one this
 //! page was opened at, where that is a network address (it is the one the others reach),
-//! else this machine's best address on the local network (`lan`). The logging address, with
+//! else the one listened on, or this machine's best address on the local network (`lan`). The logging address, with
 //! this run's key, is shown too, but only with `--allow-log` and only to a request that
 //! holds the key, as the terminal shows it only to whoever started `serve`.
 
@@ -23,8 +23,10 @@ use super::read::{Params, Part, Shared};
 use crate::render::html::Text;
 
 /// The address to join at: the `Host` this page was asked at when it names a network
-/// address, else this machine's best one on the local network, else the `Host` as it is.
-fn join_address(host: &str) -> String {
+/// address; else the address listened on (`--bind`) when it is one; else, listening on
+/// every network, this machine's best address on the local network; else the `Host` as it
+/// is.
+fn join_address(host: &str, bind: IpAddr) -> String {
     let Ok(authority) = host.parse::<Authority>() else {
         return format!("http://{host}/");
     };
@@ -33,12 +35,12 @@ fn join_address(host: &str) -> String {
         .host()
         .trim_start_matches('[')
         .trim_end_matches(']');
+    let as_asked = || format!("http://{host}/");
     match named.parse::<IpAddr>() {
         Ok(ip) if !ip.is_loopback() && !ip.is_unspecified() => page_url(ip, port),
-        _ => lan_urls(port)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| format!("http://{host}/")),
+        _ if bind.is_loopback() => as_asked(),
+        _ if !bind.is_unspecified() => page_url(bind, port),
+        _ => lan_urls(port).into_iter().next().unwrap_or_else(as_asked),
     }
 }
 
@@ -70,7 +72,7 @@ pub(super) async fn join(State(shared): State<Arc<Shared>>, headers: HeaderMap) 
                 return (StatusCode::SERVICE_UNAVAILABLE, body.into_string());
             }
         };
-        let address = join_address(&host);
+        let address = join_address(&host, shared.bind);
         let content = html! {
             p.join { "Open " strong { (Text(&address)) } " on a phone on the same Wi-Fi, or scan the code with its camera." }
             (code(&address))
@@ -94,22 +96,41 @@ pub(super) async fn join(State(shared): State<Arc<Shared>>, headers: HeaderMap) 
 mod tests {
     use super::*;
 
+    const EVERY: IpAddr = IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED);
+
     #[test]
     fn the_address_is_the_one_the_page_was_asked_at_on_the_network() {
         assert_eq!(
-            join_address("192.168.77.5:8765"),
+            join_address("192.168.77.5:8765", EVERY),
             "http://192.168.77.5:8765/"
         );
         assert_eq!(
-            join_address("[fd12:3456:789a::7]:8765"),
+            join_address("[fd12:3456:789a::7]:8765", EVERY),
             "http://[fd12:3456:789a::7]:8765/"
         );
     }
 
     #[test]
-    fn asked_on_this_machine_the_address_is_one_the_others_reach() {
-        let address = join_address("127.0.0.1:8765");
-        assert!(!address.contains("127.0.0.1") || lan_urls(8765).is_empty());
-        assert!(address.ends_with(":8765/"), "{address}");
+    fn asked_on_this_machine_the_address_is_the_one_listened_on() {
+        let bind = "192.168.77.5".parse().expect("an address");
+        assert_eq!(
+            join_address("localhost:8765", bind),
+            "http://192.168.77.5:8765/"
+        );
+        let loopback = "127.0.0.1".parse().expect("an address");
+        assert_eq!(
+            join_address("127.0.0.1:8765", loopback),
+            "http://127.0.0.1:8765/"
+        );
+    }
+
+    #[test]
+    fn asked_on_this_machine_listening_everywhere_the_address_is_one_the_others_reach() {
+        let address = join_address("127.0.0.1:8765", EVERY);
+        let lan = lan_urls(8765);
+        assert_eq!(
+            address,
+            lan.first().map_or("http://127.0.0.1:8765/", String::as_str)
+        );
     }
 }
