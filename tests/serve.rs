@@ -84,6 +84,7 @@ fn content(body: &str) -> String {
 const PAGES: &[(&str, &str)] = &[
     ("/", "home"),
     ("/board", "board"),
+    ("/map", "map"),
     ("/history", "history"),
     ("/history?territory=Egypt", "history-egypt"),
     ("/stats", "stats"),
@@ -135,6 +136,70 @@ fn every_page_of_the_demo_is_served_as_html_with_its_head() {
 }
 
 /// The API's answer for `path` and the command's JSON for `args`.
+/// `/join` asked at `host`, by a run with `--allow-log` and its key (`key`) or without, with
+/// the key's cookie (`cookie`) or without.
+fn join(env: &TestEnv, host: &str, key: Option<&str>, cookie: Option<&str>) -> Answer {
+    let mut options = options(env, Spoilers::Opened);
+    options.writing = key.map(|key| chronicle::serve::Writing {
+        key: key.to_string(),
+        clock: chronicle::ledger::Clock::real(),
+    });
+    let shared = Arc::new(Shared::open(&options).expect("the campaign"));
+    let mut request = Request::get("/join").header(header::HOST, host);
+    if let Some(cookie) = cookie {
+        request = request.header(header::COOKIE, format!("chronicle_key={cookie}"));
+    }
+    let request = request.body(Body::empty()).expect("a request");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async move {
+        let response = router(shared).oneshot(request).await.expect("an answer");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("the body");
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).expect("UTF-8"),
+        }
+    })
+}
+
+#[test]
+fn the_join_page_shows_the_address_it_was_opened_at_and_the_key_only_to_its_holder() {
+    let env = TestEnv::demo();
+    let answer = join(&env, "192.168.77.5:8765", None, None);
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert!(
+        answer
+            .body
+            .contains("<title>Join · Demo · chronicle</title>")
+    );
+    // The one image on the page is the QR code.
+    let drawn = content(&answer.body).replace("[the map]", "[the QR code]");
+    insta::assert_snapshot!("page-join", drawn);
+    let key = "0123456789abcdef0123456789abcdef";
+    let logging = format!("http://192.168.77.5:8765/log?key={key}");
+    let holder = join(&env, "192.168.77.5:8765", Some(key), Some(key));
+    assert!(holder.body.contains(&logging), "{}", holder.body);
+    assert_eq!(holder.body.matches("<svg").count(), 2);
+    for (run, cookie) in [
+        (None, Some(key)),
+        (Some(key), None),
+        (Some(key), Some("0123")),
+    ] {
+        let other = join(&env, "192.168.77.5:8765", run, cookie);
+        assert_eq!(other.status, StatusCode::OK);
+        assert!(!other.body.contains("log?key"), "{run:?} {cookie:?}");
+        assert!(!other.body.contains(key), "{run:?} {cookie:?}");
+        assert_eq!(other.body.matches("<svg").count(), 1);
+    }
+}
+
 fn same_json(env: &TestEnv, path: &str, args: &[&str]) {
     let answer = page(env, path);
     assert_eq!(answer.status, StatusCode::OK, "{path}: {}", answer.body);

@@ -9,3 +9,5 @@
 mod common;
 mod serve_browser;
 mod serve_browser_log;
+mod serve_browser_phone;
+mod serve_browser_tv;

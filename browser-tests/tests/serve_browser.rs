@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 use crate::common::{TestEnv, skipped};
 
 const PAGES: &[&str] = &[
-    "/", "/board", "/history", "/stats", "/setup", "/packets", "/pools", "/games", "/games/6",
-    "/world", "/?tv",
+    "/", "/board", "/map", "/history", "/stats", "/setup", "/packets", "/pools", "/games",
+    "/games/6", "/world", "/join", "/?tv",
 ];
 
 /// A program on the PATH or at one of Debian's places.
@@ -72,7 +72,7 @@ impl Drop for Killed {
 }
 
 /// `chronicle serve` on loopback at `port`.
-fn serve(env: &TestEnv, port: u16) -> Killed {
+pub(crate) fn serve(env: &TestEnv, port: u16) -> Killed {
     let mut child = env
         .process(&[
             "serve",
@@ -115,7 +115,7 @@ pub(crate) async fn browser(driver: &str, mobile: bool) -> Client {
 }
 
 /// The page's width against the window's: a page that scrolls sideways is wider.
-async fn widths(client: &Client) -> (u64, u64) {
+pub(crate) async fn widths(client: &Client) -> (u64, u64) {
     let value = client
         .execute(
             "return [document.documentElement.scrollWidth, window.innerWidth];",
@@ -151,7 +151,7 @@ pub(crate) async fn shows(client: &Client, wanted: &str, within: Duration) -> Du
     }
 }
 
-fn log_game(env: &TestEnv, date: &str) {
+pub(crate) fn log_game(env: &TestEnv, date: &str) {
     env.ok(&[
         "game",
         "log",

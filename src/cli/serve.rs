@@ -140,8 +140,8 @@ fn announce(ready: &Ready, address: Option<IpAddr>, qr: bool, key: Option<&str>)
     if ip.is_loopback() {
         say("Serving on this machine only (--bind 127.0.0.1). Ctrl-C stops.");
     } else {
-        say(
-            "Open it on a phone on the same Wi-Fi. If it does not load: a guest network often keeps devices apart (client isolation), and a firewall may block the port. Ctrl-C stops.",
-        );
+        say(&format!(
+            "Open it on a phone on the same Wi-Fi, or show {first}join on a screen the table sees (a big QR code). If it does not load: a guest network often keeps devices apart (client isolation), and a firewall may block the port. Ctrl-C stops."
+        ));
     }
 }

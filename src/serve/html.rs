@@ -5,13 +5,16 @@
 
 use maud::{Markup, PreEscaped, html};
 
-use crate::render::html::{Link, Shell, document, header};
+use crate::render::html::{Link, Shell, Text, document, site_header};
 
 pub(super) use crate::render::html::tables;
 
 /// Keeps the page live: the event stream says the log's head; when it is not the page's,
-/// the page reads itself again and shows the new `main`. A phone that wakes reconnects, and
-/// the first event of every connection is the head now.
+/// the page reads itself again and shows the new `main` (and says so, `chronicle:main`, for
+/// the television's turns). The stream is closed when the page is left or hidden (a browser
+/// keeps a left page, stream and all, for Back, and opens at most six connections to one
+/// server: the seventh page would wait) and opened again when the page is shown; the first
+/// event of every connection is the head now, so a page shown again catches up.
 const LIVE: &str = "
 (function(){
 var body=document.body,head=body.dataset.head,stream=null;
@@ -21,27 +24,54 @@ function refresh(){
   if(!m)return;
   document.querySelector('main').replaceWith(m);
   head=d.body.dataset.head;body.dataset.head=head;
+  document.dispatchEvent(new Event('chronicle:main'));
  });
 }
 function connect(){
- if(stream)stream.close();
+ close();
  stream=new EventSource('/events');
  stream.addEventListener('head',function(e){if(e.data!==head)refresh();});
 }
+function close(){if(stream){stream.close();stream=null;}}
 connect();
-document.addEventListener('visibilitychange',function(){if(document.visibilityState==='visible')connect();});
+window.addEventListener('pagehide',close);
+window.addEventListener('pageshow',function(e){if(e.persisted||!stream)connect();});
+document.addEventListener('visibilitychange',function(){if(document.visibilityState==='visible')connect();else close();});
 })();
 ";
 
-/// The television view shows one part at a time, in turn.
+/// The television view shows one part at a time, in turn, every `{TURN}` seconds: the parts
+/// are found again at each turn and when the live script shows a new `main`, so an update
+/// keeps the turn. A part taller than the screen is drawn smaller until it fits (a long
+/// recap), down to a floor.
 const TV: &str = "
 (function(){
-var parts=document.querySelectorAll('.tv-part'),i=0;
-if(parts.length<2)return;
-function show(){for(var k=0;k<parts.length;k++)parts[k].style.display=k===i?'block':'none';i=(i+1)%parts.length;}
-show();setInterval(show,20000);
+var i=0;
+function parts(){return document.querySelectorAll('main .tv-part');}
+function fit(p){
+ p.style.fontSize='';
+ var size=parseFloat(getComputedStyle(p).fontSize);
+ while(p.getBoundingClientRect().bottom>window.innerHeight&&size>12){size-=1;p.style.fontSize=size+'px';}
+}
+function show(){
+ var all=parts();if(!all.length)return;i%=all.length;
+ for(var k=0;k<all.length;k++)all[k].style.display=k===i?'block':'none';
+ fit(all[i]);
+}
+show();
+document.addEventListener('chronicle:main',show);
+setInterval(function(){i+=1;show();},{TURN}000);
 })();
 ";
+
+/// How long the television shows each part, in seconds: `?tv=N`, else 20.
+pub(super) fn tv_turn(asked: &str) -> u32 {
+    asked
+        .parse()
+        .ok()
+        .filter(|n| (2..=600).contains(n))
+        .unwrap_or(20)
+}
 
 /// The pages of the navigation, with their paths.
 const PAGES: [(&str, &str); 10] = [
@@ -57,15 +87,16 @@ const PAGES: [(&str, &str); 10] = [
     ("/history?kind=event,mission", "Events"),
 ];
 
-/// A whole page: the campaign's name, the navigation (keeping `?after=N`), the content,
-/// the head it was drawn at, and the live script; drawn in the page every HTML page of
-/// chronicle has (`render::html`).
+/// A whole page: the campaign's name, the navigation (keeping `?after=N`), the page's own
+/// name (its title and its one `h1`), the content, the head it was drawn at, and the live
+/// script (and, for a television, the turns of its parts every `tv` seconds); drawn in the
+/// page every HTML page of chronicle has (`render::html`).
 pub(super) fn page(
     campaign: &str,
-    path: &str,
+    name: &str,
     after: Option<u32>,
     head: &str,
-    tv: bool,
+    tv: Option<u32>,
     content: Markup,
 ) -> Markup {
     let keep = after.map(|n| format!("after={n}"));
@@ -74,25 +105,29 @@ pub(super) fn page(
         (Some(keep), false) => format!("{to}?{keep}"),
         (None, _) => to.to_string(),
     };
-    let title = match after {
+    let campaign = match after {
         Some(n) => format!("{campaign}, after game {n}"),
         None => campaign.to_string(),
     };
-    let links = PAGES.map(|(to, name)| Link {
+    let links = PAGES.map(|(to, page)| Link {
         to: link(to),
-        name,
-        current: to == path,
+        name: page,
+        current: page == name,
     });
     let shell = Shell {
-        title: &format!("{title} · chronicle"),
-        class: tv.then_some("tv"),
+        title: &format!("{name} · {campaign} · chronicle"),
+        class: tv.map(|_| "tv"),
         head: Some(head),
     };
     let scripts = html! {
         script { (PreEscaped(LIVE)) }
-        @if tv { script { (PreEscaped(TV)) } }
+        @if let Some(turn) = tv { script { (PreEscaped(TV.replace("{TURN}", &turn.to_string()))) } }
     };
-    document(&shell, header(&title, None, &links), content, scripts)
+    let content = html! {
+        h1 { (Text(name)) }
+        (content)
+    };
+    document(&shell, site_header(&campaign, &links), content, scripts)
 }
 
 /// An error in place of the content.

@@ -1,21 +1,20 @@
 //! Where phones find the page: this machine's addresses on the local network, the one the
-//! default route leaves from first, and a QR code of one for a terminal.
+//! default route leaves from first.
 
 use std::net::{IpAddr, Ipv4Addr, UdpSocket};
-
-use qrcode::QrCode;
-use qrcode::render::unicode::Dense1x2;
 
 /// The page's address at each of this machine's addresses a phone may reach, best first
 /// (see `ordered`): the interfaces as the system lists them (getifaddrs), and the address
 /// of the default route.
 pub fn lan_urls(port: u16) -> Vec<String> {
-    let interfaces: Vec<(String, IpAddr)> = if_addrs::get_if_addrs()
+    let interfaces: Vec<Found> = if_addrs::get_if_addrs()
         .map(|all| {
             all.into_iter()
-                .map(|interface| {
-                    let ip = interface.ip();
-                    (interface.name, ip)
+                .filter(|interface| !down(&interface.oper_status))
+                .map(|interface| Found {
+                    ip: interface.ip(),
+                    point_to_point: interface.is_p2p,
+                    name: interface.name,
                 })
                 .collect()
         })
@@ -24,6 +23,22 @@ pub fn lan_urls(port: u16) -> Vec<String> {
         .into_iter()
         .map(|ip| page_url(ip, port))
         .collect()
+}
+
+/// Whether the system says an interface is down (a bridge with nothing plugged in, a
+/// cable out): no phone reaches it.
+fn down(status: &if_addrs::IfOperStatus) -> bool {
+    use if_addrs::IfOperStatus::{Down, LowerLayerDown, NotPresent};
+    matches!(status, Down | LowerLayerDown | NotPresent)
+}
+
+/// An address of one of this machine's interfaces: the interface's name, the address, and
+/// whether the interface is a point-to-point link (a VPN's tunnel, whatever its name).
+#[derive(Clone, Debug)]
+struct Found {
+    name: String,
+    ip: IpAddr,
+    point_to_point: bool,
 }
 
 /// The page's address at `ip`.
@@ -91,8 +106,15 @@ fn reachable(ip: IpAddr) -> bool {
         && !matches!(ip, IpAddr::V6(v6) if v6.is_unicast_link_local())
 }
 
-fn reach(name: &str, ip: IpAddr, default_route: Option<IpAddr>) -> Reach {
-    let apart = APART.iter().any(|prefix| name.starts_with(prefix))
+/// Whether an interface's name is a tunnel's wherever the word stands (`cscotun0`,
+/// `outline-tun0`, `wg0-mullvad`'s `wg` is a prefix).
+const TUNNEL_WORDS: &[&str] = &["tun", "vpn"];
+
+fn reach(found: &Found, default_route: Option<IpAddr>) -> Reach {
+    let (name, ip) = (found.name.to_lowercase(), found.ip);
+    let apart = found.point_to_point
+        || APART.iter().any(|prefix| name.starts_with(prefix))
+        || TUNNEL_WORDS.iter().any(|word| name.contains(word))
         || match ip {
             IpAddr::V4(v4) => {
                 v4.is_link_local() || (v4.octets()[0] == 100 && (v4.octets()[1] & 0xc0) == 64)
@@ -115,17 +137,18 @@ fn reach(name: &str, ip: IpAddr, default_route: Option<IpAddr>) -> Reach {
 
 /// The addresses a phone may reach, best first: the default route's address, then the
 /// private ranges of a home's network, then the other addresses, then VPNs and container
-/// bridges (by their interfaces' names); IPv4 before IPv6, then in order, each once. The
-/// default route's address comes first even when the interfaces are not known, but never
-/// when its interface is a VPN's (a phone on the Wi-Fi does not reach it).
-fn ordered(interfaces: &[(String, IpAddr)], default_route: Option<IpAddr>) -> Vec<IpAddr> {
+/// bridges (by their interfaces' names, or a point-to-point link); IPv4 before IPv6, then
+/// in order, each once. The default route's address comes first even when the interfaces
+/// are not known, but never when its interface is a VPN's (a phone on the Wi-Fi does not
+/// reach it, and a VPN that carries the default route is the usual case).
+fn ordered(interfaces: &[Found], default_route: Option<IpAddr>) -> Vec<IpAddr> {
     let mut addresses: Vec<(Reach, IpAddr)> = interfaces
         .iter()
-        .filter(|(_, ip)| reachable(*ip))
-        .map(|(name, ip)| (reach(name, *ip, default_route), *ip))
+        .filter(|found| reachable(found.ip))
+        .map(|found| (reach(found, default_route), found.ip))
         .collect();
     if let Some(ip) = default_route.filter(|ip| reachable(*ip))
-        && !interfaces.iter().any(|(_, listed)| *listed == ip)
+        && !interfaces.iter().any(|found| found.ip == ip)
     {
         addresses.push((Reach::DefaultRoute, ip));
     }
@@ -139,25 +162,19 @@ fn ordered(interfaces: &[(String, IpAddr)], default_route: Option<IpAddr>) -> Ve
     ordered
 }
 
-/// A QR code of `url` in half-height blocks, to scan off a terminal.
-pub fn qr_text(url: &str) -> Option<String> {
-    let code = QrCode::new(url.as_bytes()).ok()?;
-    Some(
-        code.render::<Dense1x2>()
-            .dark_color(Dense1x2::Light)
-            .light_color(Dense1x2::Dark)
-            .quiet_zone(true)
-            .build(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn interfaces(list: &[(&str, &str)]) -> Vec<(String, IpAddr)> {
+    /// Interfaces as the system lists them: name and address; a name ending in `(p2p)` is
+    /// a point-to-point link.
+    fn interfaces(list: &[(&str, &str)]) -> Vec<Found> {
         list.iter()
-            .map(|(name, ip)| ((*name).to_string(), ip.parse().expect("an address")))
+            .map(|(name, ip)| Found {
+                name: name.trim_end_matches(" (p2p)").to_string(),
+                ip: ip.parse().expect("an address"),
+                point_to_point: name.ends_with(" (p2p)"),
+            })
             .collect()
     }
 
@@ -167,6 +184,40 @@ mod tests {
             .into_iter()
             .map(|ip| page_url(ip, 8765))
             .collect()
+    }
+
+    #[test]
+    fn the_wi_fi_comes_before_a_vpn_that_sorts_first_by_number_and_a_docker_bridge() {
+        let list = [
+            ("docker0", "172.17.0.1"),
+            ("tun0 (p2p)", "10.8.0.2"),
+            ("wlp0s20f3", "192.168.77.5"),
+            ("br-5e0c1a2b3c4d", "172.18.0.1"),
+            ("veth1a2b3c", "169.254.12.7"),
+        ];
+        let wanted = [
+            "http://192.168.77.5:8765/",
+            "http://10.8.0.2:8765/",
+            "http://169.254.12.7:8765/",
+            "http://172.17.0.1:8765/",
+            "http://172.18.0.1:8765/",
+        ];
+        // The VPN carries the default route (all traffic through it), or the Wi-Fi does.
+        assert_eq!(urls(&list, Some("10.8.0.2")), wanted);
+        assert_eq!(urls(&list, Some("192.168.77.5")), wanted);
+        assert_eq!(urls(&list, None), wanted);
+    }
+
+    #[test]
+    fn a_vpn_of_a_name_not_known_is_known_by_its_point_to_point_link_or_its_tunnel() {
+        for vpn in ["gpd0 (p2p)", "cscotun0", "outline-tun0", "CloudflareVPN"] {
+            let list = [(vpn, "10.8.0.2"), ("en0", "192.168.77.5")];
+            assert_eq!(
+                urls(&list, Some("10.8.0.2")),
+                ["http://192.168.77.5:8765/", "http://10.8.0.2:8765/"],
+                "{vpn}"
+            );
+        }
     }
 
     #[test]

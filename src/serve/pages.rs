@@ -15,7 +15,9 @@ use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};
 use crate::render::Tabular;
-use crate::render::html::{Text, continents, map_figure, marks, statistics, timeline};
+use crate::render::html::{
+    Text, continents, map_figure, map_figure_full, marks, statistics, timeline,
+};
 use crate::render::recap::sections;
 
 /// How an answer is given: a page or the command's JSON.
@@ -99,7 +101,8 @@ impl IntoResponse for Answer {
                 (status, json_type(), json(&Refusal { error: text })).into_response()
             }
             Answer::Refused(Form::Page, status, text, head) => {
-                let body = page("chronicle", "", None, &head, false, error(&text)).into_string();
+                let body = page("chronicle", "Not answered", None, &head, None, error(&text))
+                    .into_string();
                 (status, html_type(), body).into_response()
             }
         }
@@ -148,8 +151,15 @@ fn failure(form: Form, status: StatusCode, text: &str) -> Response {
     match form {
         Form::Json => (status, json_type(), json(&Refusal { error: text })).into_response(),
         Form::Page => {
-            let body =
-                page("chronicle", "", None, "0", false, super::html::error(&text)).into_string();
+            let body = page(
+                "chronicle",
+                "Not answered",
+                None,
+                "0",
+                None,
+                super::html::error(&text),
+            )
+            .into_string();
             (status, html_type(), body).into_response()
         }
     }
@@ -157,9 +167,13 @@ fn failure(form: Form, status: StatusCode, text: &str) -> Response {
 
 /// The page of a read model.
 fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) -> Markup {
-    let tv = params.tv.is_some();
+    let tv = params.tv.as_deref().map(super::html::tv_turn);
     let content = match &answered.report {
+        Report::Board(board) if path == "/map" => html! {
+            (map_figure_full(board))
+        },
         Report::Board(board) => html! {
+            p { a.tap href=(continue_after("/map", params.after)) { "The map at full size" } }
             (map_figure(board, None))
             (continents(board))
             (marks(board))
@@ -180,7 +194,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 }
             };
             html! {
-                div.tv-part {
+                div.tv-part.recap {
                     @for section in sections(recap) {
                         h2 { (section.heading) }
                         ul { @for line in section.lines { li { (line) } } }
@@ -212,14 +226,42 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
         Report::Pools(r) => tables(r),
         Report::Games(r) => html! {
             (tables(r))
-            p.aside { "Each game: " @for g in &r.games { a href=(format!("/games/{}", g.game)) { (g.game) } " " } }
+            p.aside { "Each game:" }
+            p { @for g in &r.games { a.tap href=(format!("/games/{}", g.game)) { (g.game) } " " } }
         },
         Report::Game(r) => tables(r),
         Report::World(r) => tables(r),
         Report::Corrections(r) => tables(r),
     };
     let head = answered.head.to_string();
-    page(&answered.campaign, path, params.after, &head, tv, content)
+    let name = page_name(&answered.report, path, params);
+    page(&answered.campaign, &name, params.after, &head, tv, content)
+}
+
+/// The page's own name, its title and its `h1`: the menu's word for it ("Tonight",
+/// "Events"), or the game's ("Game 6").
+fn page_name(report: &Report, path: &str, params: &Params) -> String {
+    let name = match report {
+        Report::Board(_) if path == "/map" => "Map",
+        Report::Board(_) | Report::Marked(_) => "Board",
+        Report::Recap(_) => "Tonight",
+        Report::History(_) if params.kind.as_deref() == Some("event,mission") => "Events",
+        Report::History(_) => "History",
+        Report::Stats(_) => "Stats",
+        Report::Setup(_) => "Setup",
+        Report::Packets(_) => "Packets",
+        Report::Pools(_) => "Pools",
+        Report::Games(_) => "Games",
+        Report::Game(game) => return format!("Game {}", game.game),
+        Report::World(_) => "World",
+        Report::Corrections(_) => "Corrections",
+    };
+    name.to_string()
+}
+
+/// A path keeping `?after=N`.
+fn continue_after(path: &str, after: Option<u32>) -> String {
+    after.map_or_else(|| path.to_string(), |n| format!("{path}?after={n}"))
 }
 
 /// Whether the history asked for is the whole log (up to `?after=N`), which the page shows

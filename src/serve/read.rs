@@ -25,6 +25,8 @@ pub struct Shared {
     pub(super) db: PathBuf,
     pub(super) campaign: Option<String>,
     pub(super) spoilers: Spoilers,
+    /// The address listened on (`--bind`).
+    pub(super) bind: std::net::IpAddr,
     pub(super) head: watch::Sender<String>,
     pub(super) stopped: watch::Sender<bool>,
     /// Writing, with `--allow-log`.
@@ -46,6 +48,7 @@ impl Shared {
             db: options.db.clone(),
             campaign: options.campaign.clone(),
             spoilers: options.spoilers,
+            bind: options.bind,
             head: watch::channel(head.to_string()).0,
             stopped: watch::channel(false).0,
             writing: options.writing.clone(),

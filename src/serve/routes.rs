@@ -31,6 +31,7 @@ macro_rules! part {
 pub fn router(shared: Arc<Shared>) -> Router {
     let pages = [
         ("/board", Part::Board),
+        ("/map", Part::Board),
         ("/history", Part::History),
         ("/stats", Part::Stats),
         ("/setup", Part::Setup),
@@ -58,6 +59,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
             get(|state, headers, path, query| game(state, headers, path, query, Form::Json)),
         )
         .route("/api/head", get(live::head))
+        .route("/join", get(super::join::join))
         .route("/log", get(super::phone::start))
         .route("/log/device", post(super::phone::name_device))
         .route("/log/step", post(super::phone::step))
@@ -109,9 +111,9 @@ fn api_route(part: Part) -> axum::routing::MethodRouter<Arc<Shared>> {
 /// A path `serve` does not know.
 async fn not_found(uri: axum::http::Uri) -> Response {
     let text = format!(
-        "There is no page {}: the pages are /, /board, /history, /stats, /setup, /packets, /pools, /games and /world.",
+        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games and /world.",
         uri.path()
     );
-    let body = page("chronicle", "", None, "0", false, error(&text)).into_string();
+    let body = page("chronicle", "No such page", None, "0", None, error(&text)).into_string();
     (StatusCode::NOT_FOUND, html_type(), body).into_response()
 }

@@ -11,8 +11,10 @@ mod timeline;
 
 use maud::{Render, html};
 
-pub use sections::{continents, map_figure, marks, signatures, statistics, tables};
-pub use shell::{Link, STYLE, Shell, document, header};
+pub use sections::{
+    continents, map_figure, map_figure_full, marks, signatures, statistics, tables,
+};
+pub use shell::{Link, STYLE, Shell, document, header, site_header};
 pub use timeline::timeline;
 
 use super::svg::esc;

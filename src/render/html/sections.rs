@@ -4,6 +4,8 @@
 use maud::{Markup, PreEscaped, html};
 
 use super::Text;
+use crate::domain::PoolKind;
+use crate::domain::log::describe::capitalise;
 use crate::domain::state::FORTIFICATION_BOXES;
 use crate::render::Tabular;
 use crate::render::svg::{self, PALETTES};
@@ -25,6 +27,16 @@ pub fn map_figure(board: &BoardView, caption: Option<&str>) -> Markup {
     }
 }
 
+/// The map at full size, for a phone to pan across: every label at least 12 pixels high
+/// (the stylesheet's `figure.map.full`).
+pub fn map_figure_full(board: &BoardView) -> Markup {
+    let svg = svg::map(board);
+    let svg = svg.find("<svg").map_or(svg.as_str(), |start| &svg[start..]);
+    html! {
+        figure.map.full { (PreEscaped(svg)) }
+    }
+}
+
 /// A table of cells already drawn: its caption, its headers, and which columns hold numbers
 /// (aligned to the right).
 pub(super) fn table(
@@ -43,7 +55,7 @@ pub(super) fn table(
                 thead { tr { @for (i, header) in headers.iter().enumerate() { th class=[class(i)] { (Text(header)) } } } }
                 tbody {
                     @for row in rows {
-                        tr { @for (i, cell) in row.iter().enumerate() { td class=[class(i)] { (cell) } } }
+                        tr { @for (i, cell) in row.iter().enumerate() { td class=[class(i)] data-label=[headers.get(i)] { (cell) } } }
                     }
                 }
             }
@@ -59,10 +71,20 @@ pub fn tables(report: &impl Tabular) -> Markup {
         }
         @for drawn in report.tables() {
             @let headers: Vec<&str> = drawn.headers.iter().map(String::as_str).collect();
-            @let rows: Vec<Vec<Markup>> = drawn.rows.iter().map(|row| row.iter().map(|cell| html! { (Text(cell)) }).collect()).collect();
+            @let pools = drawn.headers.first().is_some_and(|h| h == "Pool");
+            @let rows: Vec<Vec<Markup>> = drawn.rows.iter().map(|row| row.iter().enumerate().map(|(i, cell)| {
+                let words = if pools && i == 0 { pool_words(cell) } else { cell.clone() };
+                html! { (Text(&words)) }
+            }).collect()).collect();
             (table(drawn.title.as_deref(), &headers, &[], &rows))
         }
     }
+}
+
+/// A pool in people's words ("Continent names", "Bunker scars") where a table gives its key
+/// (`continent_name`, `scar:Bunker`).
+fn pool_words(key: &str) -> String {
+    PoolKind::from_key(key).map_or_else(|| key.to_string(), |kind| capitalise(kind.describe()))
 }
 
 /// The bonus of a continent: "5", or "4 (3 +1)" when a sticker changed the printed 3.

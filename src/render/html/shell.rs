@@ -21,6 +21,17 @@ h1{font-size:2.2em;line-height:1.15;margin:0;font-family:serif;overflow-wrap:any
 .subtitle{color:var(--muted);margin:4px 0 0}
 nav{display:flex;flex-wrap:wrap;gap:6px 16px;margin-top:10px;font-size:.9em}
 nav a{color:var(--accent);text-decoration:none;font-weight:bold}
+header.site{padding-top:10px;padding-bottom:6px}
+header.site nav{gap:0 4px;margin-top:2px}
+header.site nav a{display:inline-flex;align-items:center;justify-content:center;min-height:44px;min-width:44px;padding:0 6px}
+p.campaign{font:bold 1.35em/1.2 serif;margin:0;overflow-wrap:anywhere}
+main>h1{font-size:1.6em;margin:6px 0 12px}
+a.tap{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;padding:0 10px;margin:0 4px 4px 0;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--accent);font-weight:bold;text-decoration:none}
+figure.map.full{overflow:auto;max-height:85vh}
+figure.map.full{--map-width:1640px;--map-most:none}
+figure.qr{margin:12px auto;width:min(92vw,72vh,640px);text-align:center}
+figure.qr figcaption{font:bold 1.2em/1.4 sans-serif;color:var(--ink);overflow-wrap:anywhere}
+p.join{font-size:1.15em}
 nav a[aria-current]{text-decoration:underline}
 section{margin:28px 0}
 h2{font-size:1.15em;border-bottom:1px solid var(--line);padding-bottom:4px;margin:0 0 12px}
@@ -28,7 +39,7 @@ section>h2{letter-spacing:.08em;text-transform:uppercase}
 h3{font-size:1.05em;margin:14px 0 6px}
 p.lines{margin:6px 0;color:var(--muted)}
 figure.map{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:6px}
-figure.map>svg{display:block;width:100%;max-width:100%;height:auto}
+figure.map>svg{display:block;width:var(--map-width,100%);max-width:var(--map-most,100%);height:var(--map-height,auto)}
 figcaption{font:13px/1.4 sans-serif;color:var(--muted);padding:4px}
 .scroll{overflow-x:auto;max-width:100%;margin:0 0 12px}
 table{border-collapse:collapse;width:100%;font-size:14px;line-height:1.35;background:var(--card);overflow-wrap:normal}
@@ -69,10 +80,21 @@ form.step button{font-size:1.05rem;padding:10px 16px;margin:12px 8px 0 0}
 pre.command{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--card);border:1px solid var(--line);padding:8px;font-size:.85rem}
 footer{margin-top:36px;color:var(--muted);font-size:12px;border-top:1px solid var(--line);padding-top:8px;padding-bottom:16px}
 body.tv{font-size:28px}
-body.tv header{display:none}
-body.tv main{max-width:none}
+body.tv header,body.tv main>h1{display:none}
+body.tv main{max-width:none;padding:16px 32px}
 body.tv .tv-part{display:block}
-@media (max-width:600px){body{font-size:15px}header,main,footer{padding-left:10px;padding-right:10px}h1{font-size:1.6em}th,td{padding:4px 5px}}
+body.tv .recap{columns:2 600px;column-gap:64px}
+body.tv .recap h2{break-after:avoid}
+body.tv .recap li{break-inside:avoid}
+body.tv figure.map{--map-height:calc(100vh - 48px)}
+@media (max-width:600px){body{font-size:15px}header,main,footer{padding-left:10px;padding-right:10px}h1{font-size:1.6em}th,td{padding:4px 5px}
+table,tbody,tr,td,caption{display:block;width:100%}
+thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+tr{border-bottom:2px solid var(--line);padding:4px 0}
+td{position:relative;border:none;padding:3px 6px 3px 42%;text-align:left;min-height:1.6em}
+td.n{text-align:left;white-space:normal}
+td:empty{display:none}
+td::before{content:attr(data-label);position:absolute;left:6px;width:38%;font-size:12px;line-height:1.7;text-transform:uppercase;letter-spacing:.04em;color:var(--muted)}}
 @media print{@page{margin:12mm}body{background:#fff;font-size:11pt}header,main,footer{max-width:none;padding:0}nav{display:none}
 figure.map{border:none;padding:0}section{margin:14pt 0}
 h2,h3{break-after:avoid}ol.timeline>li,tr,ul.marks li{break-inside:avoid}#map{break-after:page}th,.chip,.players li{background:none}}
@@ -124,6 +146,21 @@ pub fn header(title: &str, subtitle: Option<&str>, links: &[Link<'_>]) -> Markup
             @if let Some(subtitle) = subtitle {
                 p.subtitle { (Text(subtitle)) }
             }
+            nav {
+                @for link in links {
+                    a href=(link.to) aria-current=[link.current.then_some("page")] { (Text(link.name)) }
+                }
+            }
+        }
+    }
+}
+
+/// The header of a served page, whose own name is its `h1`: the campaign's name, and the
+/// links to the other pages.
+pub fn site_header(campaign: &str, links: &[Link<'_>]) -> Markup {
+    html! {
+        header.site {
+            p.campaign { (Text(campaign)) }
             nav {
                 @for link in links {
                     a href=(link.to) aria-current=[link.current.then_some("page")] { (Text(link.name)) }
