@@ -19,10 +19,13 @@ mod memory;
 mod pages;
 mod phone;
 mod phone_html;
+mod phone_screen;
+mod phone_script;
 mod phone_undo;
 mod read;
 mod routes;
 mod said;
+mod screens;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

@@ -1,13 +1,14 @@
 //! `/log`: the game form for a phone, a second driver of the guided prompt's model
 //! (`ledger::form::GameForm`): the same questions in the same order, the same choices from
-//! the campaign, the same checks. Without JavaScript it is a plain multi-step form: each
-//! step is a POST that carries every answer so far (and the head the form was first drawn
-//! at, and the form's identity) and renders the next question, or the refusal beside the
-//! question it concerns with what was typed kept. Once every question has an answer, the
-//! preview shows what would change (a dry run through the store) and the equivalent
-//! `chronicle game log` command line; Confirm writes it, refused with a 409 page when the
-//! log moved since the head the form carries. A Confirm sent again (a reload, a double tap)
-//! gets the first answer and writes nothing.
+//! the campaign, the same checks, grouped in a few screens (`screens`): the questions a
+//! person answers together on one. Without JavaScript each screen is a POST that carries
+//! every answer so far (and the head the form was first drawn at, and the form's identity)
+//! and draws the screen again with the questions its answers open, or the next screen, or
+//! a refusal beside the question it concerns with what was typed kept. Once every question
+//! has an answer, the preview shows what would change (a dry run through the store) and the
+//! equivalent `chronicle game log` command line; Confirm writes it, refused with a 409 page
+//! when the log moved since the head the form carries. A Confirm sent again (a reload, a
+//! double tap) gets the first answer and writes nothing.
 
 use std::sync::Arc;
 
@@ -19,13 +20,18 @@ use super::access::{DEVICE_COOKIE, cookie, from_cookie, to_cookie, writer};
 use super::carried::{Beside, Carried};
 use super::memory::{Kept, Writing};
 use super::phone_html as draw;
+use super::phone_screen as draw_screen;
 use super::read::Shared;
 use super::said::{changes, status, words};
+use super::screens::{self, Taken};
 use crate::domain::{Game, Head};
 use crate::exchange::sheet::command_line;
-use crate::ledger::form::{Answer, GameForm, Kind, Refused as Said, matching};
+use crate::ledger::form::GameForm;
 use crate::ledger::{Guard, LedgerError, Started, log_game};
 use crate::report::game::GameLogged;
+
+/// The screen after the last: the preview.
+const PREVIEW: usize = screens::SCREENS.len();
 
 /// A posted form's fields, in order (a ticked box is one field each).
 type Fields = Vec<(String, String)>;
@@ -73,9 +79,18 @@ pub(super) async fn start(State(shared): State<Arc<Shared>>, headers: HeaderMap)
             form,
             head,
         } = shared.form_now()?;
-        let carried = Carried::new(head.to_string());
+        let mut carried = Carried::new(head.to_string());
+        let mut form = form;
+        screens::take(&mut form, 0, &[], false);
+        carried.answers = form.answers().clone();
         Ok(next_page(
-            &shared, &writing, &campaign, &device, &form, &carried, None,
+            &shared,
+            &writing,
+            &campaign,
+            &device,
+            &form,
+            &carried,
+            &Taken::default(),
         ))
     })
     .await
@@ -114,8 +129,9 @@ pub(super) async fn name_device(
     }
 }
 
-/// `POST /log/step`: the answer to one question (or a step back, or the answers checked
-/// again against the head now), then the next question or the preview.
+/// `POST /log/step`: a screen's answers (`go=fill`: the screen drawn again with the
+/// questions they open; `go=next`: the next screen once this one has every answer), a
+/// screen back, or the answers checked again against the head now.
 pub(super) async fn step(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
@@ -132,99 +148,59 @@ pub(super) async fn step(
             form,
             head,
         } = shared.form_now()?;
-        if field(&fields, "go") == Some("recheck") {
-            carried.head = head.to_string();
-        }
-        let mut form = form.resume(carried.answers.clone(), carried.at.clone());
-        let mut said = None;
-        match field(&fields, "go") {
-            Some("back") => {
-                form.back();
+        let mut form = form.resume(carried.answers.clone(), None);
+        let shown = carried.screen;
+        let mut taken = Taken::default();
+        let at = match field(&fields, "go") {
+            Some("back") => screens::before(&form, shown).unwrap_or(0),
+            Some("fill") => {
+                taken = screens::take(&mut form, shown, &fields, false);
+                shown
             }
-            Some("answer") => said = answer(&mut form, &fields),
-            _ => {}
+            Some("next") => {
+                taken = screens::take(&mut form, shown, &fields, true);
+                went_on(&form, shown, &mut taken)
+            }
+            Some("recheck") => {
+                carried.head = head.to_string();
+                screens::open_screen(&form).unwrap_or(PREVIEW)
+            }
+            _ => shown,
+        };
+        if at != shown {
+            // The questions a screen answers as it shows (nothing recorded, nothing ticked).
+            screens::take(&mut form, at, &[], false);
         }
         carried.answers = form.answers().clone();
-        carried.at = form.at().map(str::to_string);
+        carried.screen = at;
         Ok(next_page(
-            &shared, &writing, &name, &device, &form, &carried, said,
+            &shared, &writing, &name, &device, &form, &carried, &taken,
         ))
     })
     .await
 }
 
-/// Gives the posted answer to the question asked now; what to say beside it when it is not
-/// taken (or when a name typed finds several options).
-fn answer(form: &mut GameForm, fields: &Fields) -> Option<Beside> {
-    let step = form.next()?;
-    if field(fields, "step") != Some(step.id.as_str()) {
-        return Some(Beside {
-            message: "That answer was to another question; this is the one asked now.".to_string(),
-            ..Beside::default()
-        });
-    }
-    let typed = field(fields, "typed")
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    let chosen = field(fields, "value").map(str::to_string);
-    let given = match step.kind {
-        Kind::Multi => Answer::Many(
-            fields
-                .iter()
-                .filter(|(n, _)| n == "values")
-                .map(|(_, v)| v.clone())
-                .collect(),
-        ),
-        // On the page of "did you mean", an option chosen is the answer.
-        Kind::Search if field(fields, "choosing").is_some() && chosen.is_some() => {
-            Answer::One(chosen.unwrap_or_default())
-        }
-        // The name typed found as the flags find it: the option it stands for is the
-        // answer; a name that could be several options asks which.
-        Kind::Search if !typed.is_empty() => {
-            let found = matching(&step, &typed);
-            match (
-                found.meant,
-                found.order.as_slice(),
-                field(fields, "as_typed"),
-            ) {
-                (Some(i), _, _) => Answer::One(step.options[i].value.clone()),
-                // One option found where no new name is taken: it, as the terminal's Enter.
-                (None, [one], None) if step.new.is_none() && !found.ambiguous => {
-                    Answer::One(step.options[*one].value.clone())
-                }
-                (None, [], _) | (None, _, Some(_)) => Answer::One(typed.clone()),
-                (None, several, None) => {
-                    let message = if found.ambiguous {
-                        format!("\"{typed}\" could be any of these: choose one.")
-                    } else {
-                        format!("Did you mean one of these, or {typed} as typed?")
-                    };
-                    return Some(Beside {
-                        message,
-                        typed,
-                        meant: several.to_vec(),
-                    });
-                }
-            }
-        }
-        _ => Answer::One(chosen.unwrap_or(typed.clone())),
+/// Where Next leads from screen `shown`: the screen of the first question without an
+/// answer, or the preview; this screen again, saying which question waits, when one of its
+/// own has none.
+fn went_on(form: &GameForm, shown: usize, taken: &mut Taken) -> usize {
+    let Some(open) = form.next() else {
+        return PREVIEW;
     };
-    match form.answer(&step.id, &given) {
-        Ok(()) => None,
-        Err(refused) => Some(Beside {
-            message: match refused {
-                Said::Rule(refusal) => refusal.to_string(),
-                Said::Expected(what) => format!("Expected {what}."),
+    let at = screens::screen_of(open.part);
+    if at == shown && taken.beside.is_empty() && !taken.answered {
+        taken.beside.insert(
+            open.id.clone(),
+            Beside {
+                message: "This needs an answer to go on.".to_string(),
+                ..Beside::default()
             },
-            typed: given.one().to_string(),
-            meant: Vec::new(),
-        }),
+        );
     }
+    at
 }
 
-/// The next question, or the preview once every question has an answer.
+/// The screen the carried answers are on, or the preview once every question has one.
 fn next_page(
     shared: &Shared,
     writing: &Writing,
@@ -232,18 +208,30 @@ fn next_page(
     device: &str,
     form: &GameForm,
     carried: &Carried,
-    said: Option<Beside>,
+    taken: &Taken,
 ) -> Response {
-    if let Some(step) = form.next() {
-        let status = if said.as_ref().is_some_and(|s| s.meant.is_empty()) {
+    let complete = form.complete();
+    let at = match (&complete, carried.screen) {
+        (Some(_), at) if at >= PREVIEW => PREVIEW,
+        (None, at) if at >= PREVIEW => screens::open_screen(form).unwrap_or(0),
+        (_, at) => at,
+    };
+    if at < PREVIEW {
+        let refused = taken.beside.values().any(|s| s.meant.is_empty());
+        let status = if refused {
             StatusCode::UNPROCESSABLE_ENTITY
         } else {
             StatusCode::OK
         };
-        let page = draw::step_page(name, device, form, &step, carried, said.as_ref());
-        return (status, draw::html_type(), page).into_response();
+        let carried = Carried {
+            screen: at,
+            ..carried.clone()
+        };
+        let back = screens::before(form, at).is_some();
+        let content = draw_screen::screen(device, form, at, &carried, &taken.beside, back);
+        return (status, draw::html_type(), draw::page(name, &content)).into_response();
     }
-    let Some(game) = form.complete() else {
+    let Some(game) = complete else {
         return refused_page(
             StatusCode::INTERNAL_SERVER_ERROR,
             "The form has no question left and no game.",

@@ -350,7 +350,7 @@ impl Walker<'_> {
         let seats = self.game.seats.clone();
         let campaign = self.campaign;
         let starts = campaign.starts_at_table(&seats, person);
-        let mut options = vec![Offered::new("", "(not recorded)")];
+        let mut options = vec![Offered::new("", super::NOT_RECORDED)];
         options.extend(
             starts
                 .iter()
