@@ -566,3 +566,65 @@ fn two_phones_and_the_laptop_log_the_next_three_games_and_agree() {
         "the page and the laptop agree"
     );
 }
+
+/// The files a phone's unfinished games are kept in, beside the database.
+fn kept_files(env: &TestEnv) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(env.dir())
+        .expect("the folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.contains("-unfinished-phone-"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A phone's answers are kept on the server after each screen: the form opened again (a
+/// reload, Back then forward) is where it was, with every answer, for that phone only;
+/// starting again is asked once, then discards them; the game written discards them too.
+#[test]
+fn a_phones_answers_are_kept_on_the_server_until_the_game_is_written() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let (bo, cy) = (Phone::named("Bo's phone"), Phone::named("Cy's phone"));
+    let before = env.dump();
+    let page = up_to(&bo, &server, "winner");
+    let answers = input(&page.body, "answers").expect("the answers");
+    assert!(answers.contains("\"player-3\":\"Chidi\""), "{answers}");
+    assert_eq!(kept_files(&env).len(), 1, "{:?}", kept_files(&env));
+    let again = bo.get(&server, "/log");
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert_eq!(input(&again.body, "answers"), Some(answers.clone()));
+    assert_eq!(input(&again.body, "form"), input(&page.body, "form"));
+    assert_eq!(step_of(&again.body).as_deref(), Some("winner"));
+    assert_eq!(
+        input(&again.body, "screen"),
+        input(&page.body, "screen"),
+        "the same screen"
+    );
+    let other = cy.get(&server, "/log");
+    assert_eq!(input(&other.body, "answers").as_deref(), Some("{}"));
+    assert_eq!(env.dump(), before, "answers kept are not written");
+    // Starting again is asked once; until the person is sure, the answers stay.
+    let asked = bo.post(&server, "/log/again", &[]);
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    assert!(asked.body.contains("Start again?"), "{}", asked.body);
+    assert_eq!(
+        input(&bo.get(&server, "/log").body, "answers"),
+        Some(answers)
+    );
+    let sure = bo.post(&server, "/log/again", &[("sure".into(), "1".into())]);
+    assert_eq!(sure.status, StatusCode::SEE_OTHER, "{}", sure.body);
+    assert_eq!(
+        input(&bo.get(&server, "/log").body, "answers").as_deref(),
+        Some("{}")
+    );
+    assert!(kept_files(&env).is_empty(), "{:?}", kept_files(&env));
+    // A game written leaves nothing kept.
+    let (_, preview) = fill(&bo, &server, &demo_answers());
+    assert_eq!(kept_files(&env).len(), 1);
+    let done = bo.post(&server, "/log/confirm", &carried(&preview.body));
+    assert_eq!(done.status, StatusCode::CREATED, "{}", done.body);
+    assert!(kept_files(&env).is_empty(), "{:?}", kept_files(&env));
+    let next = bo.get(&server, "/log");
+    assert!(next.body.contains("Game 18"), "{}", next.body);
+}

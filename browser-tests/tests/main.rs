@@ -8,4 +8,5 @@
 
 mod common;
 mod serve_browser;
+mod serve_browser_kept;
 mod serve_browser_log;

@@ -184,6 +184,11 @@ impl Counted {
             "{css} is off the screen on {}",
             self.screen().await
         );
+        self.leave(css).await;
+    }
+
+    /// Taps `css`, wherever it is on the page, and notes the screen it leads to.
+    pub(crate) async fn leave(&mut self, css: &str) {
         self.run("document.querySelector('main').dataset.left='1';")
             .await;
         self.click(css).await;

@@ -19,6 +19,7 @@ mod memory;
 mod pages;
 mod phone;
 mod phone_html;
+mod phone_kept;
 mod phone_screen;
 mod phone_script;
 mod phone_undo;

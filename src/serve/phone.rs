@@ -20,6 +20,7 @@ use super::access::{DEVICE_COOKIE, cookie, from_cookie, to_cookie, writer};
 use super::carried::{Beside, Carried};
 use super::memory::{Kept, Writing};
 use super::phone_html as draw;
+use super::phone_kept;
 use super::phone_screen as draw_screen;
 use super::read::Shared;
 use super::said::{changes, status, words};
@@ -79,10 +80,17 @@ pub(super) async fn start(State(shared): State<Arc<Shared>>, headers: HeaderMap)
             form,
             head,
         } = shared.form_now()?;
-        let mut carried = Carried::new(head.to_string());
-        let mut form = form;
-        screens::take(&mut form, 0, &[], false);
-        carried.answers = form.answers().clone();
+        let kept = phone_kept::path(&shared.db, &campaign, &device);
+        // The game this phone left unfinished, where it was; else a new one.
+        let (form, carried) = if let Some(carried) = phone_kept::read(&kept) {
+            (form.resume(carried.answers.clone(), None), carried)
+        } else {
+            let mut form = form;
+            let mut carried = Carried::new(head.to_string());
+            screens::take(&mut form, 0, &[], false);
+            carried.answers = form.answers().clone();
+            (form, carried)
+        };
         Ok(next_page(
             &shared,
             &writing,
@@ -173,6 +181,12 @@ pub(super) async fn step(
         }
         carried.answers = form.answers().clone();
         carried.screen = at;
+        let kept = phone_kept::path(&shared.db, &name, &device);
+        if let Err(why) = phone_kept::keep(&kept, &shared.db, &carried) {
+            taken.notice = Some(format!(
+                "Your answers could not be kept on the server ({why}): a reload would lose them."
+            ));
+        }
         Ok(next_page(
             &shared, &writing, &name, &device, &form, &carried, &taken,
         ))
@@ -229,6 +243,10 @@ fn next_page(
         };
         let back = screens::before(form, at).is_some();
         let content = draw_screen::screen(device, form, at, &carried, &taken.beside, back);
+        let content = maud::html! {
+            @if let Some(notice) = &taken.notice { div.error role="alert" { p { (notice) } } }
+            (content)
+        };
         return (status, draw::html_type(), draw::page(name, &content)).into_response();
     }
     let Some(game) = complete else {
@@ -238,6 +256,35 @@ fn next_page(
         );
     };
     preview(shared, writing, name, device, &game, carried, None)
+}
+
+/// `POST /log/again`: starting again, asked once ("the answers given are discarded"), then,
+/// when the person is sure, the kept answers discarded and a new form.
+pub(super) async fn again(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Posted(fields): Posted<Fields>,
+) -> Response {
+    let (_, device) = match phone(&shared, &headers) {
+        Ok(phone) => phone,
+        Err(page) => return *page,
+    };
+    blocking(move || {
+        let Started { campaign, .. } = shared.form_now()?;
+        let kept = phone_kept::path(&shared.db, &campaign, &device);
+        if field(&fields, "sure").is_none() {
+            let given = phone_kept::read(&kept).map_or(0, |c| c.answers.len());
+            return Ok((draw::html_type(), draw::again_page(&campaign, given)).into_response());
+        }
+        Ok(match phone_kept::discard(&kept) {
+            Ok(()) => Redirect::to("/log").into_response(),
+            Err(why) => refused_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("The answers kept could not be discarded ({why}); they are kept."),
+            ),
+        })
+    })
+    .await
 }
 
 /// The preview: what logging the game would change (a dry run), the command line, Confirm.
@@ -388,6 +435,9 @@ fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried
                 .and_then(|a| a.game)
                 .unwrap_or_default();
             shared.made(appended.record.id.clone(), device.to_string());
+            // The game is written: the answers kept for it are done with (a file left
+            // behind would only offer them again, to a Confirm that writes nothing).
+            let _ = phone_kept::discard(&phone_kept::path(&shared.db, &name, device));
             let head = shared.head_now().unwrap_or_default();
             page(
                 StatusCode::CREATED,

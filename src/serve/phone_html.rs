@@ -110,6 +110,22 @@ pub(super) fn preview_page(
     )
 }
 
+/// Starting again, asked once: the answers given so far are discarded.
+pub(super) fn again_page(campaign: &str, given: usize) -> String {
+    page(
+        campaign,
+        &html! {
+            h2 { "Start again?" }
+            p { "The " (given) " answers given so far are discarded; this cannot be undone." }
+            form.step method="post" action="/log/again" {
+                input type="hidden" name="sure" value="1";
+                button #discard type="submit" { "Discard them and start again" }
+            }
+            p { a href="/log" { "Keep them and go on" } }
+        },
+    )
+}
+
 /// The game logged, a link to it, and the undo its device may use in this run.
 pub(super) fn logged_page(campaign: &str, device: &str, game: u32, id: &str, head: &str) -> String {
     page(

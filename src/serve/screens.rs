@@ -143,6 +143,8 @@ fn typed_answer(step: &Step, typed: &str) -> Result<Answer, Beside> {
 pub(super) struct Taken {
     pub answered: bool,
     pub beside: BTreeMap<String, Beside>,
+    /// What to say above the screen (the answers could not be kept).
+    pub notice: Option<String>,
 }
 
 /// Gives `form` the answers the fields post for screen `at`, each question in turn as the
