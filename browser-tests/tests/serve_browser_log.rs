@@ -401,3 +401,47 @@ fn a_phone_logs_a_five_player_game_in_a_few_screens_and_taps_and_another_shows_i
         assert!(changes.contains(wanted), "{wanted}: {changes}");
     }
 }
+
+/// On a campaign's first game nobody is known yet: a name typed, then Enter, seats them and
+/// asks their faction, nothing chosen for them.
+#[test]
+fn a_name_typed_on_the_phone_seats_someone_new() {
+    let Some(driver) = chromium() else {
+        return;
+    };
+    let env = TestEnv::new();
+    env.init_set_up(&["init"]);
+    let (_server, url) = serve(&env);
+    let (_driver, driver_port) = chromedriver(&driver);
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let driver = format!("http://127.0.0.1:{driver_port}");
+        let client = browser(&driver, true).await;
+        named(&client, &url).await;
+        let mut phone = Counted::new(client);
+        phone.tap("date", "2026-11-29").await;
+        phone.type_in("player-1", "Ann\u{e007}").await;
+        phone.settled().await;
+        shows(&phone.client, "Ann's faction", Duration::from_secs(5)).await;
+        phone.nothing_chosen("faction-1").await;
+        let answers = phone
+            .client
+            .execute(
+                "return document.querySelector('input[name=answers]').value;",
+                Vec::new(),
+            )
+            .await
+            .expect("the answers");
+        assert!(
+            answers
+                .as_str()
+                .unwrap_or_default()
+                .contains("\"player-1\":\"Ann\""),
+            "{answers}"
+        );
+        phone.client.close().await.expect("closed");
+    });
+}

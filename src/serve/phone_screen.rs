@@ -90,7 +90,7 @@ fn inputs(step: &Step, said: Option<&Beside>) -> Markup {
                 @if step.new.is_some() {
                     (tap("radio", &one, &typed_words, &format!("{typed_words}, as typed"), false))
                 }
-                input type="text" name=(typed) value="" placeholder="or type a name" autocomplete="off";
+                input type="text" name=(typed) value="" placeholder="or type a name" autocomplete="off" data-search="1";
             }
         }
         Kind::Search => search(step, &one, &typed, said),
@@ -150,7 +150,7 @@ fn search(step: &Step, one: &str, typed: &str, said: Option<&Beside>) -> Markup 
             }
         }
         @if boxed {
-            input type="text" name=(typed) value=(text) placeholder=(hint) autocomplete="off";
+            input type="text" name=(typed) value=(text) placeholder=(hint) autocomplete="off" data-search="1";
         }
     }
 }

@@ -1,8 +1,11 @@
 //! The form's own look (options as chips, Next held at the bottom), and the few lines that
 //! make the phone form one page with JavaScript: a screen's answer tapped or typed is posted
-//! in the background (`go=fill`) and the screen drawn again with the questions it opens; Next, Back and Confirm are posted in the background and their
-//! answer shown in place. Only the answer to the latest post is shown, and what is being
-//! typed stays as typed. Without JavaScript, or if a post fails, the forms are plain forms.
+//! in the background (`go=fill`: an option at once, a text once typing pauses, a name to
+//! search for once it is left) and the screen drawn again with the questions it opens (an
+//! option tapped empties the box of its question, which would win over it); Next, Back and
+//! Confirm are posted in the background and their answer shown in place. Only the answer to
+//! the latest post is shown, and what is being typed stays as typed. Without JavaScript, or
+//! if a post fails, the forms are plain forms.
 
 /// The script of every page of the form.
 pub(super) const ONE_PAGE: &str = r"
@@ -31,10 +34,13 @@ function show(t,f){
 }
 function fill(f){if(timer){clearTimeout(timer);timer=null;}post(f,['go','fill']);}
 document.addEventListener('change',function(e){
- var f=e.target.form;if(!f||!f.matches('form.screen')||e.target.type==='text')return;fill(f);
+ var t=e.target,f=t.form;if(!f||!f.matches('form.screen'))return;
+ if(t.type==='text'&&!t.dataset.search)return;
+ if(t.type!=='text'){var q=t.closest('fieldset'),b=q&&q.querySelector('input[type=text]');if(b)b.value='';}
+ fill(f);
 });
 document.addEventListener('input',function(e){
- var f=e.target.form;if(!f||!f.matches('form.screen')||e.target.type!=='text')return;
+ var f=e.target.form;if(!f||!f.matches('form.screen')||e.target.type!=='text'||e.target.dataset.search)return;
  if(timer)clearTimeout(timer);timer=setTimeout(function(){timer=null;fill(f);},600);busy();
 });
 document.addEventListener('submit',function(e){
