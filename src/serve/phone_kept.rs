@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::access::to_cookie;
 use super::carried::Carried;
 use crate::files::{self, Symlinks};
 use crate::ledger::form::Answer;
@@ -34,9 +33,28 @@ pub(super) fn path(database: &Path, campaign: &str, device: &str) -> PathBuf {
         .chars()
         .map(|c| if c.is_alphanumeric() { c } else { '-' })
         .collect();
-    // The phone's name as hexadecimal digits: any name is a file name so, and only its own.
-    let phone = to_cookie(device);
-    database.with_file_name(format!("{stem}-unfinished-phone-{campaign}-{phone}.json"))
+    database.with_file_name(format!(
+        "{stem}-unfinished-phone-{campaign}-{}.json",
+        phone(device)
+    ))
+}
+
+/// A phone's name as part of a file name: its first letters and digits, to be read, then
+/// a digest of the whole name, so that each name has its own file however it is spelled
+/// and however long (a name of 60 characters in another script would not fit whole).
+fn phone(device: &str) -> String {
+    let letters: String = device
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(20)
+        .collect();
+    // FNV-1a, 64 bits: the same digest for the same name in every run and every build.
+    let digest = device
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    format!("{letters}-{digest:016x}")
 }
 
 /// The form kept at `path`, if there is one (a file that is not one is left as it is).
@@ -74,5 +92,44 @@ pub(super) fn discard(path: &Path) -> Result<(), String> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_phone_has_its_own_file_whatever_its_name() {
+        let database = Path::new("/data/chronicle.db");
+        let bo = path(database, "Earth", "Bo's phone");
+        assert_eq!(bo.parent(), Some(Path::new("/data")));
+        let name = bo.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let digest = name
+            .strip_prefix("chronicle-unfinished-phone-Earth-Bosphone-")
+            .and_then(|rest| rest.strip_suffix(".json"))
+            .unwrap_or_default();
+        assert!(
+            digest.len() == 16 && digest.chars().all(|c| c.is_ascii_hexdigit()),
+            "{name}"
+        );
+        assert_eq!(
+            bo,
+            path(database, "Earth", "Bo's phone"),
+            "the same each time"
+        );
+        assert_ne!(bo, path(database, "Earth", "Bos phone"));
+        assert_ne!(bo, path(database, "Mars", "Bo's phone"));
+        let long = "電話".repeat(30);
+        let name = path(database, "Earth", &long);
+        let name = name
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        assert!(name.len() < 100, "{name}");
+        assert_ne!(
+            path(database, "Earth", &long),
+            path(database, "Earth", &"電話".repeat(29))
+        );
     }
 }
