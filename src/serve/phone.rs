@@ -182,7 +182,15 @@ pub(super) async fn step(
         carried.answers = form.answers().clone();
         carried.screen = at;
         let kept = phone_kept::path(&shared.db, &name, &device);
-        if let Err(why) = phone_kept::keep(&kept, &shared.db, &carried) {
+        let sent = field(&fields, "sent").and_then(|s| s.parse().ok());
+        // A form written already (a post that was on its way) keeps nothing more.
+        let written = shared.kept(&carried.form).is_some();
+        let keeping = if written {
+            Ok(())
+        } else {
+            phone_kept::keep(&kept, &shared.db, &carried, sent)
+        };
+        if let Err(why) = keeping {
             taken.notice = Some(format!(
                 "Your answers could not be kept on the server ({why}): a reload would lose them."
             ));

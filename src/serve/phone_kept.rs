@@ -7,6 +7,7 @@
 //! person starts again.
 
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
@@ -21,7 +22,14 @@ struct Kept {
     head: String,
     answers: std::collections::BTreeMap<String, Answer>,
     screen: usize,
+    /// When the page sent the answers (its clock, in milliseconds), when it says.
+    #[serde(default)]
+    sent: Option<u64>,
 }
+
+/// One phone's answers written at a time, so that of two posts of the same form the one
+/// sent later is the one kept, whichever is answered first.
+static WRITING: Mutex<()> = Mutex::new(());
 
 /// The file a phone's unfinished game of `campaign` is kept in, beside `database`.
 pub(super) fn path(database: &Path, campaign: &str, device: &str) -> PathBuf {
@@ -69,9 +77,27 @@ pub(super) fn read(path: &Path) -> Option<Carried> {
     })
 }
 
-/// Keeps the form's answers and screen (a form without an answer keeps nothing); why not,
-/// when they cannot be kept.
-pub(super) fn keep(path: &Path, database: &Path, carried: &Carried) -> Result<(), String> {
+/// Keeps the form's answers and screen (a form without an answer keeps nothing), unless
+/// the same form's answers kept were sent later (`sent`, the page's clock); why not, when
+/// they cannot be kept.
+pub(super) fn keep(
+    path: &Path,
+    database: &Path,
+    carried: &Carried,
+    sent: Option<u64>,
+) -> Result<(), String> {
+    let _one_at_a_time = WRITING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(sent) = sent
+        && let Some(before) = std::fs::read_to_string(path)
+            .ok()
+            .and_then(|text| serde_json::from_str::<Kept>(&text).ok())
+        && before.form == carried.form
+        && before.sent.is_some_and(|before| before > sent)
+    {
+        return Ok(());
+    }
     if carried.answers.is_empty() {
         return discard(path);
     }
@@ -80,6 +106,7 @@ pub(super) fn keep(path: &Path, database: &Path, carried: &Carried) -> Result<()
         head: carried.head.clone(),
         answers: carried.answers.clone(),
         screen: carried.screen,
+        sent,
     };
     let text = serde_json::to_string_pretty(&kept).map_err(|e| e.to_string())?;
     files::write_as(path, Symlinks::Refuse, Some(database), text.as_bytes())
@@ -98,6 +125,33 @@ pub(super) fn discard(path: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn of_two_posts_of_a_form_the_one_sent_later_is_kept() {
+        let folder = tempfile::tempdir().expect("a folder");
+        let database = folder.path().join("chronicle.db");
+        std::fs::write(&database, b"").expect("a database file");
+        let kept = path(&database, "Earth", "Bo's phone");
+        let answered = |answers: &[(&str, &str)]| Carried {
+            form: "f1".to_string(),
+            head: "1:h".to_string(),
+            answers: answers
+                .iter()
+                .map(|(q, a)| ((*q).to_string(), Answer::One((*a).to_string())))
+                .collect(),
+            screen: 1,
+        };
+        let later = answered(&[("winner", "Cy"), ("result:Bo", "held-on")]);
+        let earlier = answered(&[("winner", "Cy")]);
+        keep(&kept, &database, &later, Some(2_000)).expect("kept");
+        keep(&kept, &database, &earlier, Some(1_000)).expect("passed over");
+        let read_back = read(&kept).expect("the answers");
+        assert_eq!(read_back.answers, later.answers);
+        keep(&kept, &database, &earlier, None).expect("kept");
+        assert_eq!(read(&kept).expect("the answers").answers, earlier.answers);
+        discard(&kept).expect("discarded");
+        assert!(read(&kept).is_none());
+    }
 
     #[test]
     fn each_phone_has_its_own_file_whatever_its_name() {

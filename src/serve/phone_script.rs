@@ -4,8 +4,9 @@
 //! search for once it is left) and the screen drawn again with the questions it opens (an
 //! option tapped empties the box of its question, which would win over it); Next, Back and
 //! Confirm are posted in the background and their answer shown in place. Only the answer to
-//! the latest post is shown, and what is being typed stays as typed. Without JavaScript, or
-//! if a post fails, the forms are plain forms.
+//! the latest post is shown (and kept on the server: each post says when it was sent), and
+//! what is being typed stays as typed. Without JavaScript, or if a post fails, the forms are
+//! plain forms.
 
 /// The script of every page of the form.
 pub(super) const ONE_PAGE: &str = r"
@@ -14,7 +15,7 @@ if(!window.fetch||!window.FormData||!window.URLSearchParams||!window.DOMParser)r
 var latest=0,timer=null,inflight=0;
 function busy(){if(timer||inflight)document.body.dataset.busy='1';else delete document.body.dataset.busy;}
 function post(f,go){
- var body=new URLSearchParams(new FormData(f));if(go)body.set(go[0],go[1]);
+ var body=new URLSearchParams(new FormData(f));if(go)body.set(go[0],go[1]);body.set('sent',String(Date.now()));
  var mine=++latest;inflight++;busy();
  return fetch(f.action,{method:'POST',body:body,credentials:'same-origin'}).then(function(r){return r.text();}).then(function(t){
   inflight--;if(mine===latest)show(t,f);busy();
