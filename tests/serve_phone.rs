@@ -622,6 +622,11 @@ fn a_phones_answers_are_kept_on_the_server_until_the_game_is_written() {
     // A game written leaves nothing kept.
     let (_, preview) = fill(&bo, &server, &demo_answers());
     assert_eq!(kept_files(&env).len(), 1);
+    assert!(
+        preview.body.contains("action=\"/log/again\""),
+        "the preview offers to start again: {}",
+        preview.body
+    );
     let done = bo.post(&server, "/log/confirm", &carried(&preview.body));
     assert_eq!(done.status, StatusCode::CREATED, "{}", done.body);
     assert!(kept_files(&env).is_empty(), "{:?}", kept_files(&env));

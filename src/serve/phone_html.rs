@@ -106,8 +106,21 @@ pub(super) fn preview_page(
                     button type="submit" name="go" value="back" { "Back" }
                 }
             }
+            (start_again(carried))
         },
     )
+}
+
+/// The way to start again (asked once), under a form with answers.
+pub(super) fn start_again(carried: &Carried) -> Markup {
+    html! {
+        @if !carried.answers.is_empty() {
+            form.step.again method="post" action="/log/again" {
+                p.aside { "Your answers are kept on the server for this phone until the game is written: a reload or Back loses none. " }
+                button type="submit" { "Start again" }
+            }
+        }
+    }
 }
 
 /// Starting again, asked once: the answers given so far are discarded.

@@ -198,11 +198,6 @@ pub(super) fn screen(
                 @if back { button type="submit" name="go" value="back" formnovalidate { "Back" } }
             }
         }
-        @if !carried.answers.is_empty() {
-            form.step.again method="post" action="/log/again" {
-                p.aside { "Your answers are kept on the server for this phone until the game is written: a reload or Back loses none. " }
-                button type="submit" { "Start again" }
-            }
-        }
+        (super::phone_html::start_again(carried))
     }
 }
