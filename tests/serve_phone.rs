@@ -340,6 +340,38 @@ fn who_won_is_never_chosen_for_the_person() {
     assert!(!answers.contains("winner"), "{answers}");
 }
 
+/// Back from the preview goes a screen at a time, every answer kept; Next from there goes
+/// a screen at a time too, not past screens the person may have come back to check.
+#[test]
+fn back_and_next_go_a_screen_at_a_time_with_every_answer() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let phone = Phone::named("Bo's phone");
+    let (_, preview) = fill(&phone, &server, &demo_answers());
+    let answers = input(&preview.body, "answers").expect("the answers");
+    let go = |page: &Answer, go: &str| {
+        let mut fields = carried(&page.body);
+        fields.push(("go".to_string(), go.to_string()));
+        phone.post(&server, "/log/step", &fields)
+    };
+    let mut page = go(&preview, "back");
+    let mut shown = Vec::new();
+    for _ in 0..3 {
+        shown.extend(input(&page.body, "screen"));
+        assert_eq!(input(&page.body, "answers").as_ref(), Some(&answers));
+        page = go(&page, "back");
+    }
+    assert_eq!(
+        shown,
+        ["3", "1", "0"],
+        "the rewards screen has no question here"
+    );
+    let next = go(&page, "next");
+    assert_eq!(next.status, StatusCode::OK, "{}", next.body);
+    assert_eq!(input(&next.body, "screen").as_deref(), Some("1"));
+    assert_eq!(input(&next.body, "answers"), Some(answers));
+}
+
 /// A territory typed on the phone is found as the flags find it: "e. aus" is Eastern
 /// Australia, not Western; "us", either United States, is asked about, neither chosen.
 #[test]

@@ -202,14 +202,15 @@ pub(super) async fn step(
     .await
 }
 
-/// Where Next leads from screen `shown`: the screen of the first question without an
-/// answer, or the preview; this screen again, saying which question waits, when one of its
-/// own has none.
+/// Where Next leads from screen `shown`: the screen after it, or the preview; a screen
+/// before that whose question has no answer (a change made some answer impossible); this
+/// screen again, saying which question waits, when one of its own has none.
 fn went_on(form: &GameForm, shown: usize, taken: &mut Taken) -> usize {
+    let after = screens::after(form, shown).unwrap_or(PREVIEW);
     let Some(open) = form.next() else {
-        return PREVIEW;
+        return after;
     };
-    let at = screens::screen_of(open.part);
+    let at = screens::screen_of(open.part).min(after);
     if at == shown && taken.beside.is_empty() && !taken.answered {
         taken.beside.insert(
             open.id.clone(),

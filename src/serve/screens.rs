@@ -68,6 +68,11 @@ pub(super) fn before(form: &GameForm, at: usize) -> Option<usize> {
     (0..at).rev().find(|&i| !questions(form, i).is_empty())
 }
 
+/// The screen with questions after `at` (Next, its questions answered), if any.
+pub(super) fn after(form: &GameForm, at: usize) -> Option<usize> {
+    (at + 1..SCREENS.len()).find(|&i| !questions(form, i).is_empty())
+}
+
 /// Whether a question has an option that records nothing.
 pub(super) fn records_nothing(step: &Step) -> bool {
     step.options
