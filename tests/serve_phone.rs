@@ -369,7 +369,30 @@ fn back_and_next_go_a_screen_at_a_time_with_every_answer() {
     let next = go(&page, "next");
     assert_eq!(next.status, StatusCode::OK, "{}", next.body);
     assert_eq!(input(&next.body, "screen").as_deref(), Some("1"));
-    assert_eq!(input(&next.body, "answers"), Some(answers));
+    assert_eq!(input(&next.body, "answers").as_ref(), Some(&answers));
+    // The phone's Back and forward (`go=to`): any screen up to the first with a question
+    // without an answer; the preview once every question has one.
+    let to = |page: &Answer, screen: &str| {
+        let mut fields = carried(&page.body);
+        fields.extend([
+            ("go".to_string(), "to".to_string()),
+            ("to".to_string(), screen.to_string()),
+        ]);
+        phone.post(&server, "/log/step", &fields)
+    };
+    let forward = to(&next, "4");
+    assert!(forward.body.contains("id=\"confirm\""), "{}", forward.body);
+    assert_eq!(input(&forward.body, "answers"), Some(answers));
+    // Another phone's new form, nothing answered: no further than its first screen.
+    let cy = Phone::named("Cy's phone");
+    let fresh = cy.get(&server, "/log");
+    let mut fields = carried(&fresh.body);
+    fields.extend([
+        ("go".to_string(), "to".to_string()),
+        ("to".to_string(), "3".to_string()),
+    ]);
+    let capped = cy.post(&server, "/log/step", &fields);
+    assert_eq!(input(&capped.body, "screen").as_deref(), Some("0"));
 }
 
 /// A territory typed on the phone is found as the flags find it: "e. aus" is Eastern

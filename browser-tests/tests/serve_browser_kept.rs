@@ -1,6 +1,6 @@
 //! The phone form keeps every answer on the server (headless Chromium as a phone,
-//! JavaScript on): half of game 2 answered, then the page reloaded, and Back then forward,
-//! each time the same screen with every answer; starting again is asked once, then gives a
+//! JavaScript on): half of game 2 answered, then the page reloaded, and Back (the screen
+//! before) then forward, each time the same screen with every answer; starting again is asked once, then gives a
 //! new form. Skipped, with a notice, where Chromium or its driver is missing.
 
 use std::time::Duration;
@@ -62,8 +62,16 @@ fn a_reload_or_back_then_forward_keeps_every_answer_and_the_screen() {
         shows(&phone.client, "How it went", Duration::from_secs(5)).await;
         phone.settled().await;
         assert_eq!(form_shown(&phone.client).await, before, "after a reload");
+        // The phone's Back: the screen before, every answer kept; forward: this one again.
         phone.client.back().await.expect("back");
-        shows(&phone.client, "Board", Duration::from_secs(5)).await;
+        shows(&phone.client, "Who played", Duration::from_secs(5)).await;
+        phone.settled().await;
+        let back = form_shown(&phone.client).await;
+        let answers = before.split(' ').nth(2).unwrap_or_default();
+        assert!(
+            back.starts_with(&format!("screen 0 {answers} ")),
+            "{back}\n{before}"
+        );
         phone.client.forward().await.expect("forward");
         shows(&phone.client, "How it went", Duration::from_secs(5)).await;
         phone.settled().await;

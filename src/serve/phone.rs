@@ -139,7 +139,8 @@ pub(super) async fn name_device(
 
 /// `POST /log/step`: a screen's answers (`go=fill`: the screen drawn again with the
 /// questions they open; `go=next`: the next screen once this one has every answer), a
-/// screen back, or the answers checked again against the head now.
+/// screen back, a screen shown before (`go=to`), or the answers checked again against the
+/// head now.
 pub(super) async fn step(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
@@ -168,6 +169,13 @@ pub(super) async fn step(
             Some("next") => {
                 taken = screens::take(&mut form, shown, &fields, true);
                 went_on(&form, shown, &mut taken)
+            }
+            // The phone's Back or forward: a screen shown before, up to the first with a
+            // question without an answer.
+            Some("to") => {
+                let to = field(&fields, "to").and_then(|to| to.parse().ok());
+                let furthest = screens::open_screen(&form).unwrap_or(PREVIEW);
+                to.unwrap_or(shown).min(furthest)
             }
             Some("recheck") => {
                 carried.head = head.to_string();

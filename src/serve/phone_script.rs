@@ -3,10 +3,11 @@
 //! in the background (`go=fill`: an option at once, a text once typing pauses, a name to
 //! search for once it is left) and the screen drawn again with the questions it opens (an
 //! option tapped empties the box of its question, which would win over it); Next, Back and
-//! Confirm are posted in the background and their answer shown in place. Only the answer to
-//! the latest post is shown (and kept on the server: each post says when it was sent), and
-//! what is being typed stays as typed. Without JavaScript, or if a post fails, the forms are
-//! plain forms.
+//! Confirm are posted in the background and their answer shown in place, each screen a
+//! place in the browser's history, so that the phone's Back and forward move between
+//! screens (`go=to`) as they would between pages. Only the answer to the latest post is
+//! shown (and kept on the server: each post says when it was sent), and what is being typed
+//! stays as typed. Without JavaScript, or if a post fails, the forms are plain forms.
 
 /// The script of every page of the form.
 pub(super) const ONE_PAGE: &str = r"
@@ -14,14 +15,15 @@ pub(super) const ONE_PAGE: &str = r"
 if(!window.fetch||!window.FormData||!window.URLSearchParams||!window.DOMParser)return;
 var latest=0,timer=null,inflight=0;
 function busy(){if(timer||inflight)document.body.dataset.busy='1';else delete document.body.dataset.busy;}
-function post(f,go){
- var body=new URLSearchParams(new FormData(f));if(go)body.set(go[0],go[1]);body.set('sent',String(Date.now()));
+function post(f,go,popped){
+ var body=new URLSearchParams(new FormData(f));(go||[]).forEach(function(p){body.set(p[0],p[1]);});body.set('sent',String(Date.now()));
  var mine=++latest;inflight++;busy();
  return fetch(f.action,{method:'POST',body:body,credentials:'same-origin'}).then(function(r){return r.text();}).then(function(t){
-  inflight--;if(mine===latest)show(t,f);busy();
+  inflight--;if(mine===latest)show(t,f,popped);busy();
  },function(){inflight--;busy();if(mine===latest)f.submit();});
 }
-function show(t,f){
+function place(m){var s=m&&m.querySelector('input[name=screen]');return s?s.value:null;}
+function show(t,f,popped){
  var d=new DOMParser().parseFromString(t,'text/html'),m=d.querySelector('main');
  if(!m){f.submit();return;}
  var old=document.querySelector('main'),was=old.querySelector('form.screen'),a=document.activeElement;
@@ -31,9 +33,11 @@ function show(t,f){
  if(typing){var e=m.querySelector('input[type=text][name=\''+typing[0].replace(/'/g,'\\\'')+'\']');if(e){e.value=typing[1];e.focus();try{e.setSelectionRange(typing[2],typing[2]);}catch(x){}}}
  if(!was||!now||was.dataset.screen!==now.dataset.screen){window.scrollTo(0,0);}
  else{var q=m.querySelector('fieldset[data-open]');if(q&&!typing&&q.scrollIntoView)q.scrollIntoView({block:'nearest'});}
+ var at=place(m);
+ if(!popped&&at!==null&&!(history.state&&history.state.place===at))history.pushState({place:at},'',location.pathname);
  document.dispatchEvent(new CustomEvent('shown'));
 }
-function fill(f){if(timer){clearTimeout(timer);timer=null;}post(f,['go','fill']);}
+function fill(f){if(timer){clearTimeout(timer);timer=null;}post(f,[['go','fill']]);}
 document.addEventListener('change',function(e){
  var t=e.target,f=t.form;if(!f||!f.matches('form.screen'))return;
  if(t.type==='text'&&!t.dataset.search)return;
@@ -47,7 +51,15 @@ document.addEventListener('input',function(e){
 document.addEventListener('submit',function(e){
  var f=e.target;if(!f.matches||!f.matches('form.step,form.screen'))return;
  e.preventDefault();if(timer){clearTimeout(timer);timer=null;}
- post(f,e.submitter&&e.submitter.name?[e.submitter.name,e.submitter.value]:null);
+ post(f,e.submitter&&e.submitter.name?[[e.submitter.name,e.submitter.value]]:null);
+});
+history.replaceState({place:place(document.querySelector('main'))},'');
+window.addEventListener('popstate',function(e){
+ if(!e.state||e.state.place===null||e.state.place===undefined)return;
+ var f=document.querySelector('form.screen,form.step[action$=step]');
+ if(!f){location.reload();return;}
+ if(timer){clearTimeout(timer);timer=null;}
+ post(f,[['go','to'],['to',e.state.place]],true);
 });
 })();
 ";
