@@ -1,6 +1,6 @@
 //! The phone form of `chronicle serve --allow-log` (`/log`), in process and without
-//! JavaScript: a whole game posted step by step, each answer checked on its step (a refusal
-//! beside the question, what was typed kept, nothing written), the preview with the command
+//! JavaScript: a whole game posted screen by screen, each answer checked on its question (a
+//! refusal beside it, what was typed kept, nothing written), the preview with the command
 //! line, Confirm once (a replay shows the result and writes nothing), the 409 page when the
 //! log moved, the name of the phone in the history, its undo, and names shown as text.
 
@@ -84,66 +84,112 @@ fn input(page: &str, name: &str) -> Option<String> {
     Some(unescape(&rest[..rest.find('"')?]))
 }
 
-/// The question a page asks, if it asks one.
+/// The question a page asks now, if it asks one.
 fn step_of(page: &str) -> Option<String> {
     let at = page.find("data-step=\"")?;
     let rest = &page[at + 11..];
     Some(unescape(&rest[..rest.find('"')?]))
 }
 
+/// The questions a screen shows, in order.
+fn questions(page: &str) -> Vec<String> {
+    page.split("data-q=\"")
+        .skip(1)
+        .filter_map(|rest| rest.find('"').map(|end| unescape(&rest[..end])))
+        .collect()
+}
+
+/// The part of a screen that shows question `q`.
+fn fieldset<'a>(page: &'a str, q: &str) -> &'a str {
+    let Some(at) = page.find(&format!("data-q=\"{}\"", encode_html(q))) else {
+        return "";
+    };
+    let rest = &page[at..];
+    &rest[..rest.find("</fieldset>").unwrap_or(rest.len())]
+}
+
 /// The carried fields of a page's form.
 fn carried(page: &str) -> Vec<(String, String)> {
-    ["form", "head", "answers", "at"]
+    ["form", "head", "answers", "screen"]
         .iter()
         .map(|n| (n.to_string(), input(page, n).unwrap_or_default()))
         .collect()
 }
 
-/// Answers each question a page asks, from `answers` by question (else its default, the
-/// value its form offers checked, or what its text box holds), until the preview; the
-/// questions asked, in order, and the preview.
+/// The field that answers question `q` with `value` on a page: the option of that value
+/// when the page offers one, else what is typed into its box.
+fn field_for(page: &str, q: &str, value: &str) -> (String, String) {
+    let option = format!("value=\"={}\"", encode_html(value));
+    let offered = page.contains(&format!("name=\"a.{}\" {option}", encode_html(q)))
+        || (page.contains(&format!("<select name=\"a.{}\"", encode_html(q)))
+            && page.contains(&format!("<option {option}")));
+    if offered || !page.contains(&format!("name=\"t.{}\"", encode_html(q))) {
+        (format!("a.{q}"), format!("={value}"))
+    } else {
+        (format!("t.{q}"), value.to_string())
+    }
+}
+
+fn encode_html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The first option a question offers, as a person picks one ("no" where it asks yes or
+/// no), or its box left empty: (field, value).
+fn first_option(page: &str, q: &str) -> Option<(String, String)> {
+    let name = format!("name=\"a.{}\" value=\"", encode_html(q));
+    if page.contains(&format!("{name}=no\"")) {
+        return Some((format!("a.{q}"), "=no".to_string()));
+    }
+    if let Some(at) = page.find(&name) {
+        let rest = &page[at + name.len()..];
+        return Some((format!("a.{q}"), unescape(&rest[..rest.find('"')?])));
+    }
+    let Some(select) = page.find(&format!("<select name=\"a.{}\"", encode_html(q))) else {
+        // A box left empty.
+        return page
+            .contains(&format!("name=\"t.{}\"", encode_html(q)))
+            .then(|| (format!("t.{q}"), String::new()));
+    };
+    let rest = &page[select..];
+    let at = rest.find("<option value=\"=")?;
+    let rest = &rest[at + 15..];
+    Some((format!("a.{q}"), unescape(&rest[..rest.find('"')?])))
+}
+
+/// The fields that answer, on `page`, every question shown that `answers` answers (the
+/// one asked now with its first option when they do not), going on.
+fn answered(page: &str, answers: &BTreeMap<&str, &str>) -> Vec<(String, String)> {
+    let mut fields = carried(page);
+    let open = step_of(page);
+    for q in questions(page) {
+        match answers.get(q.as_str()) {
+            Some(value) => fields.push(field_for(page, &q, value)),
+            None if open.as_deref() == Some(q.as_str()) => fields.extend(first_option(page, &q)),
+            None => {}
+        }
+    }
+    fields.push(("go".into(), "next".into()));
+    fields
+}
+
+/// Answers each question the screens ask, from `answers` by question (else the first
+/// option offered), until the preview; the questions asked, in order, and the preview.
 fn fill(phone: &Phone, server: &Server, answers: &BTreeMap<&str, &str>) -> (Vec<String>, Answer) {
     let mut page = phone.get(server, "/log");
     let mut asked = Vec::new();
     for _ in 0..80 {
         assert!(page.status.is_success(), "{}", page.body);
-        let Some(step) = step_of(&page.body) else {
+        if !page.body.contains("class=\"screen\"") {
             return (asked, page);
-        };
-        asked.push(step.clone());
-        let mut fields = carried(&page.body);
-        fields.push(("step".into(), step.clone()));
-        fields.push(("go".into(), "answer".into()));
-        match answers.get(step.as_str()) {
-            Some(value) if page.body.contains("name=\"typed\"") => {
-                fields.push(("typed".into(), (*value).to_string()));
-            }
-            Some(value) => fields.push(("value".into(), (*value).to_string())),
-            None => {
-                if let Some(checked) = checked(&page.body) {
-                    fields.push(checked);
-                } else if let Some(text) = input(&page.body, "value") {
-                    fields.push(("value".into(), text));
-                }
-            }
         }
-        page = phone.post(server, "/log/step", &fields);
+        asked.extend(step_of(&page.body));
+        page = phone.post(server, "/log/step", &answered(&page.body, answers));
     }
-    panic!("more than 80 questions: {asked:?}");
-}
-
-/// The option a page offers checked: (field, value).
-fn checked(page: &str) -> Option<(String, String)> {
-    let at = page.find(" checked")?;
-    let tag = &page[page[..at].rfind("<input")?..at];
-    let name = input_attr(tag, "name")?;
-    Some((name, input_attr(tag, "value")?))
-}
-
-fn input_attr(tag: &str, attr: &str) -> Option<String> {
-    let at = tag.find(&format!("{attr}=\""))?;
-    let rest = &tag[at + attr.len() + 2..];
-    Some(unescape(&rest[..rest.find('"')?]))
+    panic!("more than 80 posts: {asked:?}");
 }
 
 fn demo_answers() -> BTreeMap<&'static str, &'static str> {
@@ -153,11 +199,12 @@ fn demo_answers() -> BTreeMap<&'static str, &'static str> {
         ("player-2", "Bo"),
         ("player-3", "Chidi"),
         ("player-4", ""),
-        // No HQ recorded, though last game's comes first for the same faction.
-        ("hq-1", ""),
-        ("hq-2", ""),
-        ("hq-3", ""),
-        ("result:Ann", "won"),
+        ("faction-1", "Enclave of the Bear"),
+        ("faction-2", "Khan Industries"),
+        ("faction-3", "Saharan Republic"),
+        ("winner", "Ann"),
+        ("scar-1", "no"),
+        ("wear-1", "no"),
         ("result:Bo", "held-on"),
         ("result:Chidi", "eliminated"),
         ("note", "Logged from a phone"),
@@ -165,7 +212,7 @@ fn demo_answers() -> BTreeMap<&'static str, &'static str> {
 }
 
 #[test]
-fn a_whole_game_posted_step_by_step_is_logged_once_with_the_phones_name() {
+fn a_whole_game_posted_screen_by_screen_is_logged_once_with_the_phones_name() {
     let env = TestEnv::demo();
     let server = Server::new(&env, true);
     let phone = Phone::named("Bo's phone");
@@ -209,7 +256,7 @@ fn a_whole_game_posted_step_by_step_is_logged_once_with_the_phones_name() {
 }
 
 #[test]
-fn a_refused_answer_is_said_on_its_step_with_what_was_typed_and_nothing_written() {
+fn a_refused_answer_is_said_beside_its_question_with_what_was_typed_and_nothing_written() {
     let env = TestEnv::demo();
     let server = Server::new(&env, true);
     let phone = Phone::named("Bo's phone");
@@ -218,13 +265,7 @@ fn a_refused_answer_is_said_on_its_step_with_what_was_typed_and_nothing_written(
     answers.insert("date", "2027-13-40");
     let mut page = phone.get(&server, "/log");
     assert_eq!(step_of(&page.body).as_deref(), Some("date"));
-    let mut fields = carried(&page.body);
-    fields.extend([
-        ("step".to_string(), "date".to_string()),
-        ("go".to_string(), "answer".to_string()),
-        ("value".to_string(), "2027-13-40".to_string()),
-    ]);
-    page = phone.post(&server, "/log/step", &fields);
+    page = phone.post(&server, "/log/step", &answered(&page.body, &answers));
     assert_eq!(
         page.status,
         StatusCode::UNPROCESSABLE_ENTITY,
@@ -234,36 +275,124 @@ fn a_refused_answer_is_said_on_its_step_with_what_was_typed_and_nothing_written(
     assert_eq!(step_of(&page.body).as_deref(), Some("date"), "asked again");
     assert!(page.body.contains("role=\"alert\""), "{}", page.body);
     assert_eq!(
-        input(&page.body, "value").as_deref(),
+        input(&page.body, "t.date").as_deref(),
         Some("2027-13-40"),
         "kept"
     );
     assert_eq!(env.dump(), before);
 }
 
-/// The demo's answers posted up to question `id` (its defaults where they give none): the
-/// page that asks it.
+/// The demo's answers posted until question `id` shows (the first option where they give
+/// none): the screen that shows it.
 fn up_to(phone: &Phone, server: &Server, id: &str) -> Answer {
     let answers = demo_answers();
     let mut page = phone.get(server, "/log");
     for _ in 0..40 {
-        let step = step_of(&page.body).expect("a question");
-        if step == id {
+        if questions(&page.body).iter().any(|q| q == id) {
             return page;
         }
-        let mut fields = carried(&page.body);
-        fields.push(("step".into(), step.clone()));
-        fields.push(("go".into(), "answer".into()));
-        match answers.get(step.as_str()) {
-            Some(v) if page.body.contains("name=\"typed\"") => {
-                fields.push(("typed".into(), (*v).into()));
-            }
-            Some(v) => fields.push(("value".into(), (*v).into())),
-            None => fields.extend(checked(&page.body)),
-        }
-        page = phone.post(server, "/log/step", &fields);
+        page = phone.post(server, "/log/step", &answered(&page.body, &answers));
     }
-    panic!("{id} is never asked: {}", page.body);
+    panic!(
+        "{id} is never asked: {}",
+        page.body.split("<form").nth(1).unwrap_or_default()
+    );
+}
+
+/// A name typed into question `q`'s box on `page`, posted as the screen is filled in.
+fn typed(phone: &Phone, server: &Server, page: &Answer, q: &str, text: &str) -> Answer {
+    let mut fields = carried(&page.body);
+    fields.extend([
+        (format!("t.{q}"), text.to_string()),
+        ("go".to_string(), "fill".to_string()),
+    ]);
+    phone.post(server, "/log/step", &fields)
+}
+
+/// Nothing that states a fact of the game is chosen for the person: "Who won?" shows with
+/// no one chosen, and Next without an answer asks for one and records nothing.
+#[test]
+fn who_won_is_never_chosen_for_the_person() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let phone = Phone::named("Bo's phone");
+    let page = up_to(&phone, &server, "winner");
+    let winner = fieldset(&page.body, "winner");
+    assert!(
+        !winner.is_empty() && !winner.contains(" checked"),
+        "{winner}"
+    );
+    let mut fields = carried(&page.body);
+    fields.push(("go".to_string(), "next".to_string()));
+    let again = phone.post(&server, "/log/step", &fields);
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        again.body
+    );
+    assert!(
+        fieldset(&again.body, "winner").contains("This needs an answer to go on."),
+        "{}",
+        again.body
+    );
+    let answers = input(&again.body, "answers").unwrap_or_default();
+    assert!(!answers.contains("winner"), "{answers}");
+}
+
+/// Back from the preview goes a screen at a time, every answer kept; Next from there goes
+/// a screen at a time too, not past screens the person may have come back to check.
+#[test]
+fn back_and_next_go_a_screen_at_a_time_with_every_answer() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let phone = Phone::named("Bo's phone");
+    let (_, preview) = fill(&phone, &server, &demo_answers());
+    let answers = input(&preview.body, "answers").expect("the answers");
+    let go = |page: &Answer, go: &str| {
+        let mut fields = carried(&page.body);
+        fields.push(("go".to_string(), go.to_string()));
+        phone.post(&server, "/log/step", &fields)
+    };
+    let mut page = go(&preview, "back");
+    let mut shown = Vec::new();
+    for _ in 0..3 {
+        shown.extend(input(&page.body, "screen"));
+        assert_eq!(input(&page.body, "answers").as_ref(), Some(&answers));
+        page = go(&page, "back");
+    }
+    assert_eq!(
+        shown,
+        ["3", "1", "0"],
+        "the rewards screen has no question here"
+    );
+    let next = go(&page, "next");
+    assert_eq!(next.status, StatusCode::OK, "{}", next.body);
+    assert_eq!(input(&next.body, "screen").as_deref(), Some("1"));
+    assert_eq!(input(&next.body, "answers").as_ref(), Some(&answers));
+    // The phone's Back and forward (`go=to`): any screen up to the first with a question
+    // without an answer; the preview once every question has one.
+    let to = |page: &Answer, screen: &str| {
+        let mut fields = carried(&page.body);
+        fields.extend([
+            ("go".to_string(), "to".to_string()),
+            ("to".to_string(), screen.to_string()),
+        ]);
+        phone.post(&server, "/log/step", &fields)
+    };
+    let forward = to(&next, "4");
+    assert!(forward.body.contains("id=\"confirm\""), "{}", forward.body);
+    assert_eq!(input(&forward.body, "answers"), Some(answers));
+    // Another phone's new form, nothing answered: no further than its first screen.
+    let cy = Phone::named("Cy's phone");
+    let fresh = cy.get(&server, "/log");
+    let mut fields = carried(&fresh.body);
+    fields.extend([
+        ("go".to_string(), "to".to_string()),
+        ("to".to_string(), "3".to_string()),
+    ]);
+    let capped = cy.post(&server, "/log/step", &fields);
+    assert_eq!(input(&capped.body, "screen").as_deref(), Some("0"));
 }
 
 /// A territory typed on the phone is found as the flags find it: "e. aus" is Eastern
@@ -274,27 +403,14 @@ fn a_territory_typed_on_the_phone_is_the_one_the_flags_take() {
     let server = Server::new(&env, true);
     let phone = Phone::named("Bo's phone");
     let page = up_to(&phone, &server, "hq-1");
-    let post = |typed: &str| {
-        let mut fields = carried(&page.body);
-        fields.extend([
-            ("step".to_string(), "hq-1".to_string()),
-            ("go".to_string(), "answer".to_string()),
-            ("typed".to_string(), typed.to_string()),
-        ]);
-        phone.post(&server, "/log/step", &fields)
-    };
-    let asked = post("us");
+    let asked = typed(&phone, &server, &page, "hq-1", "us");
     assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
-    assert_eq!(step_of(&asked.body).as_deref(), Some("hq-1"));
-    assert!(
-        asked.body.contains("could be any of these"),
-        "{}",
-        asked.body
-    );
-    let offered = |name: &str| asked.body.contains(&format!("value=\"{name}\">"));
+    let hq = fieldset(&asked.body, "hq-1");
+    assert!(hq.contains("could be any of these"), "{}", asked.body);
+    let offered = |name: &str| hq.contains(&format!("name=\"a.hq-1\" value=\"={name}\">"));
     assert!(offered("Western United States") && offered("Eastern United States"));
-    assert!(!asked.body.contains(" checked"), "{}", asked.body);
-    let taken = post("e. aus");
+    assert!(!hq.contains(" checked"), "{hq}");
+    let taken = typed(&phone, &server, &page, "hq-1", "e. aus");
     assert_eq!(
         step_of(&taken.body).as_deref(),
         Some("player-2"),
@@ -309,30 +425,24 @@ fn a_territory_typed_on_the_phone_is_the_one_the_flags_take() {
 }
 
 #[test]
-fn an_illegal_hq_is_refused_on_the_hq_step() {
+fn an_illegal_hq_is_refused_beside_the_hq_question() {
     let env = TestEnv::demo();
     let server = Server::new(&env, true);
     let phone = Phone::named("Bo's phone");
     let before = env.dump();
     let page = up_to(&phone, &server, "hq-2");
-    let mut fields = carried(&page.body);
-    fields.extend([
-        ("step".to_string(), "hq-2".to_string()),
-        ("go".to_string(), "answer".to_string()),
-        ("typed".to_string(), "Peru".to_string()),
-    ]);
-    let refused = phone.post(&server, "/log/step", &fields);
+    let refused = typed(&phone, &server, &page, "hq-2", "Peru");
     assert_eq!(
         refused.status,
         StatusCode::UNPROCESSABLE_ENTITY,
         "{}",
         refused.body
     );
-    assert_eq!(step_of(&refused.body).as_deref(), Some("hq-2"));
+    let hq = fieldset(&refused.body, "hq-2");
+    assert!(hq.contains("not a legal start"), "{}", refused.body);
     assert!(
-        refused.body.contains("not a legal start"),
-        "{}",
-        refused.body
+        hq.contains("value=\"Peru\""),
+        "what was typed is kept: {hq}"
     );
     assert!(refused.body.contains("§3"), "{}", refused.body);
     assert_eq!(env.dump(), before);
@@ -345,6 +455,7 @@ fn a_name_close_to_someone_known_is_asked_about() {
     let phone = Phone::named("Bo's phone");
     let mut answers = demo_answers();
     answers.insert("player-1", "Anm");
+    answers.insert("same-1", "yes");
     let (asked, _) = fill(&phone, &server, &answers);
     assert!(asked.iter().any(|s| s == "same-1"), "{asked:?}");
 }
@@ -509,4 +620,71 @@ fn two_phones_and_the_laptop_log_the_next_three_games_and_agree() {
         env.json(&["game", "list", "--format", "json"]),
         "the page and the laptop agree"
     );
+}
+
+/// The files a phone's unfinished games are kept in, beside the database.
+fn kept_files(env: &TestEnv) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(env.dir())
+        .expect("the folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|name| name.contains("-unfinished-phone-"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A phone's answers are kept on the server after each screen: the form opened again (a
+/// reload, Back then forward) is where it was, with every answer, for that phone only;
+/// starting again is asked once, then discards them; the game written discards them too.
+#[test]
+fn a_phones_answers_are_kept_on_the_server_until_the_game_is_written() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let (bo, cy) = (Phone::named("Bo's phone"), Phone::named("Cy's phone"));
+    let before = env.dump();
+    let page = up_to(&bo, &server, "winner");
+    let answers = input(&page.body, "answers").expect("the answers");
+    assert!(answers.contains("\"player-3\":\"Chidi\""), "{answers}");
+    assert_eq!(kept_files(&env).len(), 1, "{:?}", kept_files(&env));
+    let again = bo.get(&server, "/log");
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert_eq!(input(&again.body, "answers"), Some(answers.clone()));
+    assert_eq!(input(&again.body, "form"), input(&page.body, "form"));
+    assert_eq!(step_of(&again.body).as_deref(), Some("winner"));
+    assert_eq!(
+        input(&again.body, "screen"),
+        input(&page.body, "screen"),
+        "the same screen"
+    );
+    let other = cy.get(&server, "/log");
+    assert_eq!(input(&other.body, "answers").as_deref(), Some("{}"));
+    assert_eq!(env.dump(), before, "answers kept are not written");
+    // Starting again is asked once; until the person is sure, the answers stay.
+    let asked = bo.post(&server, "/log/again", &[]);
+    assert_eq!(asked.status, StatusCode::OK, "{}", asked.body);
+    assert!(asked.body.contains("Start again?"), "{}", asked.body);
+    assert_eq!(
+        input(&bo.get(&server, "/log").body, "answers"),
+        Some(answers)
+    );
+    let sure = bo.post(&server, "/log/again", &[("sure".into(), "1".into())]);
+    assert_eq!(sure.status, StatusCode::SEE_OTHER, "{}", sure.body);
+    assert_eq!(
+        input(&bo.get(&server, "/log").body, "answers").as_deref(),
+        Some("{}")
+    );
+    assert!(kept_files(&env).is_empty(), "{:?}", kept_files(&env));
+    // A game written leaves nothing kept.
+    let (_, preview) = fill(&bo, &server, &demo_answers());
+    assert_eq!(kept_files(&env).len(), 1);
+    assert!(
+        preview.body.contains("action=\"/log/again\""),
+        "the preview offers to start again: {}",
+        preview.body
+    );
+    let done = bo.post(&server, "/log/confirm", &carried(&preview.body));
+    assert_eq!(done.status, StatusCode::CREATED, "{}", done.body);
+    assert!(kept_files(&env).is_empty(), "{:?}", kept_files(&env));
+    let next = bo.get(&server, "/log");
+    assert!(next.body.contains("Game 18"), "{}", next.body);
 }

@@ -8,6 +8,7 @@
 
 mod common;
 mod serve_browser;
+mod serve_browser_kept;
 mod serve_browser_log;
 mod serve_browser_phone;
 mod serve_browser_tv;

@@ -1,5 +1,5 @@
-//! What the phone form carries from one step to the next (its identity, the head it was
-//! drawn at, the answers so far), and what a page says beside a question.
+//! What the phone form carries from one screen to the next (its identity, the head it was
+//! drawn at, the answers so far, the screen shown), and what a page says beside a question.
 
 use std::collections::BTreeMap;
 
@@ -13,8 +13,8 @@ pub(super) struct Carried {
     /// The head of the log the form was drawn at.
     pub head: String,
     pub answers: BTreeMap<String, Answer>,
-    /// The question asked again though it has an answer (after a step back).
-    pub at: Option<String>,
+    /// The screen shown (`screens::SCREENS`; past the last: the preview).
+    pub screen: usize,
 }
 
 impl Carried {
@@ -47,7 +47,9 @@ impl Carried {
             form: field("form").ok_or("The form has no identity: start again at /log.")?,
             head: field("head").unwrap_or_default(),
             answers,
-            at: field("at").filter(|a| !a.is_empty()),
+            screen: field("screen")
+                .and_then(|s| s.parse().ok())
+                .unwrap_or_default(),
         })
     }
 }

@@ -20,11 +20,15 @@ mod memory;
 mod pages;
 mod phone;
 mod phone_html;
+mod phone_kept;
+mod phone_screen;
+mod phone_script;
 mod phone_undo;
 mod qr;
 mod read;
 mod routes;
 mod said;
+mod screens;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

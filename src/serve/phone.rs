@@ -1,13 +1,14 @@
 //! `/log`: the game form for a phone, a second driver of the guided prompt's model
 //! (`ledger::form::GameForm`): the same questions in the same order, the same choices from
-//! the campaign, the same checks. Without JavaScript it is a plain multi-step form: each
-//! step is a POST that carries every answer so far (and the head the form was first drawn
-//! at, and the form's identity) and renders the next question, or the refusal beside the
-//! question it concerns with what was typed kept. Once every question has an answer, the
-//! preview shows what would change (a dry run through the store) and the equivalent
-//! `chronicle game log` command line; Confirm writes it, refused with a 409 page when the
-//! log moved since the head the form carries. A Confirm sent again (a reload, a double tap)
-//! gets the first answer and writes nothing.
+//! the campaign, the same checks, grouped in a few screens (`screens`): the questions a
+//! person answers together on one. Without JavaScript each screen is a POST that carries
+//! every answer so far (and the head the form was first drawn at, and the form's identity)
+//! and draws the screen again with the questions its answers open, or the next screen, or
+//! a refusal beside the question it concerns with what was typed kept. Once every question
+//! has an answer, the preview shows what would change (a dry run through the store) and the
+//! equivalent `chronicle game log` command line; Confirm writes it, refused with a 409 page
+//! when the log moved since the head the form carries. A Confirm sent again (a reload, a
+//! double tap) gets the first answer and writes nothing.
 
 use std::sync::Arc;
 
@@ -19,13 +20,19 @@ use super::access::{DEVICE_COOKIE, cookie, from_cookie, to_cookie, writer};
 use super::carried::{Beside, Carried};
 use super::memory::{Kept, Writing};
 use super::phone_html as draw;
+use super::phone_kept;
+use super::phone_screen as draw_screen;
 use super::read::Shared;
 use super::said::{changes, status, words};
+use super::screens::{self, Taken};
 use crate::domain::{Game, Head};
 use crate::exchange::sheet::command_line;
-use crate::ledger::form::{Answer, GameForm, Kind, Refused as Said, matching};
+use crate::ledger::form::GameForm;
 use crate::ledger::{Guard, LedgerError, Started, log_game};
 use crate::report::game::GameLogged;
+
+/// The screen after the last: the preview.
+const PREVIEW: usize = screens::SCREENS.len();
 
 /// A posted form's fields, in order (a ticked box is one field each).
 type Fields = Vec<(String, String)>;
@@ -73,9 +80,25 @@ pub(super) async fn start(State(shared): State<Arc<Shared>>, headers: HeaderMap)
             form,
             head,
         } = shared.form_now()?;
-        let carried = Carried::new(head.to_string());
+        let kept = phone_kept::path(&shared.db, &campaign, &device);
+        // The game this phone left unfinished, where it was; else a new one.
+        let (form, carried) = if let Some(carried) = phone_kept::read(&kept) {
+            (form.resume(carried.answers.clone(), None), carried)
+        } else {
+            let mut form = form;
+            let mut carried = Carried::new(head.to_string());
+            screens::take(&mut form, 0, &[], false);
+            carried.answers = form.answers().clone();
+            (form, carried)
+        };
         Ok(next_page(
-            &shared, &writing, &campaign, &device, &form, &carried, None,
+            &shared,
+            &writing,
+            &campaign,
+            &device,
+            &form,
+            &carried,
+            &Taken::default(),
         ))
     })
     .await
@@ -114,8 +137,10 @@ pub(super) async fn name_device(
     }
 }
 
-/// `POST /log/step`: the answer to one question (or a step back, or the answers checked
-/// again against the head now), then the next question or the preview.
+/// `POST /log/step`: a screen's answers (`go=fill`: the screen drawn again with the
+/// questions they open; `go=next`: the next screen once this one has every answer), a
+/// screen back, a screen shown before (`go=to`), or the answers checked again against the
+/// head now.
 pub(super) async fn step(
     State(shared): State<Arc<Shared>>,
     headers: HeaderMap,
@@ -132,99 +157,81 @@ pub(super) async fn step(
             form,
             head,
         } = shared.form_now()?;
-        if field(&fields, "go") == Some("recheck") {
-            carried.head = head.to_string();
-        }
-        let mut form = form.resume(carried.answers.clone(), carried.at.clone());
-        let mut said = None;
-        match field(&fields, "go") {
-            Some("back") => {
-                form.back();
+        let mut form = form.resume(carried.answers.clone(), None);
+        let shown = carried.screen;
+        let mut taken = Taken::default();
+        let at = match field(&fields, "go") {
+            Some("back") => screens::before(&form, shown).unwrap_or(0),
+            Some("fill") => {
+                taken = screens::take(&mut form, shown, &fields, false);
+                shown
             }
-            Some("answer") => said = answer(&mut form, &fields),
-            _ => {}
+            Some("next") => {
+                taken = screens::take(&mut form, shown, &fields, true);
+                went_on(&form, shown, &mut taken)
+            }
+            // The phone's Back or forward: a screen shown before, up to the first with a
+            // question without an answer.
+            Some("to") => {
+                let to = field(&fields, "to").and_then(|to| to.parse().ok());
+                let furthest = screens::open_screen(&form).unwrap_or(PREVIEW);
+                to.unwrap_or(shown).min(furthest)
+            }
+            Some("recheck") => {
+                carried.head = head.to_string();
+                screens::open_screen(&form).unwrap_or(PREVIEW)
+            }
+            _ => shown,
+        };
+        if at != shown {
+            // The questions a screen answers as it shows (nothing recorded, nothing ticked).
+            screens::take(&mut form, at, &[], false);
         }
         carried.answers = form.answers().clone();
-        carried.at = form.at().map(str::to_string);
+        carried.screen = at;
+        let kept = phone_kept::path(&shared.db, &name, &device);
+        let sent = field(&fields, "sent").and_then(|s| s.parse().ok());
+        // A form written already (a post that was on its way) keeps nothing more.
+        let written = shared.kept(&carried.form).is_some();
+        let keeping = if written {
+            Ok(())
+        } else {
+            phone_kept::keep(&kept, &shared.db, &carried, sent)
+        };
+        if let Err(why) = keeping {
+            taken.notice = Some(format!(
+                "Your answers could not be kept on the server ({why}): a reload would lose them."
+            ));
+        }
         Ok(next_page(
-            &shared, &writing, &name, &device, &form, &carried, said,
+            &shared, &writing, &name, &device, &form, &carried, &taken,
         ))
     })
     .await
 }
 
-/// Gives the posted answer to the question asked now; what to say beside it when it is not
-/// taken (or when a name typed finds several options).
-fn answer(form: &mut GameForm, fields: &Fields) -> Option<Beside> {
-    let step = form.next()?;
-    if field(fields, "step") != Some(step.id.as_str()) {
-        return Some(Beside {
-            message: "That answer was to another question; this is the one asked now.".to_string(),
-            ..Beside::default()
-        });
-    }
-    let typed = field(fields, "typed")
-        .unwrap_or_default()
-        .trim()
-        .to_string();
-    let chosen = field(fields, "value").map(str::to_string);
-    let given = match step.kind {
-        Kind::Multi => Answer::Many(
-            fields
-                .iter()
-                .filter(|(n, _)| n == "values")
-                .map(|(_, v)| v.clone())
-                .collect(),
-        ),
-        // On the page of "did you mean", an option chosen is the answer.
-        Kind::Search if field(fields, "choosing").is_some() && chosen.is_some() => {
-            Answer::One(chosen.unwrap_or_default())
-        }
-        // The name typed found as the flags find it: the option it stands for is the
-        // answer; a name that could be several options asks which.
-        Kind::Search if !typed.is_empty() => {
-            let found = matching(&step, &typed);
-            match (
-                found.meant,
-                found.order.as_slice(),
-                field(fields, "as_typed"),
-            ) {
-                (Some(i), _, _) => Answer::One(step.options[i].value.clone()),
-                // One option found where no new name is taken: it, as the terminal's Enter.
-                (None, [one], None) if step.new.is_none() && !found.ambiguous => {
-                    Answer::One(step.options[*one].value.clone())
-                }
-                (None, [], _) | (None, _, Some(_)) => Answer::One(typed.clone()),
-                (None, several, None) => {
-                    let message = if found.ambiguous {
-                        format!("\"{typed}\" could be any of these: choose one.")
-                    } else {
-                        format!("Did you mean one of these, or {typed} as typed?")
-                    };
-                    return Some(Beside {
-                        message,
-                        typed,
-                        meant: several.to_vec(),
-                    });
-                }
-            }
-        }
-        _ => Answer::One(chosen.unwrap_or(typed.clone())),
+/// Where Next leads from screen `shown`: the screen after it, or the preview; a screen
+/// before that whose question has no answer (a change made some answer impossible); this
+/// screen again, saying which question waits, when one of its own has none.
+fn went_on(form: &GameForm, shown: usize, taken: &mut Taken) -> usize {
+    let after = screens::after(form, shown).unwrap_or(PREVIEW);
+    let Some(open) = form.next() else {
+        return after;
     };
-    match form.answer(&step.id, &given) {
-        Ok(()) => None,
-        Err(refused) => Some(Beside {
-            message: match refused {
-                Said::Rule(refusal) => refusal.to_string(),
-                Said::Expected(what) => format!("Expected {what}."),
+    let at = screens::screen_of(open.part).min(after);
+    if at == shown && taken.beside.is_empty() && !taken.answered {
+        taken.beside.insert(
+            open.id.clone(),
+            Beside {
+                message: "This needs an answer to go on.".to_string(),
+                ..Beside::default()
             },
-            typed: given.one().to_string(),
-            meant: Vec::new(),
-        }),
+        );
     }
+    at
 }
 
-/// The next question, or the preview once every question has an answer.
+/// The screen the carried answers are on, or the preview once every question has one.
 fn next_page(
     shared: &Shared,
     writing: &Writing,
@@ -232,24 +239,69 @@ fn next_page(
     device: &str,
     form: &GameForm,
     carried: &Carried,
-    said: Option<Beside>,
+    taken: &Taken,
 ) -> Response {
-    if let Some(step) = form.next() {
-        let status = if said.as_ref().is_some_and(|s| s.meant.is_empty()) {
+    let complete = form.complete();
+    let at = match (&complete, carried.screen) {
+        (Some(_), at) if at >= PREVIEW => PREVIEW,
+        (None, at) if at >= PREVIEW => screens::open_screen(form).unwrap_or(0),
+        (_, at) => at,
+    };
+    if at < PREVIEW {
+        let refused = taken.beside.values().any(|s| s.meant.is_empty());
+        let status = if refused {
             StatusCode::UNPROCESSABLE_ENTITY
         } else {
             StatusCode::OK
         };
-        let page = draw::step_page(name, device, form, &step, carried, said.as_ref());
-        return (status, draw::html_type(), page).into_response();
+        let carried = Carried {
+            screen: at,
+            ..carried.clone()
+        };
+        let back = screens::before(form, at).is_some();
+        let content = draw_screen::screen(device, form, at, &carried, &taken.beside, back);
+        let content = maud::html! {
+            @if let Some(notice) = &taken.notice { div.error role="alert" { p { (notice) } } }
+            (content)
+        };
+        return (status, draw::html_type(), draw::page(name, &content)).into_response();
     }
-    let Some(game) = form.complete() else {
+    let Some(game) = complete else {
         return refused_page(
             StatusCode::INTERNAL_SERVER_ERROR,
             "The form has no question left and no game.",
         );
     };
     preview(shared, writing, name, device, &game, carried, None)
+}
+
+/// `POST /log/again`: starting again, asked once ("the answers given are discarded"), then,
+/// when the person is sure, the kept answers discarded and a new form.
+pub(super) async fn again(
+    State(shared): State<Arc<Shared>>,
+    headers: HeaderMap,
+    Posted(fields): Posted<Fields>,
+) -> Response {
+    let (_, device) = match phone(&shared, &headers) {
+        Ok(phone) => phone,
+        Err(page) => return *page,
+    };
+    blocking(move || {
+        let Started { campaign, .. } = shared.form_now()?;
+        let kept = phone_kept::path(&shared.db, &campaign, &device);
+        if field(&fields, "sure").is_none() {
+            let given = phone_kept::read(&kept).map_or(0, |c| c.answers.len());
+            return Ok((draw::html_type(), draw::again_page(&campaign, given)).into_response());
+        }
+        Ok(match phone_kept::discard(&kept) {
+            Ok(()) => Redirect::to("/log").into_response(),
+            Err(why) => refused_page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &format!("The answers kept could not be discarded ({why}); they are kept."),
+            ),
+        })
+    })
+    .await
 }
 
 /// The preview: what logging the game would change (a dry run), the command line, Confirm.
@@ -400,6 +452,9 @@ fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried
                 .and_then(|a| a.game)
                 .unwrap_or_default();
             shared.made(appended.record.id.clone(), device.to_string());
+            // The game is written: the answers kept for it are done with (a file left
+            // behind would only offer them again, to a Confirm that writes nothing).
+            let _ = phone_kept::discard(&phone_kept::path(&shared.db, &name, device));
             let head = shared.head_now().unwrap_or_default();
             page(
                 StatusCode::CREATED,

@@ -64,6 +64,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/log/device", post(super::phone::name_device))
         .route("/log/step", post(super::phone::step))
         .route("/log/confirm", post(super::phone::confirm))
+        .route("/log/again", post(super::phone::again))
         .route("/log/undo", post(super::phone_undo::undo))
         .route("/events", get(live::events));
     for (path, part) in pages {

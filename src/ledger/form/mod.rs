@@ -72,6 +72,10 @@ impl Answer {
     }
 }
 
+/// The words of an option that records nothing (no HQ written down, nobody named): choosing
+/// it states no fact of the game, so a form may start with it chosen.
+pub const NOT_RECORDED: &str = "(not recorded)";
+
 pub const YES: &str = "yes";
 pub const NO: &str = "no";
 

@@ -92,7 +92,7 @@ impl super::walk::Walker<'_> {
             format!("scar-{k}-by"),
             Part::Scars,
             "Who placed it?",
-            "(not recorded)",
+            super::NOT_RECORDED,
         )?;
         Some(ScarPlacement {
             territory,

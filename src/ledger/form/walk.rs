@@ -419,7 +419,7 @@ impl Walker<'_> {
             starts.retain(|t| t != likely);
             options.push(Offered::new(likely.name(), place(campaign, likely)));
         }
-        options.push(Offered::new("", "(not recorded)"));
+        options.push(Offered::new("", super::NOT_RECORDED));
         options.extend(
             starts
                 .iter()
