@@ -43,6 +43,7 @@ mod game_sheet;
 mod guided;
 mod guided_night;
 mod guided_slips;
+mod help_examples;
 mod html_render;
 mod import_board;
 mod import_limits;

@@ -204,6 +204,7 @@ pub struct LogArgs {
     pub dry_run: bool,
 }
 
+// Needs a campaign set up for game 1 (`tests/help_examples.rs`).
 const EXAMPLE: &str = "\
 Examples:
   chronicle game log --date 2026-03-14 \\
