@@ -22,6 +22,7 @@ mod bad_input;
 mod cli;
 mod colour;
 mod common;
+mod completion_shells;
 mod concurrent_reads;
 mod conventions;
 mod corrections;

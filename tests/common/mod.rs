@@ -34,7 +34,7 @@ pub(crate) const NOW: &str = "2026-11-29";
 /// them itself: a developer's shell or a CI runner may hold any of them, and each changes
 /// what a command prints or does. (`tests/environment.rs` checks that every variable
 /// chronicle reads is either here or set by `TestEnv::command`.)
-pub(crate) const CLEARED: [&str; 11] = [
+pub(crate) const CLEARED: [&str; 14] = [
     "CHRONICLE_CAMPAIGN",
     "CHRONICLE_BUSY_MS",
     "CHRONICLE_SERVE_KEY",
@@ -43,6 +43,9 @@ pub(crate) const CLEARED: [&str; 11] = [
     "CLICOLOR_FORCE",
     "TERM",
     "COMPLETE",
+    "_CHRONICLE_LINE",
+    "_CHRONICLE_WORD",
+    "_CLAP_IFS",
     "HOSTNAME",
     "RUST_BACKTRACE",
     "RUST_LIB_BACKTRACE",
