@@ -3,7 +3,8 @@
 //! and point only at pages that are written; the shells complete the campaign's own names;
 //! free text may start with `-`; a UTF-16 file imports and a UTF-32 one is refused by name;
 //! export's own formats are in its help only; messages go to stderr; what came before game 1
-//! is dated from the campaign's start in every output; every dev-dependency is used.
+//! is dated from the campaign's start in every output; every dev-dependency is used; the
+//! README says what a fresh machine needs before its first commands.
 
 use std::path::Path;
 
@@ -441,4 +442,27 @@ fn every_dev_dependency_is_used_by_a_test() {
         unused.is_empty(),
         "dev-dependencies no test uses: {unused:?}"
     );
+}
+
+/// The README's quick start names what a fresh machine needs before its commands: a C
+/// compiler for the SQLite built in, and the Rust `Cargo.toml` asks for.
+#[test]
+fn the_readme_names_the_c_compiler_and_the_rust_cargo_toml_asks_for() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    let version = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("rust-version = "))
+        .expect("a rust-version")
+        .trim_matches('"');
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let start = &readme[..readme
+        .find("cargo run --release -- demo")
+        .expect("the demo command")];
+    let start = start.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        start.contains(&format!("Rust {version} or later")),
+        "the README's first commands do not say Rust {version}:\n{start}"
+    );
+    assert!(start.contains("C compiler"), "{start}");
 }
