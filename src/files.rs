@@ -15,7 +15,7 @@ use std::fs::{File, Permissions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub use reading::{Limit, open, read, read_text};
+pub use reading::{Limit, open, read, read_text, wide_encoding};
 
 /// The suffix of chronicle's temporary files.
 const SUFFIX: &str = ".chronicle-tmp";
@@ -53,6 +53,12 @@ pub enum FileError {
     #[error("{} is not UTF-8 text.", path.display())]
     NotText { path: PathBuf },
 
+    #[error("{} is {encoding} text; chronicle reads UTF-8: save it as UTF-8.", path.display())]
+    NotUtf8 {
+        path: PathBuf,
+        encoding: &'static str,
+    },
+
     #[error("{} cannot be written: the folder {} does not exist.", path.display(), folder.display())]
     NoFolder { path: PathBuf, folder: PathBuf },
 
@@ -83,6 +89,7 @@ impl FileError {
                 )
             }
             FileError::NotText { .. } => "it is not UTF-8 text".to_string(),
+            FileError::NotUtf8 { encoding, .. } => format!("it is {encoding} text, not UTF-8"),
             FileError::NoFolder { .. } => "its folder does not exist".to_string(),
             FileError::Io { source, .. } => source.to_string(),
         }

@@ -1,16 +1,17 @@
 //! The conventions people and their tools rely on: every command that takes arguments shows
 //! examples in its help and manual page; the manual pages have ENVIRONMENT and EXIT STATUS
 //! and point only at pages that are written; the shells complete the campaign's own names;
-//! free text may start with `-`; a UTF-16 file imports; export's own formats are in its
-//! help only; messages go to stderr; exported history is dated from the campaign's start;
-//! every dev-dependency is used.
+//! free text may start with `-`; a UTF-16 file imports and a UTF-32 one is refused by name;
+//! export's own formats are in its help only; messages go to stderr; what came before game 1
+//! is dated from the campaign's start in every output; every dev-dependency is used; the
+//! README says what a fresh machine needs before its first commands.
 
 use std::path::Path;
 
 use crate::common::TestEnv;
 
 /// Every command path and its `--help`, walked from `chronicle --help`.
-fn helps(env: &TestEnv) -> Vec<(String, String)> {
+pub(crate) fn helps(env: &TestEnv) -> Vec<(String, String)> {
     let mut found = Vec::new();
     let mut paths: Vec<Vec<String>> = vec![Vec::new()];
     while let Some(path) = paths.pop() {
@@ -263,6 +264,61 @@ fn a_campaign_file_saved_as_utf16_imports() {
     assert!(run.stderr.contains("save it as UTF-8"), "{}", run.stderr);
 }
 
+/// The text as UTF-32, little-endian or big-endian, with a byte-order mark or without.
+fn utf32(text: &str, little: bool, mark: bool) -> Vec<u8> {
+    let mark = mark.then_some('\u{feff}');
+    mark.into_iter()
+        .chain(text.chars())
+        .flat_map(|c| {
+            let u = u32::from(c);
+            if little {
+                u.to_le_bytes()
+            } else {
+                u.to_be_bytes()
+            }
+        })
+        .collect()
+}
+
+/// UTF-32 is read neither as a campaign file nor as a game sheet: each is refused naming
+/// UTF-32 and what to save it as, and nothing is written.
+#[test]
+fn a_file_saved_as_utf32_is_refused_naming_utf32() {
+    let env = TestEnv::demo();
+    let campaign = env.ok(&["export"]).stdout;
+    let sheet = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("exports/game-sheet.toml"),
+    )
+    .expect("the example sheet");
+    let before = env.dump();
+    for (little, mark) in [(true, true), (false, true), (true, false), (false, false)] {
+        let what = format!("little-endian {little}, byte-order mark {mark}");
+        let file = env.dir().join("campaign.json");
+        std::fs::write(&file, utf32(&campaign, little, mark)).expect("write");
+        let run = env.run_expect(1, &["import", file.to_str().unwrap(), "--as", "Wide"]);
+        assert!(run.stderr.contains("UTF-32"), "{what}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("save it as UTF-8"),
+            "{what}: {}",
+            run.stderr
+        );
+        let file = env.dir().join("night.toml");
+        std::fs::write(&file, utf32(&sheet, little, mark)).expect("write");
+        let run = env.run_expect(1, &["game", "log", "--from", file.to_str().unwrap()]);
+        assert!(
+            run.stderr.contains("is UTF-32 text"),
+            "{what}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("save it as UTF-8"),
+            "{what}: {}",
+            run.stderr
+        );
+    }
+    assert_eq!(env.dump(), before, "a refused file wrote");
+}
+
 #[test]
 fn export_formats_are_in_exports_help_only_and_a_table_is_refused() {
     let env = TestEnv::demo();
@@ -292,26 +348,59 @@ fn init_prints_its_guide_on_stderr() {
     assert!(run.stderr.contains("Before game 1:"), "{}", run.stderr);
 }
 
+/// What was recorded before game 1 is dated by the campaign's start in every output that
+/// dates it (the history's JSON and CSV, filtered or cut, the recap, the export): the demo
+/// was typed on the day the tests fix (2026-11-29), its first game played on 2026-01-10, and
+/// the setup before it belongs to the campaign's start. The tables say "before game 1".
 #[test]
-fn exported_history_dates_what_came_before_game_1_from_the_campaigns_start() {
+fn what_came_before_game_1_is_dated_from_the_campaigns_start_in_every_output() {
     let env = TestEnv::demo();
     let file = env.json(&["export"]);
     let history = file["history"].as_array().expect("history");
     let first_game = history.iter().find(|e| e["game"] == 1).expect("game 1")["date"].clone();
-    let before: Vec<&serde_json::Value> = history
-        .iter()
-        .filter(|e| e["game"].is_null() && e["after_game"] == 0)
-        .collect();
-    assert!(!before.is_empty());
-    // The demo was typed on the day the tests fix (2026-11-29), its first game played on
-    // 2026-01-10: the setup before it belongs to the campaign's start.
-    for entry in before {
-        assert_eq!(entry["date"], first_game, "{entry}");
+    assert_eq!(first_game, "2026-01-10");
+    let before = |changes: &serde_json::Value| -> Vec<serde_json::Value> {
+        changes
+            .as_array()
+            .expect("a list of changes")
+            .iter()
+            .filter(|e| e["game"].is_null() && e["after_game"] == 0 && e["kind"] != "undo")
+            .map(|e| e["date"].clone())
+            .collect()
+    };
+    let outputs = [
+        ("export", file["history"].clone()),
+        ("history", env.json(&["history", "--format", "json"])),
+        (
+            "history --kind power",
+            env.json(&["history", "--kind", "power", "--format", "json"]),
+        ),
+        (
+            "history --after 0",
+            env.json(&["history", "--after", "0", "--format", "json"]),
+        ),
+        (
+            "recap --after 0",
+            env.json(&["recap", "--after", "0", "--format", "json"])["changes"].clone(),
+        ),
+    ];
+    for (what, changes) in outputs {
+        let dates = before(&changes);
+        assert!(!dates.is_empty(), "{what}: {changes:#}");
+        for date in dates {
+            assert_eq!(date, first_game, "{what}");
+        }
     }
-    let csv = env
-        .ok(&["export", "--format", "csv", "--table", "history"])
-        .stdout;
-    assert!(!csv.contains("2026-11-29"), "{csv}");
+    for args in [
+        &["export", "--format", "csv", "--table", "history"][..],
+        &["history", "--format", "csv"][..],
+    ] {
+        let csv = env.ok(args).stdout;
+        assert!(!csv.contains("2026-11-29"), "{args:?}: {csv}");
+        assert!(csv.contains(",2026-01-10,"), "{args:?}: {csv}");
+    }
+    let table = env.ok(&["history", "--kind", "power"]).stdout;
+    assert!(table.contains("before game 1"), "{table}");
 }
 
 #[test]
@@ -353,4 +442,27 @@ fn every_dev_dependency_is_used_by_a_test() {
         unused.is_empty(),
         "dev-dependencies no test uses: {unused:?}"
     );
+}
+
+/// The README's quick start names what a fresh machine needs before its commands: a C
+/// compiler for the SQLite built in, and the Rust `Cargo.toml` asks for.
+#[test]
+fn the_readme_names_the_c_compiler_and_the_rust_cargo_toml_asks_for() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
+    let version = manifest
+        .lines()
+        .find_map(|line| line.strip_prefix("rust-version = "))
+        .expect("a rust-version")
+        .trim_matches('"');
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let start = &readme[..readme
+        .find("cargo run --release -- demo")
+        .expect("the demo command")];
+    let start = start.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        start.contains(&format!("Rust {version} or later")),
+        "the README's first commands do not say Rust {version}:\n{start}"
+    );
+    assert!(start.contains("C compiler"), "{start}");
 }

@@ -229,6 +229,7 @@ const READ_COMMANDS: &[&[&str]] = &[
     &["alias", "list"],
     &["world"],
     &["check"],
+    &["board", "--with", "scar"],
 ];
 
 #[test]
@@ -260,6 +261,10 @@ fn an_empty_result_is_a_header_without_rows() {
             "at,kind,game,what,reason,taken_back",
         ),
         (&["alias", "list"][..], "alias,of,name"),
+        (
+            &["board", "--with", "fallout"][..],
+            "territory,continent,what,since_game",
+        ),
         (&["coins"][..], "territory,coins,resources"),
         (
             &["stats"][..],

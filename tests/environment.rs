@@ -232,3 +232,97 @@ fn arguments_that_are_not_text_are_usage_errors() {
     }
     assert_eq!(env.dump(), before);
 }
+
+/// The names of the variables chronicle reads: those `--help` lists under "Environment:",
+/// and any the source reads with `env::var("…")`.
+fn variables_read(env: &TestEnv) -> std::collections::BTreeSet<String> {
+    let help = env.ok(&["--help"]).stdout;
+    let listed = help
+        .split("Environment:\n")
+        .nth(1)
+        .expect("--help lists the environment");
+    let mut names: std::collections::BTreeSet<String> = listed
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .filter_map(|line| line.strip_prefix("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|word| word.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+        .map(str::to_string)
+        .collect();
+    assert!(names.contains("CHRONICLE_NOW"), "{listed}");
+    let mut stack = vec![std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src"
+    ))];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a source folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                for part in text.split("env::var(\"").skip(1) {
+                    names.insert(part.split('"').next().unwrap_or_default().to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+/// A developer's shell or a CI runner may hold any variable chronicle reads; each command a
+/// test runs sets it or clears it, so that what the test sees does not depend on the caller.
+#[test]
+fn every_variable_chronicle_reads_is_set_or_cleared_for_the_commands_tests_run() {
+    let env = TestEnv::new();
+    let command = env.process(&[]);
+    let handled: Vec<String> = command
+        .get_envs()
+        .map(|(key, _)| key.to_string_lossy().into_owned())
+        .collect();
+    for name in variables_read(&env) {
+        assert!(
+            handled.contains(&name),
+            "{name} is read by chronicle but neither set nor cleared by TestEnv::command \
+             (add it to common::CLEARED)"
+        );
+    }
+}
+
+/// Tests that start chronicle (a table laid out in its width, the phone's server beside the
+/// laptop's commands, colour decided) pass with the caller's clock, width and colour set to
+/// what they are not in the tests: this test binary runs them again in such an environment.
+#[test]
+fn the_tests_hold_whatever_clock_width_and_colour_the_caller_has() {
+    let mut tests = vec![
+        "recap::the_demo_is_recapped_at_every_stage",
+        "colour::clicolor_zero_and_a_dumb_terminal_switch_colour_off_for_every_message",
+        "cli::board_after_fifteen_games_shows_what_the_games_did",
+    ];
+    if cfg!(feature = "serve") {
+        tests.push("serve_phone::two_phones_and_the_laptop_log_the_next_three_games_and_agree");
+        tests.push("serve_write::who_logged_it_is_shown_and_kept_by_export_and_import");
+    }
+    let output = std::process::Command::new(std::env::current_exe().expect("this test binary"))
+        .args(["--exact", "--test-threads", "2"])
+        .args(&tests)
+        .env("CHRONICLE_NOW", "2030-01-01T00:00:00Z")
+        .env("COLUMNS", "40")
+        .env("NO_COLOR", "1")
+        .env("CLICOLOR_FORCE", "1")
+        .env("TERM", "dumb")
+        .env("CHRONICLE_CAMPAIGN", "Nowhere")
+        .env("CHRONICLE_BUSY_MS", "1")
+        .env("CHRONICLE_PROGRESS_AFTER_MS", "0")
+        .env("CHRONICLE_SERVE_KEY", "short")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the test binary runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains(&format!("test result: ok. {} passed", tests.len())),
+        "not every test ran:\n{stdout}"
+    );
+}

@@ -62,8 +62,9 @@ use serde_json::{Value, json};
 // marked territories, 32 unmarked. Legal starts: Ann 32 + Egypt = 33, Cy 32 + Central
 // Africa = 33, Bo 32, Dee 32, a newcomer 32. Seven minor cities of nine.
 
-/// Today, as CHRONICLE_NOW fixes it: the date of changes made between games.
-const TODAY: &str = crate::common::NOW;
+/// The date of the changes made before game 1: the campaign's start, which is game 1's
+/// date here (it was played before the campaign was typed in, on CHRONICLE_NOW).
+const START: &str = "2026-01-10";
 
 const POWERS: [(&str, &str); 5] = [
     ("bear", "a"),
@@ -425,12 +426,12 @@ fn history_lists_every_change_in_order() {
     let env = campaign();
     let all = history(&env, &[]);
     assert_eq!(all.len(), 5 + 12 + 43);
-    // Between games first: powers, then coins, with no game and today's date.
+    // Between games first: powers, then coins, with no game and the campaign's start.
     assert_eq!(kinds(&all[..5]), ["power"; 5]);
     assert_eq!(kinds(&all[5..17]), ["coin"; 12]);
     for e in &all[..17] {
         assert_eq!(e["game"], Value::Null, "{e}");
-        assert_eq!(e["date"], TODAY, "{e}");
+        assert_eq!(e["date"], START, "{e}");
         assert_eq!(e["person"], Value::Null, "{e}");
     }
     assert_eq!(all[0]["text"], "Enclave of the Bear kept starting power A");
@@ -717,7 +718,7 @@ fn history_by_faction_includes_its_starting_power() {
         json!({
             "game": null,
             "after_game": 0,
-            "date": TODAY,
+            "date": START,
             "person": null,
             "faction": BEAR,
             "kind": "power",

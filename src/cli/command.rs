@@ -9,22 +9,28 @@ use super::Cli;
 use super::complete::{Form, Kind};
 
 /// Each command's examples, by its path: one to three command lines, each with what it does.
+/// Each runs on the demo campaign (`tests/help_examples.rs` runs them all); one that needs
+/// more says so in a comment here, and the test gives it that.
 const EXAMPLES: &[(&str, &str)] = &[
     (
         "init",
         "  chronicle init                       # the campaign \"Earth\" on the standard board
   chronicle init \"Friday group\"        # a second campaign in the same database",
     ),
+    // Needs a campaign called "Friday group".
     ("campaign use", "  chronicle campaign use \"Friday group\""),
+    // Needs a campaign called Earth.
     (
         "campaign rename",
         "  chronicle campaign rename Earth \"Earth (2026)\"",
     ),
+    // Needs a campaign before game 1.
     (
         "power",
         "  chronicle power bear a               # the Bear keeps power A
   chronicle power                      # which faction keeps which power",
     ),
+    // Needs a campaign before game 1.
     (
         "coins",
         "  chronicle coins Iceland Iceland Greenland Peru Peru Brazil Egypt Egypt Ural Ural China China",
@@ -36,19 +42,20 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     (
         "game undo",
-        "  chronicle game undo --reason \"logged on the wrong campaign\"",
+        "  chronicle game undo --reason \"logged on the wrong campaign\" --yes",
     ),
     (
         "person rename",
-        "  chronicle person rename Bob Robert   # every game Bob played reads Robert",
+        "  chronicle person rename Bo Robert    # every game Bo played reads Robert",
     ),
+    // Needs a game with Annie at the table.
     (
         "person merge",
         "  chronicle person merge Annie Ann     # one person typed two ways",
     ),
     (
         "person retire",
-        "  chronicle person retire Dee          # left out of setup until Dee plays again",
+        "  chronicle person retire Chidi        # left out of setup until Chidi plays again",
     ),
     (
         "board",
@@ -76,7 +83,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     (
         "alias add",
         "  chronicle alias add Oz \"Eastern Australia\"
-  chronicle alias add Bobby Bob        # a person's nickname",
+  chronicle alias add Bobby Bo         # a person's nickname",
     ),
     (
         "territory add",
@@ -94,6 +101,7 @@ const EXAMPLES: &[(&str, &str)] = &[
   chronicle export --format md --spoilers none -o earth.md
   chronicle export --format csv --table history",
     ),
+    // Needs the files earth.json and friends.json.
     (
         "import",
         "  chronicle import earth.json
@@ -101,7 +109,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     (
         "scar-type add",
-        "  chronicle scar-type add Mercenaries 2 --effect \"+1 troop when attacked\"",
+        "  chronicle scar-type add Mercenaries --count 2 --effect \"+1 troop when attacked\"",
     ),
     ("faction add", "  chronicle faction add \"The Mutants\""),
     (
@@ -117,15 +125,18 @@ const EXAMPLES: &[(&str, &str)] = &[
         "  chronicle world                      # who names the world after game 15",
     ),
     ("world name", "  chronicle world name Terra --by Ann"),
+    // Needs the folder ~/Sync/risk and a git clone at ~/risk-log.
     (
         "sync",
         "  chronicle sync ~/Sync/risk --device laptop   # through a folder the group syncs
   chronicle sync ~/risk-log --git              # through a git clone",
     ),
+    // Needs the folder ~/Sync/risk.
     ("sync status", "  chronicle sync status ~/Sync/risk"),
+    // Needs a fork in ~/Sync/risk: laptop and phone each logged the next game.
     (
         "sync resolve",
-        "  chronicle sync resolve ~/Sync/risk --keep laptop
+        "  chronicle sync resolve ~/Sync/risk --keep laptop --yes
   chronicle sync resolve ~/Sync/risk --keep-both --order laptop,phone",
     ),
     ("backup", "  chronicle backup earth-2026-11-29.db"),
@@ -169,6 +180,7 @@ const EXAMPLES: &[(&str, &str)] = &[
         "  chronicle demo
   chronicle --db demo.db demo",
     ),
+    // Needs the folder ~/.config/fish/completions.
     (
         "completions",
         "  source <(COMPLETE=bash chronicle)            # bash, names from the campaign

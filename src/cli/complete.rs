@@ -169,9 +169,21 @@ fn campaign_names(campaign: &Campaign, kind: Kind) -> Vec<String> {
     names
 }
 
+/// The words of the command line being completed, when the shell gave them otherwise than
+/// as this process's arguments (bash gives the line: `complete_bash.rs`).
+static WORDS: std::sync::OnceLock<Vec<OsString>> = std::sync::OnceLock::new();
+
+/// Sets the words of the command line being completed.
+pub(super) fn set_words(words: Vec<OsString>) {
+    let _ = WORDS.set(words);
+}
+
 /// The value of `--NAME VALUE` or `--NAME=VALUE` on the command line being completed.
 fn flag(name: &str) -> Option<String> {
-    let args: Vec<OsString> = std::env::args_os().collect();
+    let args: Vec<OsString> = WORDS
+        .get()
+        .cloned()
+        .unwrap_or_else(|| std::env::args_os().collect());
     let mut value = None;
     let long = format!("--{name}");
     let mut args = args.iter().map(|a| a.to_string_lossy());

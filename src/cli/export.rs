@@ -49,7 +49,8 @@ pub struct Args {
 pub enum SpoilersArg {
     /// Everything, with the packets opened so far named at the top
     Opened,
-    /// Nothing that came from a packet: only how many were opened
+    /// Nothing that came out of a packet: which were opened and when, each named as on its
+    /// envelope, and no more
     None,
 }
 

@@ -12,6 +12,7 @@ mod coins;
 mod colour;
 mod command;
 mod complete;
+mod complete_shells;
 mod context;
 pub mod demo;
 mod env;

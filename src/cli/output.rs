@@ -78,6 +78,9 @@ pub(super) fn print_sheet(
         }
         return print(report, context);
     }
+    if sheet.table.is_none() {
+        return out(&main_sheet(report)?);
+    }
     match csv::sheet(report, sheet.table.as_deref())? {
         Ok(text) => out(&text),
         Err(unknown) => Err(CliError::usage(format!(

@@ -142,5 +142,17 @@ fn pages(command: &clap::Command, name: &str) -> Vec<(String, clap::Command)> {
 /// Answers the shell when it asks for completions (`COMPLETE=bash chronicle …`), then
 /// exits; does nothing on an ordinary run.
 pub(super) fn complete_if_asked() {
-    clap_complete::CompleteEnv::with_factory(super::command::command).complete();
+    use super::complete_shells::{Bash, Unquoted};
+    use clap_complete::env::{Elvish, Fish, Powershell, Shells, Zsh};
+    let zsh = Unquoted {
+        shell: Zsh,
+        every_word: true,
+    };
+    let fish = Unquoted {
+        shell: Fish,
+        every_word: false,
+    };
+    clap_complete::CompleteEnv::with_factory(super::command::command)
+        .shells(Shells(&[&Bash, &Elvish, &fish, &Powershell, &zsh]))
+        .complete();
 }

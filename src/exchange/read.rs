@@ -285,6 +285,13 @@ fn read_checking(
     {
         reader.consume(3);
     }
+    // A file saved as UTF-32 is refused by name; one saved as UTF-16 is read as the same
+    // text in UTF-8.
+    if let Some("UTF-32") = reader.fill_buf().ok().and_then(crate::files::wide_encoding) {
+        return Err(ReadError::NotJson(
+            "it is UTF-32 text: save it as UTF-8 or UTF-16".to_string(),
+        ));
+    }
     // A file saved as UTF-16 is read as the same text in UTF-8.
     if let Some(order) = reader.fill_buf().ok().and_then(super::utf16::order) {
         let mut bytes = Vec::new();

@@ -100,16 +100,37 @@ pub fn read(
     Ok(bytes)
 }
 
-/// The text of the regular file at `path` (see [`read`]), which must be UTF-8.
+/// The text of the regular file at `path` (see [`read`]), which must be UTF-8: a file saved
+/// as UTF-16 or UTF-32 is refused with its encoding named.
 pub fn read_text(
     path: &Path,
     symlinks: Symlinks,
     limit: Limit,
     what: &'static str,
 ) -> Result<String, FileError> {
-    String::from_utf8(read(path, symlinks, limit, what)?).map_err(|_| FileError::NotText {
+    let bytes = read(path, symlinks, limit, what)?;
+    if let Some(encoding) = wide_encoding(&bytes) {
+        return Err(FileError::NotUtf8 {
+            path: path.to_path_buf(),
+            encoding,
+        });
+    }
+    String::from_utf8(bytes).map_err(|_| FileError::NotText {
         path: path.to_path_buf(),
     })
+}
+
+/// The encoding of text that starts as UTF-32 or UTF-16 does: a byte-order mark, or a first
+/// character of plain ASCII with the zero bytes those encodings put beside it (text in
+/// UTF-8 holds no zero byte). None for anything else.
+pub fn wide_encoding(head: &[u8]) -> Option<&'static str> {
+    match head {
+        [0xFF, 0xFE, 0, 0, ..] | [0, 0, 0xFE, 0xFF, ..] => Some("UTF-32"),
+        [a, 0, 0, 0, ..] | [0, 0, 0, a, ..] if a.is_ascii() && *a != 0 => Some("UTF-32"),
+        [0xFF, 0xFE, ..] | [0xFE, 0xFF, ..] => Some("UTF-16"),
+        [a, 0, ..] | [0, a, ..] if a.is_ascii() && *a != 0 => Some("UTF-16"),
+        _ => None,
+    }
 }
 
 fn refuse_unreadable(path: &Path, metadata: &std::fs::Metadata) -> Result<(), FileError> {

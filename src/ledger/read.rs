@@ -8,7 +8,7 @@ use crate::domain::{Campaign, Head, LoggedEntry, players_at_table};
 use crate::report::board::BoardView;
 use crate::report::corrections::Corrections;
 use crate::report::game::{GameList, GameView};
-use crate::report::history::{History, cut, game_views};
+use crate::report::history::{History, cut, date_from, game_views, start_day};
 use crate::report::history_query::HistoryQuery;
 use crate::report::marked::{MarkKind, MarkedTerritories};
 use crate::report::packets::{PacketView, Packets};
@@ -100,11 +100,16 @@ pub struct Answer {
 
 /// Answers `query` about the chosen campaign, from its log read on one snapshot.
 pub fn build(store: &Store, campaign: Option<&str>, query: &Query) -> Result<Answer, LedgerError> {
-    let (name, head, stored) = store.snapshot(|store| {
+    let (name, created_at, head, stored) = store.snapshot(|store| {
         let info = store.choose_campaign(campaign)?;
-        Ok::<_, StoreError>((info.name, store.log_head(info.id)?, store.read(info.id)?))
+        Ok::<_, StoreError>((
+            info.name,
+            info.created_at,
+            store.log_head(info.id)?,
+            store.read(info.id)?,
+        ))
     })?;
-    let report = report(&name, &stored, query)?;
+    let report = report(&name, &created_at, &stored, query)?;
     Ok(Answer {
         campaign: name,
         head,
@@ -121,7 +126,12 @@ fn played(entries: &[LoggedEntry]) -> u32 {
     u32::try_from(played).unwrap_or(u32::MAX)
 }
 
-fn report(name: &str, stored: &StoredLog, query: &Query) -> Result<Report, LedgerError> {
+fn report(
+    name: &str,
+    created_at: &str,
+    stored: &StoredLog,
+    query: &Query,
+) -> Result<Report, LedgerError> {
     if let Some(after) = query.after {
         let played = played(&stored.entries);
         if after > played {
@@ -130,6 +140,7 @@ fn report(name: &str, stored: &StoredLog, query: &Query) -> Result<Report, Ledge
     }
     let entries = cut(&stored.entries, query.after);
     let campaign = fold(entries)?;
+    let start = start_day(&stored.entries, created_at);
     let sealed = (query.spoilers == Spoilers::None).then(|| Sealed::of(&campaign));
     let sealed = sealed.as_ref();
     Ok(match &query.view {
@@ -139,7 +150,7 @@ fn report(name: &str, stored: &StoredLog, query: &Query) -> Result<Report, Ledge
         View::History(filters) => {
             let mut filters = filters.clone();
             filters.after = query.after;
-            let mut history = filters.history(&stored.entries)?;
+            let mut history = filters.history(&stored.entries)?.dated_from(&start);
             if let Some(sealed) = sealed {
                 sealed.history(&mut history.0);
             }
@@ -193,7 +204,11 @@ fn report(name: &str, stored: &StoredLog, query: &Query) -> Result<Report, Ledge
             })?)
         }
         View::World => Report::World(World::new(name, &campaign)),
-        View::Recap { notes } => recap(name, stored, entries, &campaign, query.spoilers, *notes)?,
+        View::Recap { notes } => {
+            let mut recap = recap(name, stored, entries, &campaign, query.spoilers, *notes)?;
+            date_from(&mut recap.changes, &start);
+            Report::Recap(recap)
+        }
     })
 }
 
@@ -205,14 +220,14 @@ fn recap(
     campaign: &Campaign,
     spoilers: Spoilers,
     notes: bool,
-) -> Result<Report, LedgerError> {
+) -> Result<Recap, LedgerError> {
     let until = stored
         .entries
         .get(entries.len())
         .map(|next| next.recorded_at.as_str());
     let mut recap = Recap::new(name, entries, &stored.corrections, &stored.inserted, until)?;
     recap.with_spoilers(campaign, spoilers, notes);
-    Ok(Report::Recap(recap))
+    Ok(recap)
 }
 
 /// The games, without what packets brought when `sealed` says.

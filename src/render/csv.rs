@@ -4,15 +4,25 @@ use super::tabular::Tabular;
 use super::terminal::clean;
 
 /// A cell a spreadsheet will not run: one that starts with `=`, `+`, `-`, `@`, a tab or a
-/// carriage return, and is not a number, gets a `'` in front (OWASP's rule against CSV
-/// injection), so "=HYPERLINK(…)" stays text while "-1" stays a number.
+/// carriage return gets a `'` in front (OWASP's rule against CSV injection), unless it is a
+/// number as chronicle writes one in a column of numbers (`-1`, `+2`, `0.25`), so
+/// "=HYPERLINK(…)", "-inf", "+NaN" and "-1e5" stay text while "-1" stays a number.
 fn spreadsheet_safe(cell: &str) -> String {
     let risky = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if risky && cell.trim().parse::<f64>().is_err() {
+    if risky && !written_number(cell) {
         format!("'{cell}")
     } else {
         cell.to_string()
     }
+}
+
+/// Whether a cell is a number as the sheets write them: a sign, digits, and a decimal
+/// part if any; never an exponent, an infinity or NaN, nor space around it.
+fn written_number(cell: &str) -> bool {
+    let digits = cell.strip_prefix(['+', '-']).unwrap_or(cell);
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, "0"));
+    let all_digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    all_digits(whole) && all_digits(fraction)
 }
 
 /// A cell as a spreadsheet takes it: no control character raw, nothing it would run.
@@ -78,10 +88,35 @@ mod tests {
             "@SUM(A1)",
             "=HYPERLINK(\"x\")",
             "\tx",
+            "\t1",
+            "\r1",
+            "-inf",
+            "+inf",
+            "-Infinity",
+            "+NaN",
+            "-nan",
+            "-1e5",
+            "+1E5",
+            "- 1",
+            "-1 ",
+            "-.5",
+            "-1.",
+            "--1",
         ] {
             assert_eq!(spreadsheet_safe(risky), format!("'{risky}"), "{risky:?}");
         }
-        for plain in ["-1", "+1", "Kyro", "", "2026-01-10", "a=b"] {
+        for plain in [
+            "-1",
+            "+1",
+            "-0.25",
+            "+12.5",
+            "Kyro",
+            "",
+            "2026-01-10",
+            "a=b",
+            "inf",
+            "1e5",
+        ] {
             assert_eq!(spreadsheet_safe(plain), plain, "{plain:?}");
         }
     }

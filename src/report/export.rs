@@ -3,7 +3,7 @@
 
 use super::board::BoardView;
 use super::game::GameView;
-use super::history::{History, cut, walk};
+use super::history::{History, cut, start_day, walk};
 use super::stats::StatsReport;
 use crate::domain::log::history::Filter;
 use crate::domain::{BrokenLog, Campaign, CorrectionEntry, EntryId, LogRecord, LoggedEntry};
@@ -59,7 +59,8 @@ impl CampaignExport {
                 Vec::new()
             };
             let (history, campaign) = walked.into_history(&Filter::default());
-            (games, from_the_start(history, created_at), campaign)
+            let start = start_day(&log.entries, created_at);
+            (games, history.dated_from(&start), campaign)
         };
         Ok(CampaignExport {
             name: name.to_string(),
@@ -129,27 +130,4 @@ impl PacketsNote {
             }
         }
     }
-}
-
-/// The history with what was recorded before game 1 (the starting powers, the first coins,
-/// …) dated by the campaign's start, not by the day it was typed: the day the campaign was
-/// started, or game 1's date when that is earlier (a campaign logged after it was played).
-/// Taken back entries keep the day they were taken back.
-fn from_the_start(mut history: History, created_at: &str) -> History {
-    let created = created_at.get(..10).unwrap_or(created_at).to_string();
-    let first_game = history
-        .0
-        .iter()
-        .find(|e| e.game == Some(1))
-        .map(|e| e.date.clone());
-    let start = match first_game {
-        Some(first) if first < created => first,
-        _ => created,
-    };
-    for entry in &mut history.0 {
-        if entry.game.is_none() && entry.after_game == Some(0) && entry.kind != "undo" {
-            entry.date.clone_from(&start);
-        }
-    }
-    history
 }

@@ -183,6 +183,42 @@ fn history_entry(item: HistoryItem, logged: &LoggedEntry) -> HistoryEntry {
     }
 }
 
+/// The day what was recorded before game 1 (the starting powers, the first coins, …) is
+/// dated by in every output: the campaign's start, not the day it was typed. That is the
+/// day the campaign was started (`created_at`), or game 1's date when that is earlier (a
+/// campaign logged after it was played). `entries` is the whole log, so that a history cut
+/// or filtered dates them as the whole does.
+pub fn start_day(entries: &[LoggedEntry], created_at: &str) -> String {
+    let created = day(created_at);
+    let first_game = entries.iter().find_map(|e| match (&*e.entry, e.game) {
+        (Entry::Game(game), Some(1)) if e.taken_back.is_none() => Some(day_text(game.date)),
+        _ => None,
+    });
+    match first_game {
+        Some(first) if first < created => first,
+        _ => created,
+    }
+}
+
+impl History {
+    /// Dates what was recorded before game 1 by `start` (see `start_day`).
+    #[must_use]
+    pub fn dated_from(mut self, start: &str) -> History {
+        date_from(&mut self.0, start);
+        self
+    }
+}
+
+/// Dates the changes recorded before game 1 by `start` (see `start_day`); what was taken
+/// back keeps the day it was taken back.
+pub fn date_from(changes: &mut [HistoryEntry], start: &str) {
+    for change in changes {
+        if change.game.is_none() && change.after_game == Some(0) && change.kind != "undo" {
+            change.date = start.to_string();
+        }
+    }
+}
+
 /// The history of a log, filtered: every entry (those taken back too), in the order of
 /// the log.
 pub fn history(entries: &[LoggedEntry], filter: &Filter) -> Result<History, BrokenLog> {

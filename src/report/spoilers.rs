@@ -25,7 +25,8 @@ use crate::domain::{Campaign, PoolKind};
 pub enum Spoilers {
     /// Everything, with the packets opened so far named at the top.
     Opened,
-    /// Nothing that came from a packet: only how many were opened.
+    /// Nothing that came out of a packet: which were opened and when, each named as on its
+    /// envelope, and no more.
     None,
 }
 

@@ -30,6 +30,27 @@ pub(crate) fn skipped(why: &str) {
 /// "Today" for every command the tests run.
 pub(crate) const NOW: &str = "2026-11-29";
 
+/// The variables chronicle reads that a test's command leaves unset unless the test sets
+/// them itself: a developer's shell or a CI runner may hold any of them, and each changes
+/// what a command prints or does. (`tests/environment.rs` checks that every variable
+/// chronicle reads is either here or set by `TestEnv::command`.)
+pub(crate) const CLEARED: [&str; 14] = [
+    "CHRONICLE_CAMPAIGN",
+    "CHRONICLE_BUSY_MS",
+    "CHRONICLE_SERVE_KEY",
+    "CHRONICLE_PROGRESS_AFTER_MS",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "TERM",
+    "COMPLETE",
+    "_CHRONICLE_LINE",
+    "_CHRONICLE_WORD",
+    "_CLAP_IFS",
+    "HOSTNAME",
+    "RUST_BACKTRACE",
+    "RUST_LIB_BACKTRACE",
+];
+
 /// Fifteen different territory cards: one a winner may destroy in each of games 1 to 15.
 pub(crate) const CARDS_TO_DESTROY: [&str; 15] = [
     "Alaska",
@@ -221,20 +242,20 @@ impl TestEnv {
     }
 
     /// A `chronicle` command with the test environment: CHRONICLE_DB in the temp folder,
-    /// XDG_DATA_HOME and HOME inside it, a fixed clock, no colour, 100 columns.
+    /// XDG_DATA_HOME and HOME inside it, a fixed clock, no colour, 100 columns, and every
+    /// other variable chronicle reads (`CLEARED`) unset, whatever the caller's shell holds.
     pub(crate) fn command(&self) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_chronicle"));
-        cmd.current_dir(self.dir())
-            .env("CHRONICLE_DB", &self.db)
+        cmd.current_dir(self.dir());
+        for name in CLEARED {
+            cmd.env_remove(name);
+        }
+        cmd.env("CHRONICLE_DB", &self.db)
             .env("XDG_DATA_HOME", self.data_home())
             .env("HOME", self.dir().join("home"))
             .env("CHRONICLE_NOW", NOW)
             .env("COLUMNS", "100")
-            .env("NO_COLOR", "1")
-            .env_remove("CHRONICLE_CAMPAIGN")
-            .env_remove("CHRONICLE_BUSY_MS")
-            .env_remove("RUST_BACKTRACE")
-            .env_remove("RUST_LIB_BACKTRACE");
+            .env("NO_COLOR", "1");
         cmd
     }
 

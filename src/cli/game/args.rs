@@ -18,7 +18,7 @@ pub struct LogArgs {
     /// A player, in seating order clockwise: NAME=FACTION:RESULT[@HQ], RESULT one of won,
     /// held-on, eliminated, knocked-out (at the end: counted as eliminated); FACTION by name
     /// or a word of it (bear, khan, saharan, balkania, mechaniker); HQ the starting territory
-    #[arg(long = "player", value_name = "NAME=FACTION:RESULT[@HQ]")]
+    #[arg(long = "player", value_name = "PLAYER")]
     pub players: Vec<String>,
 
     /// Winner's reward: name a continent
@@ -62,18 +62,18 @@ pub struct LogArgs {
     #[arg(long, help_heading = "Winner's reward (one)")]
     pub no_reward: bool,
 
-    /// Held-on reward: found and name a minor city
+    /// Held-on reward: found and name a minor city, as PLAYER:TERRITORY=NAME
     #[arg(
         long = "minor-city",
-        value_name = "PLAYER:TERRITORY=NAME",
+        value_name = "MINOR_CITY",
         help_heading = "Held-on rewards (one per player who held on)"
     )]
     pub minor_cities: Vec<String>,
 
-    /// Held-on reward: add a resource (coin sticker) to a territory card
+    /// Held-on reward: add a resource (coin sticker) to a territory card, as PLAYER:TERRITORY
     #[arg(
         long = "upgrade",
-        value_name = "PLAYER:TERRITORY",
+        value_name = "UPGRADE",
         help_heading = "Held-on rewards (one per player who held on)"
     )]
     pub upgrades: Vec<String>,
@@ -151,10 +151,10 @@ pub struct LogArgs {
     pub destroy_city: Vec<String>,
 
     /// Sealed content: an event card drawn, with the person it favoured or hit and what it
-    /// did (repeatable)
+    /// did, as NAME[@PERSON][: WHAT] (repeatable)
     #[arg(
         long = "event",
-        value_name = "NAME[@PERSON][: WHAT]",
+        value_name = "EVENT",
         help_heading = "Sealed content, during the game"
     )]
     pub event_cards: Vec<String>,
@@ -177,12 +177,8 @@ pub struct LogArgs {
     pub mission_done: Vec<String>,
 
     /// What the draft gave a seat, once your group drafts: any of turn, placement, troops,
-    /// coins (repeatable, one per player)
-    #[arg(
-        long = "draft",
-        value_name = "NAME=turn:N,placement:N,troops:N,coins:N",
-        help_heading = "During the game"
-    )]
+    /// coins, as NAME=turn:N,placement:N,troops:N,coins:N (repeatable, one per player)
+    #[arg(long = "draft", value_name = "DRAFT", help_heading = "During the game")]
     pub draft: Vec<String>,
 
     /// A person new to the campaign whose name is close to a known one's: really new
@@ -204,6 +200,7 @@ pub struct LogArgs {
     pub dry_run: bool,
 }
 
+// Needs a campaign set up for game 1 (`tests/help_examples.rs`).
 const EXAMPLE: &str = "\
 Examples:
   chronicle game log --date 2026-03-14 \\

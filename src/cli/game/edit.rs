@@ -48,6 +48,7 @@ pub struct InsertArgs {
     pub game: LogArgs,
 }
 
+// Needs a game 3 that Ann won, founding Kyro in Egypt (`tests/help_examples.rs`).
 const EDIT_EXAMPLE: &str = "\
 Examples:
   # game 3 was won by Bo, not Ann
@@ -56,12 +57,13 @@ Examples:
     --major-city \"Egypt=Kyro\" --dry-run
 `chronicle game show 3` shows the game as it is; the date stays unless --date is given.";
 
+// Needs room before game 7: the demo with its last two games taken back.
 const INSERT_EXAMPLE: &str = "\
 Examples:
   # a game played between games 6 and 7 was never logged
-  chronicle game insert --before 7 --date 2026-05-02 \\
+  chronicle game insert --before 7 --date 2026-02-18 \\
     --player \"Ann=bear:won\" --player \"Bo=khan:held-on\" --player \"Cy=saharan:eliminated\" \\
-    --destroy-card Peru";
+    --destroy-card Siam";
 
 pub(super) fn edit(context: &Context, mut args: EditArgs) -> Result<(), CliError> {
     args.game = from_sheet(args.game)?;

@@ -1,6 +1,6 @@
 //! `board --with KIND` as a table: one list across continents.
 
-use crate::render::tabular::{Table, Tabular};
+use crate::render::tabular::{Sheet, Table, Tabular};
 use crate::report::marked::MarkedTerritories;
 
 impl Tabular for MarkedTerritories {
@@ -28,14 +28,38 @@ impl Tabular for MarkedTerritories {
             return Vec::new();
         }
         let mut table = Table::new(&["Territory", "Continent", "What", "Since game"]);
-        for t in &self.territories {
-            table.row(vec![
-                t.territory.clone(),
-                t.continent.unwrap_or("-").to_string(),
-                t.what.clone(),
-                t.game.to_string(),
-            ]);
+        for row in self.rows("-") {
+            table.row(row);
         }
         vec![table]
+    }
+
+    /// One sheet, the territories, with its headers even when none carries the kind asked.
+    fn sheets(&self) -> Vec<Sheet> {
+        let mut sheet = Sheet::new(
+            "territories",
+            &["territory", "continent", "what", "since_game"],
+        );
+        for row in self.rows("") {
+            sheet.row(row);
+        }
+        vec![sheet]
+    }
+}
+
+impl MarkedTerritories {
+    /// Each territory's cells, `none` where it has no continent.
+    fn rows(&self, none: &str) -> Vec<Vec<String>> {
+        self.territories
+            .iter()
+            .map(|t| {
+                vec![
+                    t.territory.clone(),
+                    t.continent.unwrap_or(none).to_string(),
+                    t.what.clone(),
+                    t.game.to_string(),
+                ]
+            })
+            .collect()
     }
 }
