@@ -89,6 +89,13 @@ fn a_copied_database_is_refused_until_it_takes_a_name_and_cuts_no_device_off() {
     group.sync(0, "laptop");
     let folder = group.folder_bytes();
     let before = crate::common::dump(&group.db("second"));
+    // `sync status` says so too.
+    let status = group.expect(1, "second", &["sync", "status", SHARED]);
+    assert!(
+        status.stderr.contains("This database is a copy"),
+        "{}",
+        status.stderr
+    );
     let run = group.expect(1, "second", &["sync", SHARED]);
     assert!(
         run.stderr.contains("This database is a copy")

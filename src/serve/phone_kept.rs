@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
+use sha2::Digest as _;
 
 use super::carried::Carried;
 use crate::files::{self, Symlinks};
@@ -56,12 +57,9 @@ fn phone(device: &str) -> String {
         .filter(char::is_ascii_alphanumeric)
         .take(20)
         .collect();
-    // FNV-1a, 64 bits: the same digest for the same name in every run and every build.
-    let digest = device
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        });
+    // The first 8 bytes of the name's SHA-256: the same for the same name everywhere.
+    let hash = sha2::Sha256::digest(device.as_bytes());
+    let digest = u64::from_be_bytes(hash[..8].try_into().unwrap_or_default());
     format!("{letters}-{digest:016x}")
 }
 

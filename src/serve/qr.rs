@@ -8,9 +8,11 @@ use std::fmt::Write as _;
 use qrcode::QrCode;
 use qrcode::render::unicode::Dense1x2;
 
-/// Black text on a bright white ground, then back to the terminal's own colours.
-const DARK_ON_LIGHT: &str = "\x1b[30;107m";
-const PLAIN: &str = "\x1b[0m";
+/// Black text on a bright white ground (`ESC[30;107m`), then back to the terminal's own
+/// colours.
+const DARK_ON_LIGHT: anstyle::Style = anstyle::Style::new()
+    .fg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::Black)))
+    .bg_color(Some(anstyle::Color::Ansi(anstyle::AnsiColor::BrightWhite)));
 
 /// A QR code of `url` for a terminal: each line sets both its colours (a QR code drawn in
 /// the terminal's own colours is inverted on a light terminal, which many phones do not
@@ -25,7 +27,7 @@ pub fn qr_text(url: &str) -> Option<String> {
         .build();
     let lines: Vec<String> = drawn
         .lines()
-        .map(|line| format!("{DARK_ON_LIGHT}{line}{PLAIN}"))
+        .map(|line| format!("{DARK_ON_LIGHT}{line}{DARK_ON_LIGHT:#}"))
         .collect();
     Some(lines.join("\n"))
 }

@@ -9,6 +9,7 @@ mod git_said;
 pub(super) mod once;
 mod place;
 mod resolve;
+mod seen;
 
 use std::path::PathBuf;
 

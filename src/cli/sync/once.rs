@@ -5,9 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use super::device::device_name;
-use super::folder::{
-    campaigns_in, check_own, fingerprint, own_file, owner, read_shared, same_files, write_own,
-};
+use super::folder::{campaigns_in, check_own, own_file, owner, read_shared, write_own};
+use super::seen::{Read, agreeing, unchanged};
 use crate::cli::context::{Context, open_store, open_written};
 use crate::cli::error::CliError;
 use crate::cli::output::print;
@@ -18,7 +17,7 @@ use crate::exchange::{
 };
 use crate::report::history::walk;
 use crate::report::sync::{ForkView, SetAsideView, SyncReport, SyncReports, record_words};
-use crate::store::{Access, CampaignInfo, Store, StoreError, SyncSeen, Synced};
+use crate::store::{Access, CampaignInfo, Store, StoreError, Synced};
 
 /// What a pass did: a report for each campaign, and the files it wrote (with a commit
 /// message each, for git).
@@ -27,20 +26,10 @@ pub(in crate::cli) struct Done {
     pub files: Vec<(PathBuf, String)>,
     /// This device's files to write, once the database holds what they say.
     pending: Vec<Pending>,
-    /// The campaigns read whole, to remember as this sync leaves them (`remember`).
+    /// The campaigns read whole, to remember as this sync leaves them (`seen::remember`).
     read: Vec<Read>,
     /// The device this database synced as.
     device: String,
-}
-
-/// A campaign a sync read whole: whether it left the folder and the log agreeing (nothing
-/// set aside, waiting, forked or skipped), and what it said.
-struct Read {
-    campaign_id: i64,
-    uid: String,
-    agreeing: bool,
-    games: u32,
-    relayed: usize,
 }
 
 /// This device's file of a campaign, to be written.
@@ -65,27 +54,6 @@ impl Done {
                 Err(_) if pending.empty => {}
                 Err(error) => return Err(error),
             }
-        }
-        Ok(())
-    }
-
-    /// Remembers, for each campaign read whole that this sync left agreeing, the folder's
-    /// files and the log as they are now (once this device's files are written), so that
-    /// the next sync finding both so brings nothing without reading the records again. A
-    /// sync that left something to do changes nothing there: its folder is not the one
-    /// remembered, so the next sync reads every file.
-    fn remember(&self, store: &mut Store, dir: &Path) -> Result<(), CliError> {
-        let folder = folder_key(dir);
-        for read in self.read.iter().filter(|r| r.agreeing) {
-            let before = store.sync_seen(read.campaign_id, &folder, &self.device)?;
-            let before = before.as_ref().map_or("", |seen| seen.files.as_str());
-            let seen = SyncSeen {
-                log: store.log_state(read.campaign_id)?,
-                files: fingerprint(dir, &read.uid, before),
-                games: read.games,
-                relayed: u32::try_from(read.relayed).unwrap_or(u32::MAX),
-            };
-            store.remember_sync(read.campaign_id, &folder, &self.device, &seen)?;
         }
         Ok(())
     }
@@ -178,7 +146,7 @@ pub(in crate::cli) fn sync(
     if exists && let Some(mut store) = open_written(&path)? {
         let mut done = sync_store(context, &mut store, dir, (device, &here), yes)?;
         done.write(&path)?;
-        done.remember(&mut store, dir)?;
+        super::seen::remember(&done.read, &done.device, &mut store, dir)?;
         return Ok(done);
     }
     // A join builds the database beside its place and moves it there whole once it is
@@ -306,72 +274,6 @@ fn sync_store(
     Ok(done)
 }
 
-/// Whether a sync's report leaves the folder and the log agreeing: nothing forked, broken,
-/// set aside, skipped, in conflict or waiting.
-fn agreeing(report: &SyncReport) -> bool {
-    report.fork.is_none()
-        && report.broken.is_none()
-        && report.set_aside.is_empty()
-        && report.skipped.is_empty()
-        && report.conflicts.is_empty()
-        && report.waiting == 0
-}
-
-/// A sync of a campaign that brings nothing: the folder's files (each one's length and
-/// hash) and this database's log are as the last sync left them agreeing, so every record
-/// is already here and this device's file already says what it would write. Its report,
-/// without reading a record.
-fn unchanged(
-    store: &mut Store,
-    campaign: &CampaignInfo,
-    dir: &Path,
-    me: &str,
-) -> Result<Option<SyncReport>, CliError> {
-    check_own(dir, &campaign.uid, me)?;
-    let folder = folder_key(dir);
-    let Some(mut seen) = store.sync_seen(campaign.id, &folder, me)? else {
-        return Ok(None);
-    };
-    if seen.log != store.log_state(campaign.id)? {
-        return Ok(None);
-    }
-    let files = fingerprint(dir, &campaign.uid, &seen.files);
-    if !same_files(&seen.files, &files) {
-        return Ok(None);
-    }
-    // A file written again with the same bytes: remembered as it is now, so that the
-    // next sync need not hash it again.
-    if files != seen.files {
-        seen.files = files;
-        store.remember_sync(campaign.id, &folder, me, &seen)?;
-    }
-    Ok(Some(SyncReport {
-        campaign: campaign.name.clone(),
-        device: me.to_string(),
-        folder: dir.display().to_string(),
-        written: true,
-        received: Vec::new(),
-        shared: 0,
-        relayed: usize::try_from(seen.relayed).unwrap_or(usize::MAX),
-        games_played: seen.games,
-        fork: None,
-        broken: None,
-        set_aside: Vec::new(),
-        skipped: Vec::new(),
-        conflicts: Vec::new(),
-        waiting: 0,
-    }))
-}
-
-/// The shared folder as remembered: its path resolved, so that `shared` and `./shared`
-/// are one folder.
-fn folder_key(dir: &Path) -> String {
-    std::fs::canonicalize(dir)
-        .unwrap_or_else(|_| dir.to_path_buf())
-        .display()
-        .to_string()
-}
-
 /// Device `me`'s file of campaign `uid`, if there, is written by this database (or a
 /// restored or copied one): a second database under the name is told to pick its own
 /// before anything is written.
@@ -397,6 +299,9 @@ pub(super) fn status(
 ) -> Result<(), CliError> {
     super::folder::check_dir(dir)?;
     let mut store = context.open(Access::Read)?;
+    // A copy is told so, as a sync would tell it, before anything else.
+    let here = super::place::here(&context.db_path(Access::Read)?);
+    super::place::copied(&store, device.as_deref(), &here)?;
     let me = device_name(&mut store, device.as_deref(), false)?;
     let campaign = store.choose_campaign(context.campaign.as_deref())?;
     let (report, _) = pass(&mut store, &campaign, dir, &me, Pass::DryRun)?;

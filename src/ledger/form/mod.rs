@@ -22,6 +22,7 @@ mod play;
 mod rewards;
 mod sealed;
 mod search;
+mod seating;
 mod walk;
 
 use std::collections::BTreeMap;
