@@ -33,11 +33,33 @@ fn a_device_three_days_behind_and_one_a_day_ahead_both_log_their_next_game() {
     group.log_game("ahead", &group.today("ahead"), "Ann");
     group.sync(0, "ahead");
     group.sync(0, "home");
-    // Tonight's game, after a game the phone a day ahead dated tomorrow.
+    // Tonight's game, after a game the phone a day ahead dated tomorrow: said as data too.
+    let checked = group.ok(
+        "home",
+        &[
+            "game",
+            "log",
+            "--dry-run",
+            "--format",
+            "json",
+            "--date",
+            "2026-11-29",
+            "--player",
+            "Dana=bear:won",
+            "--player",
+            "Bo=khan:held-on",
+            "--player",
+            "Chidi=saharan:held-on",
+        ],
+    );
+    assert_eq!(
+        checked.json()["dated_before"],
+        serde_json::json!({ "game": 17, "date": "2026-11-30", "device": "ahead" })
+    );
     let run = group.log_game("home", "2026-11-29", "Dana");
     assert!(
         run.stderr.contains(
-            "Warning: game 18 is dated 2026-11-29, before game 17 (2026-11-30), which device \"ahead\" logged"
+            "Warning: Game 18 is dated 2026-11-29, before game 17 (2026-11-30), which device \"ahead\" logged"
         ),
         "{}",
         run.stderr
@@ -49,7 +71,7 @@ fn a_device_three_days_behind_and_one_a_day_ahead_both_log_their_next_game() {
     let run = group.log_game("behind", "2026-11-26", "Dee");
     assert!(
         run.stderr.contains(
-            "Warning: game 19 is dated 2026-11-26, before game 18 (2026-11-29), which device \"home\" logged"
+            "Warning: Game 19 is dated 2026-11-26, before game 18 (2026-11-29), which device \"home\" logged"
         ),
         "{}",
         run.stderr

@@ -161,6 +161,31 @@ pub(crate) struct GameLogged {
     pub packets_met: Vec<PacketMet>,
     pub new_people: Vec<String>,
     pub pools: Vec<PoolRow>,
+    /// The game is dated before the game logged before it, which another device's clock
+    /// dated: taken (rules §6i), and said (null when it is not so).
+    pub dated_before: Option<DatedBefore>,
+}
+
+/// A game dated before the previous game, which another device dated.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct DatedBefore {
+    /// The previous game: its number and date, and the device that logged it.
+    pub game: u32,
+    pub date: String,
+    pub device: String,
+}
+
+impl GameLogged {
+    /// The game's date before the previous game's, in words (none when it is not so).
+    pub(crate) fn dated_before_words(&self) -> Option<String> {
+        self.dated_before.as_ref().map(|before| {
+            format!(
+                "Game {} is dated {}, before game {} ({}), which device \"{}\" logged: the two devices' clocks differ. The games keep the order they were logged in.",
+                self.game.game, self.game.date, before.game, before.date, before.device
+            )
+        })
+    }
 }
 
 #[derive(Serialize, JsonSchema)]
@@ -196,6 +221,13 @@ impl GameLogged {
                 .collect(),
             new_people: applied.new_people.clone(),
             pools: pool_rows(after),
+            dated_before: before
+                .dated_before_last(game)
+                .map(|(date, device)| DatedBefore {
+                    game: number.saturating_sub(1),
+                    date: day_text(date),
+                    device,
+                }),
         })
     }
 }

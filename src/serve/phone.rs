@@ -399,6 +399,21 @@ pub(super) async fn confirm(
 }
 
 /// Writes the form's game (on a blocking thread): the page to answer with.
+/// A game's date before the previous game's, which another device's clock dated, in
+/// words (rules §6i): the phone says it as `game log` does.
+fn dated_before(logged: &crate::ledger::Logged) -> Option<String> {
+    let appended = &logged.appended;
+    let applied = appended.applied.as_ref()?;
+    GameLogged::new(
+        &logged.stamp.at,
+        true,
+        &appended.before,
+        &appended.after,
+        applied,
+    )?
+    .dated_before_words()
+}
+
 fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried) -> Kept {
     let page = |status: StatusCode, body: String| Kept {
         status: status.as_u16(),
@@ -456,6 +471,7 @@ fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried
             // behind would only offer them again, to a Confirm that writes nothing).
             let _ = phone_kept::discard(&phone_kept::path(&shared.db, &name, device));
             let head = shared.head_now().unwrap_or_default();
+            let warning = dated_before(&logged);
             page(
                 StatusCode::CREATED,
                 draw::logged_page(
@@ -464,6 +480,7 @@ fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried
                     number,
                     &appended.record.id.to_string(),
                     &head,
+                    warning.as_deref(),
                 ),
             )
         }

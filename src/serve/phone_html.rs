@@ -140,11 +140,19 @@ pub(super) fn again_page(campaign: &str, given: usize) -> String {
 }
 
 /// The game logged, a link to it, and the undo its device may use in this run.
-pub(super) fn logged_page(campaign: &str, device: &str, game: u32, id: &str, head: &str) -> String {
+pub(super) fn logged_page(
+    campaign: &str,
+    device: &str,
+    game: u32,
+    id: &str,
+    head: &str,
+    warning: Option<&str>,
+) -> String {
     page(
         campaign,
         &html! {
             h2 #logged { "Game " (game) " logged on " (device) "." }
+            @if let Some(warning) = warning { p.warning role="status" { (warning) } }
             p { a href=(format!("/games/{game}")) { "See game " (game) } " · " a href="/board" { "The board" } " · " a href="/log" { "Log another game" } }
             form.step method="post" action="/log/undo" {
                 h2 { "Take it back" }

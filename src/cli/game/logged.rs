@@ -27,8 +27,10 @@ pub(in crate::cli) fn print_logged(context: &Context, recorded: &Recorded) -> Re
             "Dry run: game {number} would be logged as below. Nothing was written."
         ));
     }
-    if let Some(warning) = dated_before_last(number, recorded) {
-        say(&warning);
+    if let Some(words) = report.dated_before_words() {
+        say(&format!(
+            "Warning: {words} If the date is wrong, `chronicle game edit {number}` corrects it."
+        ));
     }
     for person in &recorded.applied.new_people {
         let like = recorded.before.people_like(person);
@@ -41,24 +43,4 @@ pub(in crate::cli) fn print_logged(context: &Context, recorded: &Recorded) -> Re
         }
     }
     print(&report, context)
-}
-
-/// The warning for a game dated before the game logged before it, which the rules take
-/// when another device's clock, ahead of this one's, dated that game (rules §6i).
-fn dated_before_last(number: u32, recorded: &Recorded) -> Option<String> {
-    let crate::domain::Entry::Game(game) = &recorded.applied.entry else {
-        return None;
-    };
-    let previous = recorded.before.last_date()?;
-    let device = recorded
-        .before
-        .last_dated_by()
-        .and_then(|by| by.device.as_deref())?;
-    (game.date < previous).then(|| {
-        format!(
-            "Warning: game {number} is dated {}, before game {} ({previous}), which device \"{device}\" logged: the two devices' clocks differ. The games keep the order they were logged in; if the date is wrong, `chronicle game edit {number}` corrects it.",
-            game.date,
-            number - 1
-        )
-    })
 }
