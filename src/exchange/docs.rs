@@ -18,6 +18,12 @@ use crate::domain::{
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignDoc {
+    /// The campaign's identity (a UUID), the one sync shares: `import` keeps it when no
+    /// campaign of the database has it, so an exported campaign comes back as itself
+    /// (absent from a file an earlier chronicle wrote).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
+    pub id: Option<String>,
     pub name: String,
     /// RFC 3339, UTC.
     #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]

@@ -36,8 +36,8 @@ pub struct CampaignFile<'a> {
 }
 
 impl CampaignFile<'_> {
-    /// The file of a campaign worked out for export.
-    pub fn new<'a>(export: &'a CampaignExport, exported_at: &str) -> CampaignFile<'a> {
+    /// The file of a campaign worked out for export; `uid`: the campaign's identity.
+    pub fn new<'a>(export: &'a CampaignExport, uid: &str, exported_at: &str) -> CampaignFile<'a> {
         let log = export
             .records
             .iter()
@@ -50,6 +50,7 @@ impl CampaignFile<'_> {
             chronicle: env!("CARGO_PKG_VERSION").to_string(),
             exported_at: exported_at.to_string(),
             campaign: CampaignDoc {
+                id: Some(uid.to_string()).filter(|uid| !uid.is_empty()),
                 name: export.name.clone(),
                 created_at: export.created_at.clone(),
                 head: export.head.as_ref().map(ToString::to_string),

@@ -198,6 +198,10 @@ pub enum ReadError {
         "The file is of version {0}, newer than this chronicle reads ({VERSION}). Use a newer chronicle."
     )]
     Newer(u32),
+    #[error(
+        "The file's campaign id \"{0}\" is not a campaign's identity (a UUID such as 0192b1c4-7f3e-7a10-9c2d-4e5f60718293); remove it, and import gives the campaign a new one."
+    )]
+    BadCampaignId(String),
     #[error("Entry {seq} of the file cannot be read: {problem}.")]
     Unreadable { seq: u32, problem: String },
     #[error("{} breaks a rule: {refusal}", what(*seq, *game))]
@@ -305,6 +309,13 @@ fn read_checking(
         game: None,
         refusal,
     })?;
+    if let Some(id) = campaign
+        .id
+        .as_deref()
+        .filter(|id| !EntryId::is_well_formed(id))
+    {
+        return Err(ReadError::BadCampaignId(id.to_string()));
+    }
     let (records, said) = records(version, &campaign, log)?;
     for record in &records {
         check_record(record, writers_latest(record)).map_err(|refusal| ReadError::Refused {
