@@ -196,6 +196,10 @@ fn limits() -> Vec<Edit> {
         ("recorded_at yesterday", |f| {
             f["log"][0]["recorded_at"] = "yesterday".into();
         }),
+        ("exported_at yesterday", |f| {
+            f["exported_at"] = "yesterday".into();
+        }),
+        ("chronicle a number", |f| f["chronicle"] = 1.into()),
         ("created_at yesterday", |f| {
             f["campaign"]["created_at"] = "yesterday".into();
         }),

@@ -36,9 +36,8 @@ struct FileIn {
     log: Option<LogIn>,
     board: Option<serde_json::Value>,
     #[serde(rename = "chronicle")]
-    _chronicle: Option<IgnoredAny>,
-    #[serde(rename = "exported_at")]
-    _exported_at: Option<IgnoredAny>,
+    _chronicle: Option<String>,
+    exported_at: Option<String>,
     #[serde(rename = "stats")]
     _stats: Option<IgnoredAny>,
     #[serde(rename = "history")]
@@ -376,6 +375,15 @@ fn parse(reader: impl Read) -> Result<Parsed, ReadError> {
             )));
         }
     };
+    if let Some(at) = &file.exported_at {
+        crate::domain::entry::validate::timestamp("time the file was exported", at).map_err(
+            |refusal| ReadError::Refused {
+                seq: 0,
+                game: None,
+                refusal,
+            },
+        )?;
+    }
     match (file.campaign, file.log) {
         (Some(campaign), Some(log)) => Ok((version, campaign, log, file.board)),
         (None, _) => Err(ReadError::NotACampaign("no campaign part".to_string())),
