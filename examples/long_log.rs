@@ -179,7 +179,7 @@ fn main() {
     let name = CampaignName::new("Long").expect("a name");
     let info = timed("import (write)", n, quiet, || {
         store
-            .import_campaign(&name, "2026-01-01T00:00:00Z", &log, true)
+            .import_campaign(&name, "2026-01-01T00:00:00Z", None, &log, true)
             .expect("import")
     });
     timed("load (read, resolve, fold)", n, quiet, || {
@@ -204,7 +204,7 @@ fn main() {
             None,
         )
         .expect("export");
-        CampaignFile::new(&export, "2026-01-01T00:00:00Z")
+        CampaignFile::new(&export, "", "2026-01-01T00:00:00Z")
             .to_json()
             .expect("json")
     });

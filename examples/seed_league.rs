@@ -85,9 +85,9 @@ fn main() {
     let mut batch: Vec<(CampaignName, CheckedLog)> = Vec::with_capacity(BATCH);
     let mut written = 0;
     let mut write = |batch: &mut Vec<(CampaignName, CheckedLog)>| {
-        let refs: Vec<(&CampaignName, &str, &CheckedLog)> = batch
+        let refs: Vec<(&CampaignName, &str, Option<&str>, &CheckedLog)> = batch
             .iter()
-            .map(|(name, log)| (name, "2026-01-01T00:00:00Z", log))
+            .map(|(name, log)| (name, "2026-01-01T00:00:00Z", None, log))
             .collect();
         if let Err(e) = store.import_campaigns(&refs, true) {
             eprintln!("error: {e}");

@@ -168,6 +168,20 @@ fn schema_sql_matches_the_migrations() {
     );
 }
 
+/// The text with the campaign's identity (new with each demo, in the campaign file's
+/// `campaign` part) as the nil UUID, which the schema still takes.
+fn without_campaign_id(text: &str) -> String {
+    let Some(at) = text.find("\"campaign\": {\n    \"id\": \"") else {
+        return text.to_string();
+    };
+    let start = at + "\"campaign\": {\n    \"id\": \"".len();
+    format!(
+        "{}00000000-0000-0000-0000-000000000000{}",
+        &text[..start],
+        &text[start + 36..]
+    )
+}
+
 #[test]
 fn the_demo_exports_are_current() {
     let env = demo();
@@ -184,7 +198,7 @@ fn the_demo_exports_are_current() {
         ("html", "demo-page.html"),
     ] {
         let text = chronicle(&env, &["export", "--format", format]);
-        check("exports", name, text);
+        check("exports", name, without_campaign_id(&text));
     }
     let spoiler_free = chronicle(&env, &["export", "--format", "md", "--spoilers", "none"]);
     check("exports", "demo-report-spoiler-free.md", spoiler_free);

@@ -161,3 +161,102 @@ fn bgstats_is_a_format_of_export_only() {
         run.stderr
     );
 }
+
+/// Pairs of a name or date and an id, sorted.
+type Named = Vec<(String, String)>;
+
+/// Each play's id by the game's date and each player's id by name.
+fn ids_by_date_and_name(env: &TestEnv) -> (Named, Named) {
+    let plays = plays(&env.ok(&["export", "--format", "bgstats"]).stdout);
+    let mut games: Named = plays
+        .iter()
+        .map(|p| {
+            (
+                p["playDate"].as_str().unwrap().to_string(),
+                p["sourcePlayId"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let mut people: Named = plays
+        .iter()
+        .flat_map(|p| p["players"].as_array().unwrap().clone())
+        .map(|p| {
+            (
+                p["name"].as_str().unwrap().to_string(),
+                p["sourcePlayerId"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    games.sort();
+    people.sort();
+    people.dedup();
+    (games, people)
+}
+
+#[test]
+fn a_game_inserted_before_others_leaves_every_id_where_it_was() {
+    use crate::corrections::{campaign, first, run, second, third};
+    let env = campaign(&[first(), third()]);
+    let (games, people) = ids_by_date_and_name(&env);
+    let mut insert = vec!["--before".to_string(), "2".to_string()];
+    insert.extend(second("Ubuntu"));
+    run(&env, &["game", "insert"], &insert);
+    let (after_games, after_people) = ids_by_date_and_name(&env);
+    assert_eq!(after_games.len(), 3);
+    for kept in &games {
+        assert!(after_games.contains(kept), "{kept:?} in {after_games:?}");
+    }
+    let inserted = after_games
+        .iter()
+        .find(|(date, _)| date.starts_with("2026-10-08"));
+    let inserted = &inserted.expect("the game inserted").1;
+    assert!(
+        games.iter().all(|(_, id)| id != inserted),
+        "the inserted game has an id of its own: {inserted}"
+    );
+    for person in &people {
+        assert!(
+            after_people.contains(person),
+            "{person:?} in {after_people:?}"
+        );
+    }
+    // A person renamed keeps their id.
+    env.ok(&["person", "rename", "Ann", "Anna"]);
+    let (_, renamed) = ids_by_date_and_name(&env);
+    let id_of = |people: &[(String, String)], name: &str| {
+        people
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, id)| id.clone())
+    };
+    assert_eq!(id_of(&renamed, "Anna"), id_of(&people, "Ann"));
+    let mut distinct: Vec<&String> = renamed.iter().map(|(_, id)| id).collect();
+    distinct.dedup();
+    assert_eq!(
+        distinct.len(),
+        renamed.len(),
+        "one id per person: {renamed:?}"
+    );
+}
+
+#[test]
+fn an_exported_campaign_imported_elsewhere_keeps_its_ids() {
+    let env = TestEnv::demo();
+    let ids = ids_by_date_and_name(&env);
+    let file = env.dir().join("demo.json");
+    env.ok(&["export", "-o", file.to_str().unwrap()]);
+    let elsewhere = TestEnv::new();
+    let imported = elsewhere.ok(&["import", file.to_str().unwrap()]);
+    assert!(!imported.stderr.contains("new one"), "{}", imported.stderr);
+    assert_eq!(ids_by_date_and_name(&elsewhere), ids);
+    // A second copy in the same database is another campaign: a new identity, said.
+    let again = elsewhere.ok(&["import", file.to_str().unwrap(), "--as", "Demo again"]);
+    assert!(
+        again.stderr.contains("already has the file's identity"),
+        "{}",
+        again.stderr
+    );
+    elsewhere.ok(&["campaign", "use", "Demo again"]);
+    let (games, _) = ids_by_date_and_name(&elsewhere);
+    assert!(games.iter().all(|g| !ids.0.contains(g)), "{games:?}");
+}

@@ -75,6 +75,7 @@ mod rewrites;
 mod rules;
 mod rules_rewrites;
 mod rules_sealed_and_house;
+mod schema_agrees;
 mod schema_and_import;
 mod schemas_strict;
 mod sealed;

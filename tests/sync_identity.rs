@@ -188,9 +188,30 @@ fn a_lost_devices_games_reach_a_new_device_through_the_others() {
 }
 
 #[test]
-fn an_imported_copy_is_offered_to_sync_as_the_folders_campaign() {
+fn an_imported_copy_keeps_its_identity_and_syncs_as_the_folders_campaign() {
     let group = Group::demo(&["laptop"]);
     let file = group.ok("laptop", &["export", "--format", "json"]).stdout;
+    std::fs::write(group.env.dir().join("demo.json"), file).expect("the file");
+    group.ok("desk", &["import", "demo.json"]);
+    group.ok("desk", &["sync", SHARED, "--device", "desk"]);
+    group.log_game("desk", "2026-05-02", "Ann");
+    group.ok("desk", &["sync", SHARED, "--device", "desk"]);
+    group.settle(&["laptop", "desk"]);
+    assert_eq!(group.games("laptop").len(), 17);
+}
+
+#[test]
+fn an_imported_copy_without_its_identity_is_offered_to_sync_as_the_folders_campaign() {
+    let group = Group::demo(&["laptop"]);
+    let file = group.ok("laptop", &["export", "--format", "json"]).stdout;
+    // A file an earlier chronicle wrote carries no campaign identity.
+    let mut file: Value = serde_json::from_str(&file).expect("JSON");
+    file["campaign"]
+        .as_object_mut()
+        .expect("the campaign")
+        .remove("id")
+        .expect("the campaign's identity");
+    let file = serde_json::to_string(&file).expect("JSON");
     std::fs::write(group.env.dir().join("demo.json"), file).expect("the file");
     group.ok("desk", &["import", "demo.json"]);
     let folder = group.folder_bytes();

@@ -109,7 +109,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
     let text = match format {
         Format::Md => md_report::campaign_report(&export),
         Format::Svg => svg::map(&export.board),
-        Format::Bgstats => bgstats::links(&info.uid, &info.name, &export.games),
+        Format::Bgstats => bgstats::links(&info.uid, &export),
         Format::Html => html::page(&html::Page {
             board: &export.board,
             games: &export.games,
@@ -118,7 +118,7 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             packets: export.packets.as_ref(),
         }),
         Format::Json | Format::Table | Format::Csv => {
-            CampaignFile::new(&export, &context.clock.stamp())
+            CampaignFile::new(&export, &info.uid, &context.clock.stamp())
                 .to_json()
                 .map_err(|e| {
                     CliError::bug(format!("The campaign file could not be written: {e}."))

@@ -55,7 +55,8 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         );
         let terminal = context.terminal.stderr_terminal;
         let imported = while_working(terminal, &what, || {
-            store.import_campaign(&name, &campaign.created_at, &log, current)
+            let uid = campaign.id.as_deref();
+            store.import_campaign(&name, &campaign.created_at, uid, &log, current)
         })
         .map_err(|error| match &error {
             StoreError::CampaignExists { name } => {
@@ -74,6 +75,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             super::progress::count(count),
             store.path().display()
         ));
+        if let Some(id) = campaign.id.as_deref().filter(|id| *id != imported.uid) {
+            say(&format!(
+                "A campaign of this database already has the file's identity ({id}), so \"{}\" has a new one; it syncs and exports to BG Stats as a campaign of its own.",
+                imported.name
+            ));
+        }
         if let Some(first) = ignored.first() {
             let more = crate::exchange::more_differences(1, ignored.len());
             say(&format!(

@@ -18,6 +18,14 @@ use crate::domain::{
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CampaignDoc {
+    /// The campaign's identity (a UUID), the one sync shares: `import` keeps it when no
+    /// campaign of the database has it, so an exported campaign comes back as itself
+    /// (absent from a file an earlier chronicle wrote).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
+    pub id: Option<String>,
+    /// One line of 1 to 60 characters.
+    #[schemars(length(min = 1, max = 60))]
     pub name: String,
     /// RFC 3339, UTC.
     #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
@@ -34,7 +42,11 @@ pub struct CampaignDoc {
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum EntryDoc {
     /// A faction keeps one of its two starting powers (`a` or `b`).
-    Power { faction: String, power: String },
+    Power {
+        faction: String,
+        #[schemars(extend("enum" = ["a", "b"]))]
+        power: String,
+    },
     /// First coin stickers, one per territory named (twice for two).
     Coins { territories: Vec<String> },
     /// A pool's capacity corrected (`pool set`).
@@ -92,12 +104,14 @@ pub enum EntryDoc {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GameDoc {
-    /// The game's number.
+    /// The game's number, from 1.
+    #[schemars(range(min = 1))]
     pub game: u32,
     /// YYYY-MM-DD.
     #[schemars(pattern(DATE_PATTERN), extend("format" = "date"))]
     pub date: String,
-    /// In seating order, clockwise.
+    /// In seating order, clockwise: 3 to 5 players.
+    #[schemars(length(min = 3, max = 5))]
     pub players: Vec<PlayerDoc>,
     pub scars: Vec<ScarDoc>,
     pub wear: Vec<WearDoc>,
@@ -120,6 +134,8 @@ pub struct GameDoc {
     /// The game's missions (sealed content).
     #[serde(default)]
     pub missions: Vec<super::docs_cards::MissionDoc>,
+    /// At most 2,000 characters.
+    #[schemars(length(max = 2000))]
     pub note: Option<String>,
 }
 
@@ -149,10 +165,13 @@ pub enum EventDoc {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerDoc {
+    /// One line of 1 to 60 characters.
+    #[schemars(length(min = 1, max = 60))]
     pub person: String,
     pub faction: String,
     /// `won`, `held-on`, `eliminated` or `knocked-out` (knocked out at the end, counted as
     /// eliminated).
+    #[schemars(extend("enum" = ["won", "held-on", "eliminated", "knocked-out"]))]
     pub result: String,
     pub hq: Option<String>,
 }
@@ -493,12 +512,15 @@ impl GameDoc {
                 Ok(Seat {
                     person: p.person.clone(),
                     faction: Faction::new(p.faction.as_str()),
-                    result: Outcome::from_key(&p.result).ok_or_else(|| {
-                        format!(
-                            "the result {:?} is not won, held-on, eliminated or knocked-out",
-                            p.result
-                        )
-                    })?,
+                    // The words `export` writes, as the schema lists them.
+                    result: Outcome::from_key(&p.result)
+                        .filter(|o| o.key() == p.result)
+                        .ok_or_else(|| {
+                            format!(
+                                "the result {:?} is not won, held-on, eliminated or knocked-out",
+                                p.result
+                            )
+                        })?,
                     hq: p.hq.as_deref().map(territory).transpose()?,
                 })
             })

@@ -36,9 +36,8 @@ struct FileIn {
     log: Option<LogIn>,
     board: Option<serde_json::Value>,
     #[serde(rename = "chronicle")]
-    _chronicle: Option<IgnoredAny>,
-    #[serde(rename = "exported_at")]
-    _exported_at: Option<IgnoredAny>,
+    _chronicle: Option<String>,
+    exported_at: Option<String>,
     #[serde(rename = "stats")]
     _stats: Option<IgnoredAny>,
     #[serde(rename = "history")]
@@ -198,6 +197,10 @@ pub enum ReadError {
         "The file is of version {0}, newer than this chronicle reads ({VERSION}). Use a newer chronicle."
     )]
     Newer(u32),
+    #[error(
+        "The file's campaign id \"{0}\" is not a campaign's identity (a UUID such as 0192b1c4-7f3e-7a10-9c2d-4e5f60718293); remove it, and import gives the campaign a new one."
+    )]
+    BadCampaignId(String),
     #[error("Entry {seq} of the file cannot be read: {problem}.")]
     Unreadable { seq: u32, problem: String },
     #[error("{} breaks a rule: {refusal}", what(*seq, *game))]
@@ -312,6 +315,13 @@ fn read_checking(
         game: None,
         refusal,
     })?;
+    if let Some(id) = campaign
+        .id
+        .as_deref()
+        .filter(|id| !EntryId::is_well_formed(id))
+    {
+        return Err(ReadError::BadCampaignId(id.to_string()));
+    }
     let (records, said) = records(version, &campaign, log)?;
     for record in &records {
         check_record(record, writers_latest(record)).map_err(|refusal| ReadError::Refused {
@@ -372,6 +382,15 @@ fn parse(reader: impl Read) -> Result<Parsed, ReadError> {
             )));
         }
     };
+    if let Some(at) = &file.exported_at {
+        crate::domain::entry::validate::timestamp("time the file was exported", at).map_err(
+            |refusal| ReadError::Refused {
+                seq: 0,
+                game: None,
+                refusal,
+            },
+        )?;
+    }
     match (file.campaign, file.log) {
         (Some(campaign), Some(log)) => Ok((version, campaign, log, file.board)),
         (None, _) => Err(ReadError::NotACampaign("no campaign part".to_string())),

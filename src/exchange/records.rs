@@ -16,6 +16,7 @@ pub struct LogEntryDoc {
     #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
     pub id: String,
     /// Its place among the log's records, from 1.
+    #[schemars(range(min = 1))]
     pub seq: u32,
     /// When it was recorded, RFC 3339 UTC.
     #[schemars(pattern(TIMESTAMP_PATTERN), extend("format" = "date-time"))]
@@ -25,15 +26,18 @@ pub struct LogEntryDoc {
     /// replays with the rules that shape the board where it broke a rule that chronicle
     /// held only for new entries.
     #[serde(default = "earlier_rules")]
-    #[schemars(range(min = 1))]
+    #[schemars(range(min = 1, max = 2))]
     pub rules: u8,
     /// The device that wrote it and its number there (exchange between devices), or null.
     pub device: Option<String>,
+    /// Its number among its device's records, from 1.
+    #[schemars(range(min = 1))]
     pub device_seq: Option<u64>,
     /// Who logged it, when the record says (the device a page of `chronicle serve` named,
     /// "Bo's phone"); null for a record logged at the command line, and absent from a file
     /// an earlier chronicle wrote.
     #[serde(default)]
+    #[schemars(length(min = 1, max = 60))]
     pub logged_by: Option<String>,
     /// The identity of the last record when this one was written, or null for the first.
     #[schemars(pattern(UUID_PATTERN), extend("format" = "uuid"))]
@@ -213,11 +217,27 @@ impl LogEntryDoc {
                 return Err("it has a device_seq but no device (whose number it is)".to_string());
             }
         };
+        if self
+            .logged_by
+            .as_deref()
+            .is_some_and(|by| by.trim().is_empty())
+        {
+            return Err(
+                "its logged_by is empty (null for a record logged at the command line)".to_string(),
+            );
+        }
+        if !(1..=RuleSet::CURRENT.0).contains(&self.rules) {
+            return Err(format!(
+                "its rule set is 1 or {}, not {}",
+                RuleSet::CURRENT.0,
+                self.rules
+            ));
+        }
         Ok(LogRecord {
             id: EntryId(self.id.clone().into()),
             seq: self.seq,
             recorded_at: self.recorded_at.clone(),
-            rules: RuleSet(self.rules.max(1)),
+            rules: RuleSet(self.rules),
             origin,
             logged_by: self.logged_by.clone(),
             parent: self.parent.clone().map(EntryId::from),

@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 
 use super::campaigns::{
-    campaign_exists, campaign_name, insert_campaign, name_from_log, set_current,
+    campaign_exists, campaign_name, insert_campaign, insert_campaign_as, name_from_log, set_current,
 };
 use super::decode::{Stored, read_records};
 use super::device::set_head;
@@ -373,16 +373,19 @@ impl Store {
     }
 
     /// Writes a campaign read from a file, with its whole log, in one transaction: all of it
-    /// or nothing. The log was checked and folded when it was made; the campaign becomes
-    /// the current one when `current` says so.
+    /// or nothing. The log was checked and folded when it was made; the campaign keeps the
+    /// identity the file gives (`uid`) unless a campaign of this database has it, when it
+    /// gets a new one (the `uid` of the answer says which); it becomes the current one when
+    /// `current` says so.
     pub fn import_campaign(
         &mut self,
         name: &CampaignName,
         created_at: &str,
+        uid: Option<&str>,
         log: &CheckedLog,
         current: bool,
     ) -> Result<CampaignInfo, StoreError> {
-        self.import_campaigns(&[(name, created_at, log)], current)?;
+        self.import_campaigns(&[(name, created_at, uid, log)], current)?;
         self.choose_campaign(Some(name.as_str()))
     }
 
@@ -391,17 +394,22 @@ impl Store {
     /// current one.
     pub fn import_campaigns(
         &mut self,
-        campaigns: &[(&CampaignName, &str, &CheckedLog)],
+        campaigns: &[(&CampaignName, &str, Option<&str>, &CheckedLog)],
         current: bool,
     ) -> Result<(), StoreError> {
         self.write(true, |tx| {
-            for (name, created_at, log) in campaigns {
+            for (name, created_at, uid, log) in campaigns {
                 if campaign_exists(tx, name)? {
                     return Err(StoreError::CampaignExists {
                         name: name.to_string(),
                     });
                 }
-                let id = insert_campaign(tx, name, false, created_at)?;
+                let id = match uid {
+                    Some(uid) if !uid_taken(tx, uid)? => {
+                        insert_campaign_as(tx, name, false, created_at, uid)?
+                    }
+                    _ => insert_campaign(tx, name, false, created_at)?,
+                };
                 write_log(tx, id, log)?;
                 if current {
                     set_current(tx, id)?;
@@ -410,6 +418,13 @@ impl Store {
             Ok(())
         })
     }
+}
+
+/// Whether a campaign of the database has the identity `uid`.
+fn uid_taken(tx: &rusqlite::Transaction<'_>, uid: &str) -> Result<bool, StoreError> {
+    Ok(tx
+        .prepare_cached("SELECT 1 FROM campaign WHERE uid = ?1")?
+        .exists(rusqlite::params![uid])?)
 }
 
 /// Appends one entry as the next record of the log, without the rules: for tests of the
