@@ -74,7 +74,7 @@ pub(super) async fn answer(
 }
 
 /// Whether `If-None-Match` holds the `etag` (or `*`).
-fn matches_etag(wanted: &str, etag: &str) -> bool {
+pub(super) fn matches_etag(wanted: &str, etag: &str) -> bool {
     wanted
         .split(',')
         .map(|w| w.trim().trim_start_matches("W/"))
