@@ -87,6 +87,8 @@ mod serve_phone;
 #[cfg(feature = "serve")]
 mod serve_sealed;
 #[cfg(feature = "serve")]
+mod serve_time_limits;
+#[cfg(feature = "serve")]
 mod serve_write;
 mod special_files;
 mod spoilers;
