@@ -296,14 +296,11 @@ fn inserted(records: &[LogRecord]) -> Vec<(EntryId, EntryId)> {
 }
 
 /// Game numbers in the order of the log: a game that stands takes the next; one taken back
-/// the number it had when it was written: the next, after those taken back just before it
-/// that were still in the log then (a game taken back and logged again is the same game
-/// twice; two games taken back one after the other are two).
+/// the one it had when written (after those taken back just before it still in the log).
 #[derive(Clone, Debug, Default)]
 pub(in crate::domain) struct Numbering {
     games: u32,
-    /// Of each game taken back since the last game that stands, the place in the log of
-    /// the record that took it back.
+    /// Where the record that took back each game since the last that stands is.
     taken_back: Vec<usize>,
 }
 
