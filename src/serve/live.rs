@@ -11,10 +11,11 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use headers::{HeaderMapExt, IfNoneMatch};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
-use super::pages::matches_etag;
+use super::pages::held;
 use super::read::Shared;
 use crate::store::{Access, Store};
 
@@ -70,11 +71,10 @@ pub(super) async fn head(State(shared): State<Arc<Shared>>, headers: HeaderMap) 
         Ok(Ok(head)) => {
             let tag = format!("\"{head}\"");
             let etag = HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"0\""));
-            let held = headers
-                .get(header::IF_NONE_MATCH)
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|wanted| matches_etag(wanted, &tag));
-            if held {
+            let holds = headers
+                .typed_get::<IfNoneMatch>()
+                .is_some_and(|wanted| held(&wanted, &tag));
+            if holds {
                 return (
                     StatusCode::NOT_MODIFIED,
                     [
