@@ -88,6 +88,10 @@ mod serve_loopback_writes;
 #[cfg(feature = "serve")]
 mod serve_phone;
 #[cfg(feature = "serve")]
+mod serve_sealed;
+#[cfg(feature = "serve")]
+mod serve_time_limits;
+#[cfg(feature = "serve")]
 mod serve_write;
 mod special_files;
 mod spoilers;

@@ -45,12 +45,17 @@ impl Server {
 
     /// A server of the database at `db`.
     pub(crate) fn of(db: &std::path::Path, writing: bool) -> Server {
+        Server::showing(db, writing, Spoilers::Opened)
+    }
+
+    /// A server of the database at `db` that shows as much as `spoilers` allows.
+    pub(crate) fn showing(db: &std::path::Path, writing: bool, spoilers: Spoilers) -> Server {
         let options = Options {
             db: db.to_path_buf(),
             campaign: None,
             bind: "127.0.0.1".parse().expect("an address"),
             port: 0,
-            spoilers: Spoilers::Opened,
+            spoilers,
             poll: Duration::from_millis(100),
             writing: writing.then(|| Writing {
                 key: KEY.to_string(),
@@ -352,6 +357,48 @@ fn a_replayed_post_gets_the_first_answer_and_writes_nothing() {
     assert!(
         changed.starts_with("Game 17 was logged on Bo's phone at "),
         "{changed}"
+    );
+    assert_eq!(env.dump(), after);
+}
+
+#[test]
+fn a_key_whose_sheet_was_refused_writes_the_fixed_sheet() {
+    let env = TestEnv::demo();
+    let server = Server::new(&env, true);
+    let head = server.head();
+    let before = env.dump();
+    let refused =
+        json!({"player": ["Ann=bear:won", "Bo=khan:held-on@Peru", "Chidi=saharan:eliminated"]});
+    let first = send(
+        &server,
+        post("/api/games", Some(&head), "").header("Idempotency-Key", "tap-2"),
+        &refused.to_string(),
+    );
+    assert_eq!(
+        first.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        first.body
+    );
+    assert_eq!(env.dump(), before);
+    let fixed = send(
+        &server,
+        post("/api/games", Some(&head), "").header("Idempotency-Key", "tap-2"),
+        &demo_sheet(),
+    );
+    assert_eq!(fixed.status, StatusCode::CREATED, "{}", fixed.body);
+    assert_eq!(fixed.json()["game"], 17, "{}", fixed.body);
+    let after = env.dump();
+    assert_ne!(after, before, "the fixed sheet was written");
+    let again = send(
+        &server,
+        post("/api/games", Some(&head), "").header("Idempotency-Key", "tap-2"),
+        &demo_sheet(),
+    );
+    assert_eq!(again.status, StatusCode::CREATED, "{}", again.body);
+    assert_eq!(
+        again.body, fixed.body,
+        "the written game is the key's answer"
     );
     assert_eq!(env.dump(), after);
 }

@@ -330,3 +330,56 @@ fn a_version_2_database_is_upgraded_and_keeps_what_was_taken_back() {
     // And sealed content, new since then, can be recorded in it.
     env.ok(&["--campaign", "Demo", "scar-type", "add", "Mercenaries"]);
 }
+
+#[test]
+fn a_game_taken_back_and_logged_again_is_numbered_as_the_game_it_was() {
+    let env = three_games();
+    env.ok(&["game", "undo", "--yes", "--reason", "Cy did not win"]);
+    let again = [
+        "--player",
+        "Cy=saharan:won",
+        "--player",
+        "Ann=bear:held-on",
+        "--player",
+        "Bo=khan:held-on",
+        "--fortify",
+        "Egypt",
+    ];
+    log(&env, "2026-10-15", &again);
+    env.ok(&["game", "undo", "--yes", "--reason", "nor the second time"]);
+    log(&env, "2026-10-15", &again);
+    log(
+        &env,
+        "2026-10-22",
+        &[
+            "--player",
+            "Ann=bear:won",
+            "--player",
+            "Bo=khan:held-on",
+            "--player",
+            "Cy=saharan:held-on",
+            "--name-continent",
+            "Europe=Avalon",
+        ],
+    );
+    // Games 3 and 4, both written, then both taken back: two games, 4 and 3.
+    env.ok(&["game", "undo", "--yes"]);
+    env.ok(&["game", "undo", "--yes"]);
+    let history = env.json(&["history", "--kind", "undo", "--format", "json"]);
+    let took_back: Vec<(u64, String)> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            let text = e["text"].as_str().unwrap();
+            let words = text.split(',').next().unwrap().to_string();
+            (e["game"].as_u64().unwrap(), words)
+        })
+        .collect();
+    let game = |n: u64| (n, format!("took back game {n}"));
+    assert_eq!(took_back, vec![game(3), game(3), game(3), game(4)]);
+    let three = env.json(&[
+        "history", "--game", "3", "--kind", "undo", "--format", "json",
+    ]);
+    assert_eq!(three.as_array().unwrap().len(), 3, "{three:#}");
+}

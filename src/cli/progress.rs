@@ -5,7 +5,7 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long work runs before its progress is shown (`CHRONICLE_PROGRESS_AFTER_MS` changes
 /// it, for tests).
@@ -34,9 +34,8 @@ pub(super) fn while_working<T>(stderr_terminal: bool, what: &str, work: impl FnO
             None if finished.recv_timeout(after).is_ok() => return,
             None => spinner(what),
         };
-        while finished.recv_timeout(Duration::from_millis(100)).is_err() {
-            bar.tick();
-        }
+        // Until the work is done (or its end is dropped), indicatif turns the spinner.
+        let _ = finished.recv();
         bar.finish_and_clear();
     });
     let result = work();
@@ -47,15 +46,7 @@ pub(super) fn while_working<T>(stderr_terminal: bool, what: &str, work: impl FnO
 
 /// A count as a person reads it: its thousands set apart ("50,022").
 pub(super) fn count(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
+    HumanCount(u64::try_from(n).unwrap_or(u64::MAX)).to_string()
 }
 
 /// A spinner on stderr saying what is being done, and for how long ("… for 3s").
@@ -65,7 +56,7 @@ fn spinner(what: String) -> ProgressBar {
         .unwrap_or_else(|_| ProgressStyle::default_spinner());
     bar.set_style(style);
     bar.set_message(what);
-    bar.tick();
+    bar.enable_steady_tick(Duration::from_millis(100));
     bar
 }
 

@@ -150,9 +150,13 @@ fn report(
         View::History(filters) => {
             let mut filters = filters.clone();
             filters.after = query.after;
+            if let (Some(sealed), Some(territory)) = (sealed, &filters.territory) {
+                sealed.find_territory(&campaign, territory)?;
+            }
             let mut history = filters.history(&stored.entries)?.dated_from(&start);
             if let Some(sealed) = sealed {
-                sealed.history(&mut history.0);
+                // Free text (the reasons of changes) is left out, as without `--notes`.
+                sealed.history(&mut history.0, false);
             }
             Report::History(history)
         }

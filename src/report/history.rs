@@ -38,6 +38,10 @@ pub struct HistoryEntry {
     /// Who logged the entry, when it says (the device a page of `chronicle serve` named);
     /// null for an entry logged at the command line.
     pub logged_by: Option<String>,
+    /// The text without the free text it holds (the reason a change was made or taken
+    /// back), where it holds some: what a spoiler-free report shows.
+    #[serde(skip)]
+    pub without_reason: Option<String>,
 }
 
 /// A stored log walked once through the rules: every change in the order of the log, and
@@ -155,18 +159,21 @@ fn standing(logged: &LoggedEntry) -> Standing {
 /// recorded or taken back.
 fn history_entry(item: HistoryItem, logged: &LoggedEntry) -> HistoryEntry {
     let h = item.happening;
-    let (date, text) = match &logged.taken_back {
+    let (date, text, without_reason) = match &logged.taken_back {
         Some(back) => {
             let why = back
                 .reason
                 .as_ref()
                 .map(|r| format!(" (reason: {r})"))
                 .unwrap_or_default();
-            (day(&back.at), format!("{}{why}", h.text))
+            let without_reason = (back.reason.is_some() || h.without_reason.is_some())
+                .then(|| h.without_reason.unwrap_or_else(|| h.text.clone()));
+            (day(&back.at), format!("{}{why}", h.text), without_reason)
         }
         None => (
             item.date.map_or_else(|| day(&logged.recorded_at), day_text),
             h.text,
+            h.without_reason,
         ),
     };
     HistoryEntry {
@@ -180,6 +187,7 @@ fn history_entry(item: HistoryItem, logged: &LoggedEntry) -> HistoryEntry {
         continent: h.continent.map(|c| c.name().to_string()),
         text,
         logged_by: logged.logged_by.clone(),
+        without_reason,
     }
 }
 

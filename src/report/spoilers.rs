@@ -18,7 +18,7 @@ use super::stats::StatsReport;
 use crate::domain::board::faction::STANDARD_FACTIONS;
 use crate::domain::state::CityKind;
 use crate::domain::vocabulary::pool::standard_pools;
-use crate::domain::{Campaign, PoolKind};
+use crate::domain::{Campaign, PoolKind, Refusal, Territory};
 
 /// How much of the packets' contents a report shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +126,16 @@ impl Sealed {
         })
     }
 
+    /// The territory a spoiler-free report is asked about, answered as the box's board
+    /// answers: a territory a packet added is as unknown as a misspelt one, and the names
+    /// suggested are the box's alone, so that no answer tells whether a name is sealed.
+    pub fn find_territory(&self, campaign: &Campaign, given: &str) -> Result<Territory, Refusal> {
+        match campaign.find_territory(given) {
+            Ok(found) if !self.names.iter().any(|n| n == found.name()) => Ok(found),
+            _ => Territory::find(given),
+        }
+    }
+
     /// Every name a spoiler-free report must not show: factions and the rest.
     pub fn every_name(&self) -> impl Iterator<Item = &str> {
         self.factions.iter().chain(&self.names).map(String::as_str)
@@ -157,7 +167,7 @@ impl CampaignExport {
     fn leave_out_packets(&mut self, notes: bool) {
         let sealed = Sealed::of(&self.campaign);
         sealed.board(&mut self.board);
-        sealed.history(&mut self.history.0);
+        sealed.history(&mut self.history.0, notes);
         sealed.games(&mut self.games, notes);
         sealed.stats(&mut self.stats);
     }
@@ -193,10 +203,14 @@ impl Sealed {
         pools.retain(|p| standard.contains(&p.kind));
     }
 
-    /// The history's changes a spoiler-free report shows, factions from packets hidden.
-    pub fn history(&self, history: &mut Vec<HistoryEntry>) {
+    /// The history's changes a spoiler-free report shows, factions from packets hidden, and
+    /// the reasons changes were made or taken back left out unless `notes` (free text).
+    pub fn history(&self, history: &mut Vec<HistoryEntry>, notes: bool) {
         history.retain(|e| self.shows(&e.kind, &e.text, e.territory.as_deref()));
         for entry in history {
+            if let (Some(without), false) = (entry.without_reason.take(), notes) {
+                entry.text = without;
+            }
             entry.text = self.hide(&entry.text);
             entry.faction = entry.faction.take().map(|f| self.hide(&f));
         }
@@ -278,7 +292,7 @@ impl Recap {
         if let Some(game) = &mut self.last_game {
             sealed.game(game, notes);
         }
-        sealed.history(&mut self.changes);
+        sealed.history(&mut self.changes, notes);
         self.corrections.retain(|c| !sealed.names_any(&c.text));
         for correction in &mut self.corrections {
             correction.text = sealed.hide(&correction.text);

@@ -5,10 +5,13 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::{Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
+use cookie::{Cookie, SameSite};
+use serde::Deserialize;
+use subtle::ConstantTimeEq;
 
 use super::memory::Writing;
 use super::read::Shared;
@@ -24,10 +27,10 @@ pub(super) fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(n, _)| *n == name)
-        .map(|(_, value)| value.to_string())
+        .flat_map(Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == name)
+        .map(|c| c.value().to_string())
 }
 
 /// Text as a cookie's value: its UTF-8 bytes in hexadecimal (a name holds spaces and
@@ -55,12 +58,7 @@ pub(super) fn from_cookie(value: &str) -> Option<String> {
 
 /// Two keys compared in a time that does not depend on where they differ.
 fn same_key(given: &str, key: &str) -> bool {
-    given.len() == key.len()
-        && given
-            .bytes()
-            .zip(key.bytes())
-            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
-            == 0
+    given.as_bytes().ct_eq(key.as_bytes()).into()
 }
 
 /// Whether a request holds this run's key.
@@ -123,6 +121,12 @@ pub(super) fn writer<'a>(
     Ok(writing)
 }
 
+/// A page's query, for the key it may carry.
+#[derive(Deserialize)]
+struct Given {
+    key: Option<String>,
+}
+
 /// `?key=KEY` on any page: the key kept in a cookie for this server, and the page again
 /// without it (so the key stays out of the history and of links shown to others).
 pub(super) async fn key_from_address(
@@ -130,12 +134,9 @@ pub(super) async fn key_from_address(
     request: Request,
     next: Next,
 ) -> Response {
-    let given = request.uri().query().and_then(|q| {
-        q.split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(name, _)| *name == "key")
-            .map(|(_, value)| value.to_string())
-    });
+    let given = Query::<Given>::try_from_uri(request.uri())
+        .ok()
+        .and_then(|Query(given)| given.key);
     let Some(given) = given else {
         return next.run(request).await;
     };
@@ -152,8 +153,12 @@ pub(super) async fn key_from_address(
     // Lax, not Strict: the page a scanned QR code opens (a navigation from another app)
     // must carry it; writes are POSTs, which another site's page cannot send with it, and
     // which `Origin` checks besides.
-    let cookie = format!("{KEY_COOKIE}={given}; Path=/; HttpOnly; SameSite=Lax");
-    if let Ok(value) = HeaderValue::from_str(&cookie) {
+    let cookie = Cookie::build((KEY_COOKIE, given.as_str()))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .build();
+    if let Ok(value) = HeaderValue::from_str(&cookie.to_string()) {
         response.headers_mut().insert(header::SET_COOKIE, value);
     }
     response

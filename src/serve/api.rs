@@ -4,7 +4,8 @@
 //! head moved, with what changed; 422 with the refusal; 403 without the key or from another
 //! site; 428 without `If-Match`; 400 for a body that is not a game sheet. `?dry_run=1`
 //! answers what would change (as `game log --dry-run --format json`) and writes nothing.
-//! A request sent again with the same `Idempotency-Key` gets the first answer.
+//! A request sent again with the same `Idempotency-Key` after a game was written gets that
+//! answer and writes nothing; a refused or failed write is not kept under its key.
 
 use std::sync::Arc;
 
@@ -181,7 +182,10 @@ pub(super) async fn post_game(
     let worker = Arc::clone(&shared);
     let done = tokio::task::spawn_blocking(move || {
         let kept = write_sheet(&worker, &writing, &sheet, &guard, dry_run);
-        if let (Some(key), false) = (key, dry_run) {
+        // Only a game written is the key's answer for good: after a refusal or a 409 the
+        // sheet, fixed or checked again, may be sent under the same key.
+        let written = StatusCode::from_u16(kept.status).is_ok_and(|s| s.is_success());
+        if let (Some(key), false, true) = (key, dry_run, written) {
             worker.keep(key, kept.clone());
         }
         kept

@@ -7,12 +7,12 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-/// This machine's name, as the kernel has it.
+/// This machine's name, as the system has it.
 fn machine_name() -> Option<String> {
-    let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())?;
-    let name = name.trim().to_lowercase();
+    let name = gethostname::gethostname()
+        .to_string_lossy()
+        .trim()
+        .to_lowercase();
     (!name.is_empty()).then_some(name)
 }
 

@@ -8,12 +8,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
+use headers::{HeaderMapExt, IfNoneMatch};
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::WatchStream;
 
+use super::pages::held;
 use super::read::Shared;
 use crate::store::{Access, Store};
 
@@ -61,13 +63,27 @@ pub(super) async fn events(
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
-/// `/api/head`: the log's head, read now.
-pub(super) async fn head(State(shared): State<Arc<Shared>>) -> Response {
+/// `/api/head`: the log's head, read now; 304 to a request that already holds it
+/// (`If-None-Match`).
+pub(super) async fn head(State(shared): State<Arc<Shared>>, headers: HeaderMap) -> Response {
     let read = tokio::task::spawn_blocking(move || shared.head_now()).await;
     match read {
         Ok(Ok(head)) => {
-            let etag = HeaderValue::from_str(&format!("\"{head}\""))
-                .unwrap_or(HeaderValue::from_static("\"0\""));
+            let tag = format!("\"{head}\"");
+            let etag = HeaderValue::from_str(&tag).unwrap_or(HeaderValue::from_static("\"0\""));
+            let holds = headers
+                .typed_get::<IfNoneMatch>()
+                .is_some_and(|wanted| held(&wanted, &tag));
+            if holds {
+                return (
+                    StatusCode::NOT_MODIFIED,
+                    [
+                        (header::ETAG, etag),
+                        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+                    ],
+                )
+                    .into_response();
+            }
             let body = format!("{{\n  \"head\": {}\n}}\n", serde_json::Value::String(head));
             (
                 [

@@ -11,6 +11,7 @@
 mod access;
 mod api;
 mod carried;
+mod connections;
 mod guard;
 mod html;
 mod join;
@@ -130,15 +131,14 @@ pub fn run(
         let poller = live::watch(Arc::clone(&shared), options.poll);
         let app = router(Arc::clone(&shared));
         let stopping = Arc::clone(&shared);
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                stop.await;
-                // The event streams end, so that no open page keeps the server up.
-                stopping.stop();
-            })
-            .await;
+        tokio::spawn(async move {
+            stop.await;
+            // The event streams end, so that no open page keeps the server up.
+            stopping.stop();
+        });
+        connections::serve(listener, app, shared.stopped.subscribe()).await;
         shared.stop();
         let _ = poller.join();
-        served.map_err(ServeError::from)
+        Ok(())
     })
 }

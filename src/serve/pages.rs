@@ -7,6 +7,7 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use headers::{ETag, HeaderMapExt, IfNoneMatch};
 use maud::{Markup, html};
 use serde::Serialize;
 
@@ -36,14 +37,11 @@ pub(super) async fn answer(
     path: &'static str,
     form: Form,
 ) -> Response {
-    let wanted = headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
+    let wanted = headers.typed_get::<IfNoneMatch>();
     let answered = tokio::task::spawn_blocking(move || -> Result<Answer, LedgerError> {
         let head = shared.head_now()?;
         let etag = format!("\"{head}\"");
-        if wanted.as_deref().is_some_and(|w| matches_etag(w, &etag)) {
+        if wanted.as_ref().is_some_and(|w| held(w, &etag)) {
             return Ok(Answer::NotModified(etag));
         }
         let query = params.query(part, shared.spoilers);
@@ -74,11 +72,9 @@ pub(super) async fn answer(
 }
 
 /// Whether `If-None-Match` holds the `etag` (or `*`).
-fn matches_etag(wanted: &str, etag: &str) -> bool {
-    wanted
-        .split(',')
-        .map(|w| w.trim().trim_start_matches("W/"))
-        .any(|w| w == etag || w == "*")
+pub(super) fn held(wanted: &IfNoneMatch, etag: &str) -> bool {
+    etag.parse::<ETag>()
+        .is_ok_and(|etag| !wanted.precondition_passes(&etag))
 }
 
 /// An answer made on the blocking thread.

@@ -1,11 +1,8 @@
 //! The name a database syncs as: given once with --device, else the host's name, then kept
 //! in the database. It names the device's file in the shared folder.
 
-use std::path::Path;
-
 use crate::cli::error::CliError;
 use crate::domain::vocabulary::names::is_device_name;
-use crate::files::Symlinks;
 use crate::store::Store;
 
 /// The device's name: the one kept, else the one given (or the host's), which is kept when
@@ -48,15 +45,7 @@ pub(super) fn valid(name: &str) -> Result<String, CliError> {
 
 /// The host's name, made a device's name ("device" when there is none).
 pub(super) fn host_name() -> String {
-    let read = |path: &str| {
-        let limit = crate::files::Limit::mib(1);
-        crate::files::read_text(Path::new(path), Symlinks::Follow, limit, "a host's name")
-    };
-    let raw = read("/proc/sys/kernel/hostname")
-        .or_else(|_| read("/etc/hostname"))
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .unwrap_or_default();
+    let raw = gethostname::gethostname().to_string_lossy().into_owned();
     let name: String = raw
         .trim()
         .chars()

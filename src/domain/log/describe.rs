@@ -7,6 +7,7 @@ use crate::domain::entry::{Draft, Entry, Game, HeldOnChoice, HeldOnReward, PlayE
 use crate::domain::state::Campaign;
 use crate::domain::vocabulary::change::ChangeKind;
 use crate::domain::vocabulary::packet::Packet;
+use crate::domain::vocabulary::pool::PoolKind;
 
 /// One change an entry made, with who made it and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +22,9 @@ pub struct Happening {
     pub continent: Option<Continent>,
     /// The change in words, without the person: "founded the major city Kyro in Egypt".
     pub text: String,
+    /// The text without the free text it holds (a reason), where it holds some: what a
+    /// report that leaves free text out shows.
+    pub without_reason: Option<String>,
 }
 
 impl Happening {
@@ -32,6 +36,7 @@ impl Happening {
             territory: None,
             continent: None,
             text,
+            without_reason: None,
         }
     }
 
@@ -61,6 +66,15 @@ impl Happening {
         match &self.person {
             Some(person) => format!("{person} {}", self.text),
             None => self.text.clone(),
+        }
+    }
+
+    /// The clause without the free text it holds.
+    pub(crate) fn clause_without_reason(&self) -> String {
+        let text = self.without_reason.as_ref().unwrap_or(&self.text);
+        match &self.person {
+            Some(person) => format!("{person} {text}"),
+            None => text.clone(),
         }
     }
 }
@@ -358,10 +372,7 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
             pool,
             capacity,
             reason,
-        } => Happening::new(
-            ChangeKind::Pool,
-            format!("set the {} pool to {capacity} ({reason})", pool.key()),
-        ),
+        } => capacity_set(pool, *capacity, reason),
         Entry::Game(_) => return Vec::new(),
         Entry::AddScarType {
             name,
@@ -458,6 +469,14 @@ fn first_coins(territories: &[Territory]) -> Vec<Happening> {
             .on(t.clone())
         })
         .collect()
+}
+
+/// A pool's capacity set, and why (free text).
+fn capacity_set(pool: &PoolKind, capacity: u32, reason: &str) -> Happening {
+    let set = format!("set the {} pool to {capacity}", pool.key());
+    let mut happening = Happening::new(ChangeKind::Pool, format!("{set} ({reason})"));
+    happening.without_reason = Some(set);
+    happening
 }
 
 fn packet_opened(packet: Packet, game: u32) -> Happening {

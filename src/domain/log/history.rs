@@ -80,6 +80,14 @@ impl Events {
                 ChangeKind::Undo,
                 format!("took back {what}, in which: {}", had.join("; ")),
             );
+            if changes.iter().any(|c| c.without_reason.is_some()) {
+                let had: Vec<String> = changes
+                    .iter()
+                    .map(Happening::clause_without_reason)
+                    .collect();
+                happening.without_reason =
+                    Some(format!("took back {what}, in which: {}", had.join("; ")));
+            }
             happening.territory = None;
             each(HistoryItem {
                 entry: index,

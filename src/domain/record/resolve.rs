@@ -212,6 +212,7 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         mut replaced,
     } = replacements(records, &at, &taken_back)?;
     let names = renames(records, &taken_back);
+    let until = taken_back_by(records, &at);
     let mut entries = Vec::with_capacity(order.len());
     let mut number = Numbering::default();
     for &i in &order {
@@ -223,7 +224,8 @@ fn work_out(records: &[LogRecord]) -> Result<Resolved, Unresolved> {
         if names.iter().any(|(at, _, _)| *at > written) {
             rename_people(Arc::make_mut(&mut entry), written, &names);
         }
-        let game = matches!(*entry, Entry::Game(_)).then(|| number.next(taken_back[i].is_some()));
+        let game = matches!(*entry, Entry::Game(_))
+            .then(|| number.next(i, taken_back[i].as_ref().map(|_| until[i].unwrap_or(i))));
         entries.push(LoggedEntry {
             id: record.id.clone(),
             seq: record.seq,
@@ -294,24 +296,43 @@ fn inserted(records: &[LogRecord]) -> Vec<(EntryId, EntryId)> {
 }
 
 /// Game numbers in the order of the log: a game that stands takes the next; one taken back
-/// the number it would have had (after those taken back just before it).
+/// the one it had when written (after those taken back just before it still in the log).
 #[derive(Clone, Debug, Default)]
 pub(in crate::domain) struct Numbering {
     games: u32,
-    taken_back: u32,
+    /// Where the record that took back each game since the last that stands is.
+    taken_back: Vec<usize>,
 }
 
 impl Numbering {
-    pub(in crate::domain) fn next(&mut self, taken_back: bool) -> u32 {
-        if taken_back {
-            self.taken_back += 1;
-            self.games + self.taken_back
+    /// The number of the game written `written`th in the log; `until`, for a game taken
+    /// back, the place of the record that took it back.
+    pub(in crate::domain) fn next(&mut self, written: usize, until: Option<usize>) -> u32 {
+        if let Some(until) = until {
+            let still_in = self.taken_back.iter().filter(|&&u| u > written).count();
+            self.taken_back.push(until);
+            self.games
+                .saturating_add(1)
+                .saturating_add(u32::try_from(still_in).unwrap_or(u32::MAX))
         } else {
             self.games += 1;
-            self.taken_back = 0;
+            self.taken_back.clear();
             self.games
         }
     }
+}
+
+/// For each record, the place in the log of the record that took it back, if one did.
+fn taken_back_by(records: &[LogRecord], at: &HashMap<&EntryId, usize>) -> Vec<Option<usize>> {
+    let mut by = vec![None; records.len()];
+    for (i, record) in records.iter().enumerate() {
+        if let Body::Correct(Correction::TakeBack { target, .. }) = &record.body
+            && let Ok(t) = target_of(records, at, i, target)
+        {
+            by[t].get_or_insert(i);
+        }
+    }
+    by
 }
 
 /// The entries as the replacements that stand have them (by the index of the record that

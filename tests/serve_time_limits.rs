@@ -1,0 +1,126 @@
+//! `chronicle serve` on 127.0.0.1 closes a connection that sends no request, or half a
+//! request's head, within its time limit (ten seconds), and keeps the event stream, which
+//! is an answer being sent, open past it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::TestEnv;
+
+/// The time limit on a request's head, and the longest any test here waits past it.
+const LIMIT: Duration = Duration::from_secs(10);
+const GRACE: Duration = Duration::from_secs(10);
+/// The least time a closed connection was held: the limit, less a second of timers' slack.
+const AT_LEAST: Duration = Duration::from_secs(9);
+
+/// `chronicle serve` on loopback, any port: the process and its host and port.
+fn serving(env: &TestEnv) -> (Child, String) {
+    let mut child = env
+        .process(&["serve", "--bind", "127.0.0.1", "--port", "0", "--no-qr"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("chronicle serve starts");
+    let stdout = child.stdout.take().expect("its stdout");
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("its first line");
+    let authority = line
+        .trim()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    assert!(authority.starts_with("127.0.0.1:"), "{line:?}");
+    (child, authority)
+}
+
+fn stop(mut child: Child) {
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while child.try_wait().expect("a status").is_none() {
+        assert!(Instant::now() < deadline, "serve did not stop on Ctrl-C");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A connection that has sent `sent`, read until the server closes it: what it answered
+/// and when it closed, counted from the connection.
+fn held_open(authority: &str, sent: &str) -> (String, Duration) {
+    let opened = Instant::now();
+    let mut stream = TcpStream::connect(authority).expect("a connection");
+    stream
+        .set_read_timeout(Some(LIMIT + GRACE))
+        .expect("a timeout");
+    stream.write_all(sent.as_bytes()).expect("sent");
+    let mut answer = Vec::new();
+    let read = stream.read_to_end(&mut answer);
+    let closed = opened.elapsed();
+    if let Err(e) = read {
+        assert!(
+            !matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ),
+            "still open after {closed:?}"
+        );
+    }
+    (String::from_utf8_lossy(&answer).to_string(), closed)
+}
+
+#[test]
+fn an_idle_or_half_sent_request_is_closed_after_the_time_limit() {
+    let env = TestEnv::demo();
+    let (child, authority) = serving(&env);
+    let half = format!("GET / HTTP/1.1\r\nHost: {authority}\r\nAccept: text/h");
+    let idle = std::thread::spawn({
+        let authority = authority.clone();
+        move || held_open(&authority, "")
+    });
+    let (answer, closed) = held_open(&authority, &half);
+    assert!(!answer.contains("200 OK"), "{answer}");
+    assert!(closed >= AT_LEAST, "closed after {closed:?}");
+    assert!(closed < LIMIT + GRACE, "closed after {closed:?}");
+    let (answer, closed) = idle.join().expect("the idle connection");
+    assert!(answer.is_empty() || !answer.contains("200 OK"), "{answer}");
+    assert!(closed >= AT_LEAST, "closed after {closed:?}");
+
+    // A whole request is answered as ever.
+    let whole = format!("GET /api/head HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+    let (answer, _) = held_open(&authority, &whole);
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    stop(child);
+}
+
+#[test]
+fn the_event_stream_stays_open_past_the_time_limit() {
+    let env = TestEnv::demo();
+    let (child, authority) = serving(&env);
+    let mut events = TcpStream::connect(&authority).expect("a connection");
+    events
+        .set_read_timeout(Some(LIMIT + GRACE))
+        .expect("a timeout");
+    write!(events, "GET /events HTTP/1.1\r\nHost: {authority}\r\n\r\n").expect("asked");
+    let mut reader = BufReader::new(events);
+    let read_head = |reader: &mut BufReader<TcpStream>| -> String {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = reader.read_line(&mut line).expect("an event line");
+            assert!(read > 0, "the stream was closed");
+            if let Some(data) = line.strip_prefix("data: ") {
+                return data.trim().to_string();
+            }
+        }
+    };
+    let first = read_head(&mut reader);
+    std::thread::sleep(LIMIT + Duration::from_secs(2));
+    env.ok(&["game", "undo", "--yes"]);
+    let moved = read_head(&mut reader);
+    assert_ne!(moved, first, "the stream says the new head");
+    stop(child);
+}
