@@ -580,3 +580,54 @@ fn a_port_in_use_is_a_clear_usage_error() {
         ))
         .run();
 }
+
+#[test]
+fn the_history_page_lists_the_newest_first_with_its_filters_as_plain_links() {
+    let env = TestEnv::demo();
+    let whole = page(&env, "/history").body;
+    let last = whole.find("id=\"game-16\"").expect("game 16");
+    let first = whole.find("id=\"game-1\"").expect("game 1");
+    assert!(last < first, "the last game stands above the first");
+    for link in [
+        "href=\"/history?game=3\"",
+        "href=\"/history?player=Ann\"",
+        "href=\"/history?player=%D0%94%D0%BC%D0%B8%D1%82%D1%80%D0%B8%D0%B9\"",
+        "href=\"/history?territory=Egypt\"",
+        "href=\"/history?territory=Great%20Britain\"",
+        "href=\"/history?kind=scar\"",
+    ] {
+        assert!(whole.contains(link), "the history links {link}");
+    }
+    // A filter tapped keeps the others, and each in force has a link that drops it.
+    let narrowed = page(&env, "/history?player=Ann&territory=Egypt").body;
+    assert!(
+        narrowed.contains("href=\"/history?territory=Egypt\""),
+        "drop Ann"
+    );
+    assert!(
+        narrowed.contains("href=\"/history?player=Ann\""),
+        "drop Egypt"
+    );
+    assert!(narrowed.contains("href=\"/history?game=1&amp;player=Ann&amp;territory=Egypt\""));
+    let rows: Vec<&str> = narrowed.split("data-label=\"Game\">").skip(1).collect();
+    let games: Vec<u32> = rows
+        .iter()
+        .filter_map(|r| r.split('<').next()?.parse().ok())
+        .collect();
+    assert!(games.len() > 1, "Ann's changes in Egypt: {games:?}");
+    assert!(
+        games.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {games:?}"
+    );
+    // `person` is `player`, as the command's --person is its --player; the API keeps the
+    // command's order.
+    assert_eq!(
+        content(&page(&env, "/history?person=Ann").body),
+        content(&page(&env, "/history?player=Ann").body)
+    );
+    same_json(
+        &env,
+        "/api/history?person=Ann",
+        &["history", "--player", "Ann"],
+    );
+}

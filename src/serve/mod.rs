@@ -12,6 +12,7 @@ mod access;
 mod api;
 mod carried;
 mod guard;
+mod history_html;
 mod html;
 mod join;
 mod lan;

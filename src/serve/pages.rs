@@ -10,13 +10,14 @@ use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use serde::Serialize;
 
+use super::history_html::filters;
 use super::html::{error, page, tables};
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};
 use crate::render::Tabular;
 use crate::render::html::{
-    Text, continents, map_figure, map_figure_full, marks, statistics, timeline,
+    Text, continents, map_figure, map_figure_full, marks, statistics, timeline_newest_first,
 };
 use crate::render::recap::sections;
 
@@ -47,12 +48,18 @@ pub(super) async fn answer(
             return Ok(Answer::NotModified(etag));
         }
         let query = params.query(part, shared.spoilers);
-        let answered = match shared.ask(&query) {
+        let mut answered = match shared.ask(&query) {
             Ok(answered) => answered,
             Err(e @ (LedgerError::Store(_) | LedgerError::Busy)) => return Err(e),
             Err(e) => return Ok(Answer::Refused(form, question_status(&e), words(&e), head)),
         };
         let etag = format!("\"{}\"", answered.head);
+        if let (Form::Page, Report::History(history)) = (form, &mut answered.report)
+            && !whole_history(&params)
+        {
+            // The page lists the newest first; the API keeps the command's order.
+            history.0.reverse();
+        }
         Ok(match form {
             Form::Json => Answer::Json(etag, json(&answered.report)),
             Form::Page => Answer::Page(
@@ -212,9 +219,15 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 }) => list.games,
                 _ => Vec::new(),
             };
-            timeline(&games, history)
+            html! {
+                (filters(history, params))
+                (timeline_newest_first(&games, history))
+            }
         }
-        Report::History(r) => tables(r),
+        Report::History(r) => html! {
+            (filters(r, params))
+            (tables(r))
+        },
         Report::Stats(stats) => html! {
             @for line in stats.lines() {
                 p.lines { (Text(&line)) }
