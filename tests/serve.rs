@@ -631,3 +631,72 @@ fn the_history_page_lists_the_newest_first_with_its_filters_as_plain_links() {
         &["history", "--player", "Ann"],
     );
 }
+
+/// `/backup` asked of a run with `--allow-log` and its key `key` (or without), holding
+/// `bearer` (or nothing).
+fn backup(env: &TestEnv, key: Option<&str>, bearer: Option<&str>) -> Answer {
+    let mut options = options(env, Spoilers::Opened);
+    options.writing = key.map(|key| chronicle::serve::Writing {
+        key: key.to_string(),
+        clock: chronicle::ledger::Clock::fixed_at("2026-12-07T13:00:00Z").expect("a time"),
+    });
+    let shared = Arc::new(Shared::open(&options).expect("the campaign"));
+    let mut request = Request::get("/backup").header(header::HOST, "127.0.0.1:8765");
+    if let Some(bearer) = bearer {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {bearer}"));
+    }
+    let request = request.body(Body::empty()).expect("a request");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async move {
+        let response = router(shared).oneshot(request).await.expect("an answer");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("the body");
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).expect("UTF-8"),
+        }
+    })
+}
+
+#[test]
+fn the_backup_is_the_campaign_file_for_the_keys_holder_only() {
+    let env = TestEnv::demo();
+    for (key, bearer) in [
+        (None, None),
+        (None, Some("k3y")),
+        (Some("k3y"), None),
+        (Some("k3y"), Some("other")),
+    ] {
+        let refused = backup(&env, key, bearer);
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{key:?} {bearer:?}");
+        assert!(refused.body.contains("this run's key"), "{}", refused.body);
+        assert!(!refused.body.contains("chronicle-campaign"));
+    }
+    let answer = backup(&env, Some("k3y"), Some("k3y"));
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.headers[header::CONTENT_TYPE], "application/json");
+    assert_eq!(
+        answer.headers[header::CONTENT_DISPOSITION],
+        "attachment; filename=\"Demo-2026-12-07.json\""
+    );
+    let mut given: Value = serde_json::from_str(&answer.body).expect("JSON");
+    assert_eq!(given["exported_at"], "2026-12-07T13:00:00Z");
+    let mut written = env.json(&["export", "--format", "json"]);
+    given["exported_at"] = Value::Null;
+    written["exported_at"] = Value::Null;
+    assert_eq!(
+        given, written,
+        "the backup is what export --format json writes"
+    );
+    // It imports as a campaign of its own.
+    let file = env.dir().join("backup.json");
+    std::fs::write(&file, &answer.body).expect("the file written");
+    env.ok(&["import", file.to_str().expect("UTF-8"), "--as", "Restored"]);
+}

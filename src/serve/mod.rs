@@ -10,6 +10,7 @@
 
 mod access;
 mod api;
+mod backup;
 mod carried;
 mod guard;
 mod history_html;

@@ -59,6 +59,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
             get(|state, headers, path, query| game(state, headers, path, query, Form::Json)),
         )
         .route("/api/head", get(live::head))
+        .route("/backup", get(super::backup::backup))
         .route("/join", get(super::join::join))
         .route("/log", get(super::phone::start))
         .route("/log/device", post(super::phone::name_device))
