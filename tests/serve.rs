@@ -700,3 +700,68 @@ fn the_backup_is_the_campaign_file_for_the_keys_holder_only() {
     std::fs::write(&file, &answer.body).expect("the file written");
     env.ok(&["import", file.to_str().expect("UTF-8"), "--as", "Restored"]);
 }
+
+#[test]
+fn a_person_has_a_page_of_their_games_factions_streaks_and_head_to_head() {
+    let env = TestEnv::demo();
+    let stats = env.json(&["stats", "--format", "json"]);
+    let ann = stats["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .find(|p| p["name"] == "Ann")
+        .expect("Ann's line")
+        .clone();
+    let api = page(&env, "/api/people/ann");
+    assert_eq!(api.status, StatusCode::OK, "{}", api.body);
+    let given: Value = serde_json::from_str(&api.body).expect("JSON");
+    assert_eq!(
+        given["stats"], ann,
+        "the person's line is the stats command's"
+    );
+    let games: Vec<u64> = given["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["game"].as_u64().expect("a number"))
+        .collect();
+    assert_eq!(games.len() as u64, ann["games"].as_u64().expect("games"));
+    assert!(
+        games.windows(2).all(|w| w[0] > w[1]),
+        "newest first: {games:?}"
+    );
+    let bo = given["head_to_head"]
+        .as_array()
+        .expect("head to head")
+        .iter()
+        .find(|h| h["other"] == "Bo")
+        .expect("Ann against Bo");
+    let pair = stats["head_to_head"]
+        .as_array()
+        .expect("pairs")
+        .iter()
+        .find(|h| (h["a"] == "Ann" && h["b"] == "Bo") || (h["a"] == "Bo" && h["b"] == "Ann"))
+        .expect("the pair");
+    assert_eq!(bo["games"], pair["games"]);
+
+    let shown = page(&env, "/people/Ann");
+    assert_eq!(shown.status, StatusCode::OK);
+    insta::assert_snapshot!("page-person-ann", content(&shown.body));
+    let dmitry = page(&env, "/people/%D0%94%D0%BC%D0%B8%D1%82%D1%80%D0%B8%D0%B9");
+    assert_eq!(dmitry.status, StatusCode::OK);
+    assert!(dmitry.body.contains("<h1>Дмитрий</h1>"));
+    // The page is linked from the statistics, each game and the history of the person.
+    for path in ["/stats", "/games/1", "/history?player=Ann"] {
+        assert!(
+            page(&env, path).body.contains("href=\"/people/Ann\""),
+            "{path}"
+        );
+    }
+    let nobody = page(&env, "/people/Annn");
+    assert!(nobody.status.is_client_error(), "{:?}", nobody.status);
+    assert!(
+        nobody.body.contains("Ann"),
+        "the closest name: {}",
+        nobody.body
+    );
+}

@@ -121,7 +121,7 @@ fn played(entries: &[LoggedEntry]) -> u32 {
     u32::try_from(played).unwrap_or(u32::MAX)
 }
 
-fn report(name: &str, stored: &StoredLog, query: &Query) -> Result<Report, LedgerError> {
+pub(super) fn report(name: &str, stored: &StoredLog, query: &Query) -> Result<Report, LedgerError> {
     if let Some(after) = query.after {
         let played = played(&stored.entries);
         if after > played {

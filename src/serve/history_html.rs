@@ -134,6 +134,9 @@ pub(super) fn filters(history: &History, params: &Params) -> Markup {
                     }
                     a.tap href=(address_of_all(params)) { "All the history" }
                 }
+                @if let Some(name) = &params.player {
+                    p { a.tap href=(person_page(name, params)) { (Text(name)) "'s page" } }
+                }
             }
             @for filter in FILTERS {
                 @let values = filter.values(history);
@@ -152,6 +155,16 @@ pub(super) fn filters(history: &History, params: &Params) -> Markup {
             }
         }
     }
+}
+
+/// A person's page, keeping `?after=N`.
+fn person_page(name: &str, params: &Params) -> String {
+    let after: Vec<(&str, String)> = params
+        .after
+        .map(|n| ("after", n.to_string()))
+        .into_iter()
+        .collect();
+    query(&super::person_page::person_path(name), &after)
 }
 
 /// The whole history, keeping `?after=N`.

@@ -20,6 +20,7 @@ mod lan;
 mod live;
 mod memory;
 mod pages;
+mod person_page;
 mod phone;
 mod phone_html;
 mod phone_kept;

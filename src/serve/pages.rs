@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::history_html::filters;
 use super::html::{error, page, tables};
+use super::person_page::person_path;
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};
@@ -233,6 +234,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 p.lines { (Text(&line)) }
             }
             (statistics(stats))
+            (people(stats.players.iter().map(|p| p.name.as_str()), params.after))
         },
         Report::Setup(r) => tables(r),
         Report::Packets(r) => tables(r),
@@ -242,7 +244,10 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
             p.aside { "Each game:" }
             p { @for g in &r.games { a.tap href=(format!("/games/{}", g.game)) { (g.game) } " " } }
         },
-        Report::Game(r) => tables(r),
+        Report::Game(r) => html! {
+            (tables(r))
+            (people(r.players.iter().map(|p| p.person.as_str()), params.after))
+        },
         Report::World(r) => tables(r),
         Report::Corrections(r) => tables(r),
     };
@@ -270,6 +275,14 @@ fn page_name(report: &Report, path: &str, params: &Params) -> String {
         Report::Corrections(_) => "Corrections",
     };
     name.to_string()
+}
+
+/// A link to each person's page.
+fn people<'a>(names: impl Iterator<Item = &'a str>, after: Option<u32>) -> Markup {
+    html! {
+        p.aside { "Each person's page:" }
+        p { @for name in names { a.tap href=(continue_after(&person_path(name), after)) { (Text(name)) } " " } }
+    }
 }
 
 /// A path keeping `?after=N`.

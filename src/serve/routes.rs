@@ -60,6 +60,14 @@ pub fn router(shared: Arc<Shared>) -> Router {
         )
         .route("/api/head", get(live::head))
         .route("/backup", get(super::backup::backup))
+        .route(
+            "/people/{name}",
+            get(|state, path, query| super::person_page::person(state, path, query, Form::Page)),
+        )
+        .route(
+            "/api/people/{name}",
+            get(|state, path, query| super::person_page::person(state, path, query, Form::Json)),
+        )
         .route("/join", get(super::join::join))
         .route("/log", get(super::phone::start))
         .route("/log/device", post(super::phone::name_device))
