@@ -765,3 +765,22 @@ fn a_person_has_a_page_of_their_games_factions_streaks_and_head_to_head() {
         nobody.body
     );
 }
+
+#[test]
+fn the_service_worker_is_served_as_javascript_over_the_whole_server() {
+    let env = TestEnv::demo();
+    let answer = page(&env, "/sw.js");
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(
+        answer.headers[header::CONTENT_TYPE],
+        "text/javascript; charset=utf-8"
+    );
+    assert_eq!(answer.headers["service-worker-allowed"], "/");
+    assert!(answer.body.contains("addEventListener('fetch'"));
+    assert!(
+        page(&env, "/board")
+            .body
+            .contains("navigator.serviceWorker.register('/sw.js')"),
+        "every page asks for it"
+    );
+}

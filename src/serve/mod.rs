@@ -19,6 +19,7 @@ mod join;
 mod lan;
 mod live;
 mod memory;
+mod offline;
 mod pages;
 mod person_page;
 mod phone;

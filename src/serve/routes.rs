@@ -60,6 +60,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         )
         .route("/api/head", get(live::head))
         .route("/backup", get(super::backup::backup))
+        .route("/sw.js", get(super::offline::worker))
         .route(
             "/people/{name}",
             get(|state, path, query| super::person_page::person(state, path, query, Form::Page)),
