@@ -7,8 +7,8 @@
 use std::collections::BTreeSet;
 
 use maud::{Markup, html};
-use percent_encoding::{NON_ALPHANUMERIC, utf8_percent_encode};
 
+use super::links::{person_path, query};
 use super::read::Params;
 use crate::render::html::Text;
 use crate::report::history::History;
@@ -103,19 +103,6 @@ fn address(params: &Params, filter: Filter, value: Option<&str>) -> String {
     query("/history", &pairs)
 }
 
-/// A path with its query, each value percent-encoded.
-pub(super) fn query(path: &str, pairs: &[(&str, String)]) -> String {
-    let query: Vec<String> = pairs
-        .iter()
-        .map(|(k, v)| format!("{k}={}", utf8_percent_encode(v, NON_ALPHANUMERIC)))
-        .collect();
-    if query.is_empty() {
-        path.to_string()
-    } else {
-        format!("{path}?{}", query.join("&"))
-    }
-}
-
 /// The filters in force (each with a link that drops it) and the filters to tap.
 pub(super) fn filters(history: &History, params: &Params) -> Markup {
     let given: Vec<(Filter, String)> = FILTERS
@@ -164,7 +151,7 @@ fn person_page(name: &str, params: &Params) -> String {
         .map(|n| ("after", n.to_string()))
         .into_iter()
         .collect();
-    query(&super::person_page::person_path(name), &after)
+    query(&person_path(name), &after)
 }
 
 /// The whole history, keeping `?after=N`.

@@ -17,6 +17,7 @@ mod history_html;
 mod html;
 mod join;
 mod lan;
+mod links;
 mod live;
 mod memory;
 mod offline;

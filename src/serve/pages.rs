@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::history_html::filters;
 use super::html::{error, page, tables};
-use super::person_page::person_path;
+use super::links::person_path;
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};

@@ -9,22 +9,14 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 
-use super::history_html::query;
 use super::html::{error, page};
+use super::links::{person_path, query};
 use super::pages::{Form, html_type};
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, LedgerError, PersonAnswer};
 use crate::render::html::Text;
 use crate::report::person::PersonReport;
-
-/// The path of a person's page.
-pub(super) fn person_path(name: &str) -> String {
-    format!(
-        "/people/{}",
-        percent_encoding::utf8_percent_encode(name, percent_encoding::NON_ALPHANUMERIC)
-    )
-}
 
 /// The page or the JSON of the person the path names.
 pub(super) async fn person(
