@@ -122,7 +122,7 @@ fn api_route(part: Part) -> axum::routing::MethodRouter<Arc<Shared>> {
 /// A path `serve` does not know.
 async fn not_found(uri: axum::http::Uri) -> Response {
     let text = format!(
-        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games and /world.",
+        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games, /world and /people/NAME.",
         uri.path()
     );
     let body = page("chronicle", "No such page", None, "0", None, error(&text)).into_string();
