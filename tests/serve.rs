@@ -580,3 +580,207 @@ fn a_port_in_use_is_a_clear_usage_error() {
         ))
         .run();
 }
+
+#[test]
+fn the_history_page_lists_the_newest_first_with_its_filters_as_plain_links() {
+    let env = TestEnv::demo();
+    let whole = page(&env, "/history").body;
+    let last = whole.find("id=\"game-16\"").expect("game 16");
+    let first = whole.find("id=\"game-1\"").expect("game 1");
+    assert!(last < first, "the last game stands above the first");
+    for link in [
+        "href=\"/history?game=3\"",
+        "href=\"/history?player=Ann\"",
+        "href=\"/history?player=%D0%94%D0%BC%D0%B8%D1%82%D1%80%D0%B8%D0%B9\"",
+        "href=\"/history?territory=Egypt\"",
+        "href=\"/history?territory=Great%20Britain\"",
+        "href=\"/history?kind=scar\"",
+    ] {
+        assert!(whole.contains(link), "the history links {link}");
+    }
+    // A filter tapped keeps the others, and each in force has a link that drops it.
+    let narrowed = page(&env, "/history?player=Ann&territory=Egypt").body;
+    assert!(
+        narrowed.contains("href=\"/history?territory=Egypt\""),
+        "drop Ann"
+    );
+    assert!(
+        narrowed.contains("href=\"/history?player=Ann\""),
+        "drop Egypt"
+    );
+    assert!(narrowed.contains("href=\"/history?game=1&amp;player=Ann&amp;territory=Egypt\""));
+    let rows: Vec<&str> = narrowed.split("data-label=\"Game\">").skip(1).collect();
+    let games: Vec<u32> = rows
+        .iter()
+        .filter_map(|r| r.split('<').next()?.parse().ok())
+        .collect();
+    assert!(games.len() > 1, "Ann's changes in Egypt: {games:?}");
+    assert!(
+        games.windows(2).all(|w| w[0] >= w[1]),
+        "newest first: {games:?}"
+    );
+    // `person` is `player`, as the command's --person is its --player; the API keeps the
+    // command's order.
+    assert_eq!(
+        content(&page(&env, "/history?person=Ann").body),
+        content(&page(&env, "/history?player=Ann").body)
+    );
+    same_json(
+        &env,
+        "/api/history?person=Ann",
+        &["history", "--player", "Ann"],
+    );
+}
+
+/// `/backup` asked of a run with `--allow-log` and its key `key` (or without), holding
+/// `bearer` (or nothing).
+fn backup(env: &TestEnv, key: Option<&str>, bearer: Option<&str>) -> Answer {
+    let mut options = options(env, Spoilers::Opened);
+    options.writing = key.map(|key| chronicle::serve::Writing {
+        key: key.to_string(),
+        clock: chronicle::ledger::Clock::fixed_at("2026-12-07T13:00:00Z").expect("a time"),
+    });
+    let shared = Arc::new(Shared::open(&options).expect("the campaign"));
+    let mut request = Request::get("/backup").header(header::HOST, "127.0.0.1:8765");
+    if let Some(bearer) = bearer {
+        request = request.header(header::AUTHORIZATION, format!("Bearer {bearer}"));
+    }
+    let request = request.body(Body::empty()).expect("a request");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async move {
+        let response = router(shared).oneshot(request).await.expect("an answer");
+        let status = response.status();
+        let headers = response.headers().clone();
+        let bytes = to_bytes(response.into_body(), usize::MAX)
+            .await
+            .expect("the body");
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(bytes.to_vec()).expect("UTF-8"),
+        }
+    })
+}
+
+#[test]
+fn the_backup_is_the_campaign_file_for_the_keys_holder_only() {
+    let env = TestEnv::demo();
+    for (key, bearer) in [
+        (None, None),
+        (None, Some("k3y")),
+        (Some("k3y"), None),
+        (Some("k3y"), Some("other")),
+    ] {
+        let refused = backup(&env, key, bearer);
+        assert_eq!(refused.status, StatusCode::FORBIDDEN, "{key:?} {bearer:?}");
+        assert!(refused.body.contains("this run's key"), "{}", refused.body);
+        assert!(!refused.body.contains("chronicle-campaign"));
+    }
+    let answer = backup(&env, Some("k3y"), Some("k3y"));
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.headers[header::CONTENT_TYPE], "application/json");
+    assert_eq!(
+        answer.headers[header::CONTENT_DISPOSITION],
+        "attachment; filename=\"Demo-2026-12-07.json\""
+    );
+    let mut given: Value = serde_json::from_str(&answer.body).expect("JSON");
+    assert_eq!(given["exported_at"], "2026-12-07T13:00:00Z");
+    let mut written = env.json(&["export", "--format", "json"]);
+    given["exported_at"] = Value::Null;
+    written["exported_at"] = Value::Null;
+    assert_eq!(
+        given, written,
+        "the backup is what export --format json writes"
+    );
+    // It imports as a campaign of its own.
+    let file = env.dir().join("backup.json");
+    std::fs::write(&file, &answer.body).expect("the file written");
+    env.ok(&["import", file.to_str().expect("UTF-8"), "--as", "Restored"]);
+}
+
+#[test]
+fn a_person_has_a_page_of_their_games_factions_streaks_and_head_to_head() {
+    let env = TestEnv::demo();
+    let stats = env.json(&["stats", "--format", "json"]);
+    let ann = stats["players"]
+        .as_array()
+        .expect("players")
+        .iter()
+        .find(|p| p["name"] == "Ann")
+        .expect("Ann's line")
+        .clone();
+    let api = page(&env, "/api/people/ann");
+    assert_eq!(api.status, StatusCode::OK, "{}", api.body);
+    let given: Value = serde_json::from_str(&api.body).expect("JSON");
+    assert_eq!(
+        given["stats"], ann,
+        "the person's line is the stats command's"
+    );
+    let games: Vec<u64> = given["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .map(|g| g["game"].as_u64().expect("a number"))
+        .collect();
+    assert_eq!(games.len() as u64, ann["games"].as_u64().expect("games"));
+    assert!(
+        games.windows(2).all(|w| w[0] > w[1]),
+        "newest first: {games:?}"
+    );
+    let bo = given["head_to_head"]
+        .as_array()
+        .expect("head to head")
+        .iter()
+        .find(|h| h["other"] == "Bo")
+        .expect("Ann against Bo");
+    let pair = stats["head_to_head"]
+        .as_array()
+        .expect("pairs")
+        .iter()
+        .find(|h| (h["a"] == "Ann" && h["b"] == "Bo") || (h["a"] == "Bo" && h["b"] == "Ann"))
+        .expect("the pair");
+    assert_eq!(bo["games"], pair["games"]);
+
+    let shown = page(&env, "/people/Ann");
+    assert_eq!(shown.status, StatusCode::OK);
+    insta::assert_snapshot!("page-person-ann", content(&shown.body));
+    let dmitry = page(&env, "/people/%D0%94%D0%BC%D0%B8%D1%82%D1%80%D0%B8%D0%B9");
+    assert_eq!(dmitry.status, StatusCode::OK);
+    assert!(dmitry.body.contains("<h1>Дмитрий</h1>"));
+    // The page is linked from the statistics, each game and the history of the person.
+    for path in ["/stats", "/games/1", "/history?player=Ann"] {
+        assert!(
+            page(&env, path).body.contains("href=\"/people/Ann\""),
+            "{path}"
+        );
+    }
+    let nobody = page(&env, "/people/Annn");
+    assert!(nobody.status.is_client_error(), "{:?}", nobody.status);
+    assert!(
+        nobody.body.contains("Ann"),
+        "the closest name: {}",
+        nobody.body
+    );
+}
+
+#[test]
+fn the_service_worker_is_served_as_javascript_over_the_whole_server() {
+    let env = TestEnv::demo();
+    let answer = page(&env, "/sw.js");
+    assert_eq!(answer.status, StatusCode::OK);
+    assert_eq!(
+        answer.headers[header::CONTENT_TYPE],
+        "text/javascript; charset=utf-8"
+    );
+    assert_eq!(answer.headers["service-worker-allowed"], "/");
+    assert!(answer.body.contains("addEventListener('fetch'"));
+    assert!(
+        page(&env, "/board")
+            .body
+            .contains("navigator.serviceWorker.register('/sw.js')"),
+        "every page asks for it"
+    );
+}

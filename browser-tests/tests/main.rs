@@ -10,5 +10,6 @@ mod common;
 mod serve_browser;
 mod serve_browser_kept;
 mod serve_browser_log;
+mod serve_browser_offline;
 mod serve_browser_phone;
 mod serve_browser_tv;

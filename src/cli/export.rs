@@ -8,11 +8,11 @@ use super::format::Format;
 use super::output::{out, say};
 use crate::exchange::CampaignFile;
 use crate::files::{self, Symlinks};
+use crate::ledger::exported_log;
 use crate::render::csv_export::{self, CsvTable};
 use crate::render::{bgstats, html, md_report, svg};
-use crate::report::export::{CampaignExport, ExportedLog};
+use crate::report::export::CampaignExport;
 use crate::report::spoilers::Spoilers;
-use crate::store::StoredLog;
 
 use super::after::{AfterArgs, check_after};
 
@@ -132,18 +132,6 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
             Ok(())
         }
         None => out(&text),
-    }
-}
-
-/// A stored log as an export carries it: the entries and corrections, and the records as
-/// written with the head they end at.
-pub(super) fn exported_log(stored: StoredLog) -> ExportedLog {
-    let (records, head) = stored.written();
-    ExportedLog {
-        entries: stored.entries,
-        corrections: stored.corrections,
-        records,
-        head,
     }
 }
 

@@ -4,7 +4,8 @@
 //!
 //! - reads: [`build`] answers a [`Query`] (board, history, stats, setup, packets, pools,
 //!   games, world, recap; now or after game N; with or without what packets brought) with a
-//!   [`Report`], the read model the command's `--format json` prints;
+//!   [`Report`], the read model the command's `--format json` prints; [`campaign_export`]
+//!   gives the whole campaign for its file;
 //! - a game night: [`form`], the questions the guided prompt and the phone walk (each
 //!   answer checked by the rules as it is given), and [`start_game`], which begins one for
 //!   the campaign as it stands;
@@ -15,15 +16,19 @@
 //! - errors: one [`LedgerError`] (the log moved, a rule refused, the database busy, the
 //!   store failed, or the question names what is not there), as data each face words once.
 
+mod backup;
 mod clock;
 mod error;
 pub mod form;
+mod person;
 mod read;
 mod start;
 mod write;
 
+pub use backup::{campaign_export, exported_log};
 pub use clock::Clock;
 pub use error::{LedgerError, Missing};
+pub use person::{PersonAnswer, person};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
 pub use write::{Change, Did, Guard, Latest, Logged, correct, log_game, record, take_back};

@@ -126,7 +126,7 @@ fn played(entries: &[LoggedEntry]) -> u32 {
     u32::try_from(played).unwrap_or(u32::MAX)
 }
 
-fn report(
+pub(super) fn report(
     name: &str,
     created_at: &str,
     stored: &StoredLog,

@@ -17,6 +17,7 @@ pub mod history;
 pub mod history_query;
 pub mod marked;
 pub mod packets;
+pub mod person;
 pub mod pools;
 pub mod powers;
 pub mod recap;

@@ -62,7 +62,7 @@ fn same_key(given: &str, key: &str) -> bool {
 }
 
 /// Whether a request holds this run's key.
-fn holds_key(headers: &HeaderMap, writing: &Writing) -> bool {
+pub(super) fn holds_key(headers: &HeaderMap, writing: &Writing) -> bool {
     let bearer = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())

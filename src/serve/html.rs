@@ -9,7 +9,8 @@ use crate::render::html::{Link, Shell, Text, document, site_header};
 
 pub(super) use crate::render::html::tables;
 
-/// Keeps the page live: the event stream says the log's head; when it is not the page's,
+/// Keeps the page live (and asks for the service worker that keeps copies for when the
+/// laptop sleeps, `offline.rs`; a copy shown says so until the server answers again): the event stream says the log's head; when it is not the page's,
 /// the page reads itself again and shows the new `main` (and says so, `chronicle:main`, for
 /// the television's turns). The stream is closed when the page is left or hidden (a browser
 /// keeps a left page, stream and all, for Back, and opens at most six connections to one
@@ -30,10 +31,14 @@ function refresh(){
 function connect(){
  close();
  stream=new EventSource('/events');
- stream.addEventListener('head',function(e){if(e.data!==head)refresh();});
+ stream.addEventListener('head',function(e){
+  var kept=document.querySelector('main p.offline');if(kept)kept.remove();
+  if(e.data!==head)refresh();
+ });
 }
 function close(){if(stream){stream.close();stream=null;}}
 connect();
+if('serviceWorker' in navigator)navigator.serviceWorker.register('/sw.js').catch(function(){});
 window.addEventListener('pagehide',close);
 window.addEventListener('pageshow',function(e){if(e.persisted||!stream)connect();});
 document.addEventListener('visibilitychange',function(){if(document.visibilityState==='visible')connect();else close();});

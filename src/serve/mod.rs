@@ -10,15 +10,20 @@
 
 mod access;
 mod api;
+mod backup;
 mod carried;
 mod connections;
 mod guard;
+mod history_html;
 mod html;
 mod join;
 mod lan;
+mod links;
 mod live;
 mod memory;
+mod offline;
 mod pages;
+mod person_page;
 mod phone;
 mod phone_html;
 mod phone_kept;

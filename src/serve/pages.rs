@@ -11,13 +11,15 @@ use headers::{ETag, HeaderMapExt, IfNoneMatch};
 use maud::{Markup, html};
 use serde::Serialize;
 
+use super::history_html::filters;
 use super::html::{error, page, tables};
+use super::links::person_path;
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};
 use crate::render::Tabular;
 use crate::render::html::{
-    Text, continents, map_figure, map_figure_full, marks, statistics, timeline,
+    Text, continents, map_figure, map_figure_full, marks, statistics, timeline_newest_first,
 };
 use crate::render::recap::sections;
 
@@ -45,12 +47,18 @@ pub(super) async fn answer(
             return Ok(Answer::NotModified(etag));
         }
         let query = params.query(part, shared.spoilers);
-        let answered = match shared.ask(&query) {
+        let mut answered = match shared.ask(&query) {
             Ok(answered) => answered,
             Err(e @ (LedgerError::Store(_) | LedgerError::Busy)) => return Err(e),
             Err(e) => return Ok(Answer::Refused(form, question_status(&e), words(&e), head)),
         };
         let etag = format!("\"{}\"", answered.head);
+        if let (Form::Page, Report::History(history)) = (form, &mut answered.report)
+            && !whole_history(&params)
+        {
+            // The page lists the newest first; the API keeps the command's order.
+            history.0.reverse();
+        }
         Ok(match form {
             Form::Json => Answer::Json(etag, json(&answered.report)),
             Form::Page => Answer::Page(
@@ -208,14 +216,21 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 }) => list.games,
                 _ => Vec::new(),
             };
-            timeline(&games, history)
+            html! {
+                (filters(history, params))
+                (timeline_newest_first(&games, history))
+            }
         }
-        Report::History(r) => tables(r),
+        Report::History(r) => html! {
+            (filters(r, params))
+            (tables(r))
+        },
         Report::Stats(stats) => html! {
             @for line in stats.lines() {
                 p.lines { (Text(&line)) }
             }
             (statistics(stats))
+            (people(stats.players.iter().map(|p| p.name.as_str()), params.after))
         },
         Report::Setup(r) => tables(r),
         Report::Packets(r) => tables(r),
@@ -225,7 +240,10 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
             p.aside { "Each game:" }
             p { @for g in &r.games { a.tap href=(format!("/games/{}", g.game)) { (g.game) } " " } }
         },
-        Report::Game(r) => tables(r),
+        Report::Game(r) => html! {
+            (tables(r))
+            (people(r.players.iter().map(|p| p.person.as_str()), params.after))
+        },
         Report::World(r) => tables(r),
         Report::Corrections(r) => tables(r),
     };
@@ -253,6 +271,14 @@ fn page_name(report: &Report, path: &str, params: &Params) -> String {
         Report::Corrections(_) => "Corrections",
     };
     name.to_string()
+}
+
+/// A link to each person's page.
+fn people<'a>(names: impl Iterator<Item = &'a str>, after: Option<u32>) -> Markup {
+    html! {
+        p.aside { "Each person's page:" }
+        p { @for name in names { a.tap href=(continue_after(&person_path(name), after)) { (Text(name)) } " " } }
+    }
 }
 
 /// A path keeping `?after=N`.

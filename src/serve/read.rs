@@ -140,6 +140,8 @@ pub(super) struct Params {
     /// `board --with`: kinds of mark, comma-separated.
     pub with: Option<String>,
     pub territory: Option<String>,
+    /// `history --player` (or `--person`).
+    #[serde(alias = "person")]
     pub player: Option<String>,
     pub faction: Option<String>,
     pub game: Option<u32>,

@@ -59,6 +59,16 @@ pub fn router(shared: Arc<Shared>) -> Router {
             get(|state, headers, path, query| game(state, headers, path, query, Form::Json)),
         )
         .route("/api/head", get(live::head))
+        .route("/backup", get(super::backup::backup))
+        .route("/sw.js", get(super::offline::worker))
+        .route(
+            "/people/{name}",
+            get(|state, path, query| super::person_page::person(state, path, query, Form::Page)),
+        )
+        .route(
+            "/api/people/{name}",
+            get(|state, path, query| super::person_page::person(state, path, query, Form::Json)),
+        )
         .route("/join", get(super::join::join))
         .route("/log", get(super::phone::start))
         .route("/log/device", post(super::phone::name_device))
@@ -112,7 +122,7 @@ fn api_route(part: Part) -> axum::routing::MethodRouter<Arc<Shared>> {
 /// A path `serve` does not know.
 async fn not_found(uri: axum::http::Uri) -> Response {
     let text = format!(
-        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games and /world.",
+        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games, /world and /people/NAME.",
         uri.path()
     );
     let body = page("chronicle", "No such page", None, "0", None, error(&text)).into_string();

@@ -373,7 +373,10 @@ impl Campaign {
 
     /// The date of the latest game and the device that dated it, when `game` is dated
     /// before it and another device's clock dated it (taken, with a warning: rules §6i).
-    pub fn dated_before_last(&self, game: &crate::domain::Game) -> Option<(NaiveDate, String)> {
+    pub fn dated_before_last(
+        &self,
+        game: &crate::domain::entry::Game,
+    ) -> Option<(NaiveDate, String)> {
         let previous = self.last_date?;
         let device = self.last_dated_by.as_ref()?.device.clone()?;
         (game.date < previous).then_some((previous, device))

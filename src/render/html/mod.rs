@@ -15,7 +15,7 @@ pub use sections::{
     continents, map_figure, map_figure_full, marks, signatures, statistics, tables,
 };
 pub use shell::{Link, STYLE, Shell, document, header, site_header};
-pub use timeline::timeline;
+pub use timeline::{timeline, timeline_newest_first};
 
 use super::svg::esc;
 use crate::report::board::BoardView;

@@ -27,6 +27,9 @@ header.site nav a{display:inline-flex;align-items:center;justify-content:center;
 p.campaign{font:bold 1.35em/1.2 serif;margin:0;overflow-wrap:anywhere}
 main>h1{font-size:1.6em;margin:6px 0 12px}
 a.tap{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;padding:0 10px;margin:0 4px 4px 0;border:1px solid var(--line);border-radius:6px;background:var(--card);color:var(--accent);font-weight:bold;text-decoration:none}
+a.tap.on{background:#fde9c4;border-color:var(--gold)}
+p.offline{background:#fde9c4;border:1px solid var(--gold);border-radius:6px;padding:8px 10px;font-family:sans-serif}
+.filters{margin:0 0 16px}.filters details{margin:0 0 4px}.filters summary{min-height:44px;display:flex;align-items:center;font:bold .95em sans-serif;color:var(--muted);cursor:pointer}
 figure.map.full{overflow:auto;max-height:85vh}
 figure.map.full{--map-width:1640px;--map-most:none}
 figure.qr{margin:12px auto;width:min(92vw,72vh,640px);text-align:center}

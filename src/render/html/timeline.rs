@@ -47,9 +47,20 @@ fn stops<'a>(games: &'a [GameView], history: &'a History) -> Vec<Stop<'a>> {
     stops
 }
 
-/// The games and the history as one timeline.
+/// The games and the history as one timeline, in the order things were recorded.
 pub fn timeline(games: &[GameView], history: &History) -> Markup {
-    let stops = stops(games, history);
+    drawn(stops(games, history))
+}
+
+/// The timeline newest first: the last game at the top, as a group at the table looks
+/// back (each game's changes still in the order they were made).
+pub fn timeline_newest_first(games: &[GameView], history: &History) -> Markup {
+    let mut stops = stops(games, history);
+    stops.reverse();
+    drawn(stops)
+}
+
+fn drawn(stops: Vec<Stop<'_>>) -> Markup {
     html! {
         @if stops.is_empty() {
             p { "Nothing has happened yet." }
