@@ -16,6 +16,7 @@ mod html;
 mod join;
 mod lan;
 mod live;
+mod map_cache;
 mod memory;
 mod pages;
 mod phone;
