@@ -120,6 +120,34 @@ mod tests {
     }
 
     #[test]
+    fn the_key_is_what_the_board_depends_on_and_only_a_board_has_one() {
+        let board = |after, spoilers, continent: Option<&str>| Query {
+            view: View::Board {
+                continent: continent.map(str::to_string),
+                with: Vec::new(),
+            },
+            after,
+            spoilers,
+        };
+        let now = MapKey::of("16:a", &board(None, Spoilers::Opened, None));
+        assert_eq!(now, Some(key("16:a", None)));
+        for other in [
+            MapKey::of("17:b", &board(None, Spoilers::Opened, None)),
+            MapKey::of("16:a", &board(Some(5), Spoilers::Opened, None)),
+            MapKey::of("16:a", &board(None, Spoilers::None, None)),
+            MapKey::of("16:a", &board(None, Spoilers::Opened, Some("Asia"))),
+        ] {
+            assert!(other.is_some() && other != now, "{other:?}");
+        }
+        let stats = Query {
+            view: View::Stats,
+            after: None,
+            spoilers: Spoilers::Opened,
+        };
+        assert_eq!(MapKey::of("16:a", &stats), None);
+    }
+
+    #[test]
     fn a_map_that_cannot_be_drawn_is_not_kept() {
         let cache = MapCache::default();
         assert!(cache.map(key("1:a", None), || None).is_none());
