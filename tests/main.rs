@@ -86,6 +86,8 @@ mod serve_device_names;
 #[cfg(feature = "serve")]
 mod serve_loopback_writes;
 #[cfg(feature = "serve")]
+mod serve_map;
+#[cfg(feature = "serve")]
 mod serve_phone;
 #[cfg(feature = "serve")]
 mod serve_sealed;

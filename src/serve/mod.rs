@@ -20,6 +20,7 @@ mod join;
 mod lan;
 mod links;
 mod live;
+mod map_cache;
 mod memory;
 mod offline;
 mod pages;

@@ -14,12 +14,14 @@ use serde::Serialize;
 use super::history_html::filters;
 use super::html::{error, page, tables};
 use super::links::person_path;
+use super::map_cache::MapKey;
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};
 use crate::render::Tabular;
 use crate::render::html::{
-    Text, continents, map_figure, map_figure_full, marks, statistics, timeline_newest_first,
+    Text, continents, map_figure, map_figure_full, map_svg, marks, statistics,
+    timeline_newest_first,
 };
 use crate::render::recap::sections;
 
@@ -172,17 +174,23 @@ fn failure(form: Form, status: StatusCode, text: &str) -> Response {
 /// The page of a read model.
 fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) -> Markup {
     let tv = params.tv.as_deref().map(super::html::tv_turn);
+    let head = answered.head.to_string();
     let content = match &answered.report {
-        Report::Board(board) if path == "/map" => html! {
-            (map_figure_full(board))
-        },
-        Report::Board(board) => html! {
-            p { a.tap href=(continue_after("/map", params.after)) { "The map at full size" } }
-            (map_figure(board, None))
-            (continents(board))
-            (marks(board))
-            (tables(board))
-        },
+        Report::Board(board) => {
+            let query = params.query(Part::Board, shared.spoilers);
+            let map = drawn_map(shared, &head, &query, || Some(map_svg(board)));
+            if path == "/map" {
+                html! { @if let Some(map) = map { (map_figure_full(&map)) } }
+            } else {
+                html! {
+                    p { a.tap href=(continue_after("/map", params.after)) { "The map at full size" } }
+                    @if let Some(map) = map { (map_figure(&map, None)) }
+                    (continents(board))
+                    (marks(board))
+                    (tables(board))
+                }
+            }
+        }
         Report::Recap(recap) => {
             let query = ledger::Query {
                 view: View::Board {
@@ -192,11 +200,13 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 after: params.after,
                 spoilers: shared.spoilers,
             };
-            let map = html! {
-                @if let Ok(Report::Board(board)) = shared.ask(&query).map(|a| a.report) {
-                    (map_figure(&board, None))
-                }
-            };
+            let map = drawn_map(shared, &head, &query, || match shared.ask(&query) {
+                Ok(Answered {
+                    report: Report::Board(board),
+                    ..
+                }) => Some(map_svg(&board)),
+                _ => None,
+            });
             html! {
                 div.tv-part.recap {
                     @for section in sections(recap) {
@@ -204,7 +214,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                         ul { @for line in section.lines { li { (line) } } }
                     }
                 }
-                div.tv-part { (map) }
+                div.tv-part { @if let Some(map) = map { (map_figure(&map, None)) } }
             }
         }
         Report::Marked(r) => tables(r),
@@ -247,9 +257,22 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
         Report::World(r) => tables(r),
         Report::Corrections(r) => tables(r),
     };
-    let head = answered.head.to_string();
     let name = page_name(&answered.report, path, params);
     page(&answered.campaign, &name, params.after, &head, tv, content)
+}
+
+/// The map of the board `query` asks for, as the log stood at `head`: kept from a request
+/// at the same head, or drawn now (`draw`) and kept (`map_cache`).
+fn drawn_map(
+    shared: &Shared,
+    head: &str,
+    query: &ledger::Query,
+    draw: impl FnOnce() -> Option<String>,
+) -> Option<Arc<String>> {
+    match MapKey::of(head, query) {
+        Some(key) => shared.maps.map(key, draw),
+        None => draw().map(Arc::new),
+    }
 }
 
 /// The page's own name, its title and its `h1`: the menu's word for it ("Tonight",

@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde::Deserialize;
 use tokio::sync::watch;
 
+use super::map_cache::MapCache;
 use super::memory::{Kept, Memory, Writing};
 use super::{Options, ServeError};
 use crate::domain::EntryId;
@@ -34,6 +35,8 @@ pub struct Shared {
     /// One write at a time from this server (the database holds it against the others).
     pub(super) writes: tokio::sync::Mutex<()>,
     pub(super) memory: Memory,
+    /// The maps drawn last, by log head.
+    pub(super) maps: MapCache,
 }
 
 impl Shared {
@@ -54,6 +57,7 @@ impl Shared {
             writing: options.writing.clone(),
             writes: tokio::sync::Mutex::new(()),
             memory: Memory::default(),
+            maps: MapCache::default(),
         })
     }
 

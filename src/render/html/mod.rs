@@ -12,7 +12,7 @@ mod timeline;
 use maud::{Render, html};
 
 pub use sections::{
-    continents, map_figure, map_figure_full, marks, signatures, statistics, tables,
+    continents, map_figure, map_figure_full, map_svg, marks, signatures, statistics, tables,
 };
 pub use shell::{Link, STYLE, Shell, document, header, site_header};
 pub use timeline::{timeline, timeline_newest_first};
@@ -82,7 +82,7 @@ pub fn page(page: &Page<'_>) -> String {
         }
         section #map {
             h2 { "The board" }
-            (map_figure(board, Some(&caption)))
+            (map_figure(&map_svg(board), Some(&caption)))
         }
         section #continents {
             h2 { "Continents" }

@@ -12,11 +12,18 @@ use crate::render::svg::{self, PALETTES};
 use crate::report::board::{BoardView, ContinentView, TerritoryView};
 use crate::report::stats::StatsReport;
 
-/// The map as it goes inside a page (without the XML declaration a file of its own has),
-/// with what it shows said under it.
-pub fn map_figure(board: &BoardView, caption: Option<&str>) -> Markup {
+/// The map as it goes inside a page: the SVG without the XML declaration a file of its own
+/// has.
+pub fn map_svg(board: &BoardView) -> String {
     let svg = svg::map(board);
-    let svg = svg.find("<svg").map_or(svg.as_str(), |start| &svg[start..]);
+    match svg.find("<svg") {
+        Some(start) => svg[start..].to_string(),
+        None => svg,
+    }
+}
+
+/// The map (drawn by `map_svg`) in a page, with what it shows said under it.
+pub fn map_figure(svg: &str, caption: Option<&str>) -> Markup {
     html! {
         figure.map {
             (PreEscaped(svg))
@@ -27,11 +34,9 @@ pub fn map_figure(board: &BoardView, caption: Option<&str>) -> Markup {
     }
 }
 
-/// The map at full size, for a phone to pan across: every label at least 12 pixels high
-/// (the stylesheet's `figure.map.full`).
-pub fn map_figure_full(board: &BoardView) -> Markup {
-    let svg = svg::map(board);
-    let svg = svg.find("<svg").map_or(svg.as_str(), |start| &svg[start..]);
+/// The map (drawn by `map_svg`) at full size, for a phone to pan across: every label at
+/// least 12 pixels high (the stylesheet's `figure.map.full`).
+pub fn map_figure_full(svg: &str) -> Markup {
     html! {
         figure.map.full { (PreEscaped(svg)) }
     }
