@@ -126,6 +126,30 @@ fn played(entries: &[LoggedEntry]) -> u32 {
     u32::try_from(played).unwrap_or(u32::MAX)
 }
 
+/// The history the filters ask for, after the query's game, dated from the campaign's
+/// start; without spoilers, a sealed territory is asked of as an unknown one and free text
+/// is left out.
+fn history(
+    filters: &HistoryQuery,
+    query: &Query,
+    stored: &StoredLog,
+    campaign: &Campaign,
+    start: &str,
+    sealed: Option<&Sealed>,
+) -> Result<Report, LedgerError> {
+    let mut filters = filters.clone();
+    filters.after = query.after;
+    if let (Some(sealed), Some(territory)) = (sealed, &filters.territory) {
+        sealed.find_territory(campaign, territory)?;
+    }
+    let mut history = filters.history(&stored.entries)?.dated_from(start);
+    if let Some(sealed) = sealed {
+        // Free text (the reasons of changes) is left out, as without `--notes`.
+        sealed.history(&mut history.0, false);
+    }
+    Ok(Report::History(history))
+}
+
 pub(super) fn report(
     name: &str,
     created_at: &str,
@@ -147,19 +171,7 @@ pub(super) fn report(
         View::Board { continent, with } => {
             board(name, &campaign, continent.as_deref(), with, sealed)?
         }
-        View::History(filters) => {
-            let mut filters = filters.clone();
-            filters.after = query.after;
-            if let (Some(sealed), Some(territory)) = (sealed, &filters.territory) {
-                sealed.find_territory(&campaign, territory)?;
-            }
-            let mut history = filters.history(&stored.entries)?.dated_from(&start);
-            if let Some(sealed) = sealed {
-                // Free text (the reasons of changes) is left out, as without `--notes`.
-                sealed.history(&mut history.0, false);
-            }
-            Report::History(history)
-        }
+        View::History(filters) => history(filters, query, stored, &campaign, &start, sealed)?,
         View::Corrections => Report::Corrections(Corrections::new(
             &stored.entries,
             &stored.corrections,

@@ -191,32 +191,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 }
             }
         }
-        Report::Recap(recap) => {
-            let query = ledger::Query {
-                view: View::Board {
-                    continent: None,
-                    with: Vec::new(),
-                },
-                after: params.after,
-                spoilers: shared.spoilers,
-            };
-            let map = drawn_map(shared, &head, &query, || match shared.ask(&query) {
-                Ok(Answered {
-                    report: Report::Board(board),
-                    ..
-                }) => Some(map_svg(&board)),
-                _ => None,
-            });
-            html! {
-                div.tv-part.recap {
-                    @for section in sections(recap) {
-                        h2 { (section.heading) }
-                        ul { @for line in section.lines { li { (line) } } }
-                    }
-                }
-                div.tv-part { @if let Some(map) = map { (map_figure(&map, None)) } }
-            }
-        }
+        Report::Recap(recap) => recap_page(shared, recap, &head, params),
         Report::Marked(r) => tables(r),
         Report::History(history) if whole_history(params) => {
             let games = match shared.ask(&params.query(Part::Games, shared.spoilers)) {
@@ -259,6 +234,39 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
     };
     let name = page_name(&answered.report, path, params);
     page(&answered.campaign, &name, params.after, &head, tv, content)
+}
+
+/// The recap page: its sections, and the map of the board after the same game.
+fn recap_page(
+    shared: &Shared,
+    recap: &crate::report::recap::Recap,
+    head: &str,
+    params: &Params,
+) -> Markup {
+    let query = ledger::Query {
+        view: View::Board {
+            continent: None,
+            with: Vec::new(),
+        },
+        after: params.after,
+        spoilers: shared.spoilers,
+    };
+    let map = drawn_map(shared, head, &query, || match shared.ask(&query) {
+        Ok(Answered {
+            report: Report::Board(board),
+            ..
+        }) => Some(map_svg(&board)),
+        _ => None,
+    });
+    html! {
+        div.tv-part.recap {
+            @for section in sections(recap) {
+                h2 { (section.heading) }
+                ul { @for line in section.lines { li { (line) } } }
+            }
+        }
+        div.tv-part { @if let Some(map) = map { (map_figure(&map, None)) } }
+    }
 }
 
 /// The map of the board `query` asks for, as the log stood at `head`: kept from a request
