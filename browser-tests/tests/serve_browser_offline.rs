@@ -64,6 +64,20 @@ fn pages_a_phone_opened_are_read_with_their_age_when_the_server_is_stopped() {
         assert!(!online.contains("not answering"), "{online}");
 
         drop(server);
+        // The page open says so at once, without a reload (as on a phone where no service
+        // worker runs): its event stream broke.
+        let mut open = String::new();
+        for _ in 0..50 {
+            open = text(&client).await;
+            if open.contains("The laptop is not answering") {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        assert!(
+            open.contains("The laptop is not answering") && open.contains("as it was at"),
+            "the open page says since when it is current: {open}"
+        );
         client.refresh().await.expect("reloaded");
         let stats = text(&client).await;
         assert!(stats.contains("Stats"), "the page kept: {stats}");

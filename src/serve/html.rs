@@ -10,7 +10,10 @@ use crate::render::html::{Link, Shell, Text, document, site_header};
 pub(super) use crate::render::html::tables;
 
 /// Keeps the page live (and asks for the service worker that keeps copies for when the
-/// laptop sleeps, `offline.rs`; a copy shown says so until the server answers again): the event stream says the log's head; when it is not the page's,
+/// laptop sleeps, `offline.rs`; a copy shown says so until the server answers again; an
+/// open page whose stream breaks says since when it is current, where no service worker
+/// runs, on a phone reading the plain-HTTP address): the event stream says the log's head;
+/// when it is not the page's,
 /// the page reads itself again and shows the new `main` (and says so, `chronicle:main`, for
 /// the television's turns). The stream is closed when the page is left or hidden (a browser
 /// keeps a left page, stream and all, for Back, and opens at most six connections to one
@@ -18,7 +21,7 @@ pub(super) use crate::render::html::tables;
 /// event of every connection is the head now, so a page shown again catches up.
 const LIVE: &str = "
 (function(){
-var body=document.body,head=body.dataset.head,stream=null;
+var body=document.body,head=body.dataset.head,stream=null,seen=Date.now();
 function refresh(){
  fetch(location.href,{cache:'no-store'}).then(function(r){return r.text();}).then(function(t){
   var d=new DOMParser().parseFromString(t,'text/html'),m=d.querySelector('main');
@@ -33,7 +36,15 @@ function connect(){
  stream=new EventSource('/events');
  stream.addEventListener('head',function(e){
   var kept=document.querySelector('main p.offline');if(kept)kept.remove();
+  seen=Date.now();
   if(e.data!==head)refresh();
+ });
+ stream.addEventListener('error',function(){
+  var m=document.querySelector('main');
+  if(!m||m.querySelector('p.offline'))return;
+  var p=document.createElement('p');p.className='offline';p.setAttribute('role','status');
+  p.textContent='The laptop is not answering (asleep, or serve stopped): this is the page as it was at '+new Date(seen).toLocaleTimeString()+'.';
+  m.prepend(p);
  });
 }
 function close(){if(stream){stream.close();stream=null;}}
