@@ -88,6 +88,7 @@ mod serve_phone;
 mod serve_write;
 mod special_files;
 mod spoilers;
+mod story;
 mod sync;
 mod sync_crash;
 mod sync_git;

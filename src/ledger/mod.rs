@@ -4,7 +4,8 @@
 //!
 //! - reads: [`build`] answers a [`Query`] (board, history, stats, setup, packets, pools,
 //!   games, world, recap; now or after game N; with or without what packets brought) with a
-//!   [`Report`], the read model the command's `--format json` prints;
+//!   [`Report`], the read model the command's `--format json` prints; [`story`] tells the
+//!   whole campaign, a chapter per game with the board after it;
 //! - a game night: [`form`], the questions the guided prompt and the phone walk (each
 //!   answer checked by the rules as it is given), and [`start_game`], which begins one for
 //!   the campaign as it stands;
@@ -20,10 +21,12 @@ mod error;
 pub mod form;
 mod read;
 mod start;
+mod story;
 mod write;
 
 pub use clock::Clock;
 pub use error::{LedgerError, Missing};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
+pub use story::story;
 pub use write::{Change, Did, Guard, Latest, Logged, correct, log_game, record, take_back};

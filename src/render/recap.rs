@@ -8,7 +8,7 @@ use super::md;
 use super::tabular::{Table, Tabular};
 use crate::domain::board::faction::short_name_of;
 use crate::report::history::HistoryEntry;
-use crate::report::recap::Recap;
+use crate::report::recap::{Recap, RecapStanding};
 
 /// A section of the recap: its heading and its sentences.
 pub struct Section {
@@ -119,7 +119,7 @@ fn last_game(recap: &Recap) -> Section {
 }
 
 /// A change as a sentence: its person first, when it has one.
-fn change(entry: &HistoryEntry) -> String {
+pub(crate) fn change(entry: &HistoryEntry) -> String {
     let person = match (&entry.person, &entry.faction) {
         (Some(person), Some(faction)) => format!("{person} ({}) ", short_name_of(faction)),
         (Some(person), None) => format!("{person} "),
@@ -146,7 +146,11 @@ fn changes(recap: &Recap) -> Vec<String> {
 }
 
 fn standing(recap: &Recap) -> Vec<String> {
-    let standing = &recap.standing;
+    standing_lines(&recap.standing)
+}
+
+/// The standing in sentences: signatures, the lead faction, homelands, runs.
+pub(crate) fn standing_lines(standing: &RecapStanding) -> Vec<String> {
     let mut lines = Vec::new();
     if !standing.signatures.is_empty() {
         let counts: Vec<String> = standing
