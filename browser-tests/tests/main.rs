@@ -12,3 +12,4 @@ mod serve_browser_kept;
 mod serve_browser_log;
 mod serve_browser_phone;
 mod serve_browser_tv;
+mod story_browser;

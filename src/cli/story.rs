@@ -10,17 +10,22 @@ use super::format::Format;
 use super::output::{out, say};
 use crate::files::{self, Symlinks};
 use crate::ledger;
-use crate::render::story::{book, page};
+use crate::render::story_html::page;
+use crate::render::story_md::book;
 use crate::report::spoilers::Spoilers;
 use crate::store::Access;
 
 /// The page written when no -o is given.
 const DEFAULT_PAGE: &str = "story.html";
 
-/// The whole campaign told as a chronicle: a title page, a chapter per game (seating,
-/// winner and reward, what changed, packets, events, missions, the note, the map after the
-/// game, what was recorded before the next) and the standing at the end. html (the
-/// default) is one page that reads on a phone and prints on A4; md is a folder for pandoc
+/// The whole campaign told as a chronicle: a title page, a chapter per game with the map
+/// after it, and the standing at the end
+///
+/// Each chapter: the seating, the winner and the reward, what changed, packets opened, event
+/// cards and missions, the note, the map of the board after the game, and what was recorded
+/// before the next game. --format html (the default) writes one self-contained page that
+/// reads on a phone and prints on A4, a chapter a page; --format md writes a folder
+/// (story.md and game-N.svg) for pandoc.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// html: the page's file, - for stdout [default: story.html in the current folder];

@@ -6,9 +6,6 @@ use super::recap::{change, standing_lines};
 use crate::domain::log::describe::capitalise;
 use crate::report::story::{Chapter, Story};
 
-pub use super::story_html::page;
-pub use super::story_md::{Book, book};
-
 /// A part of a page of the story: its heading and its sentences.
 pub struct Part {
     pub heading: String,
