@@ -7,20 +7,57 @@ use super::{MAP_H, MARGIN, Pt, REACH, Rect, WIDTH, centre, distance_to, overlaps
 use crate::domain::{Continent, Territory};
 
 /// How well a label sits there for a continent (lower is better), if it may sit there at
-/// all: clear of every tile and plainly nearer its own continent than any other. `points`:
-/// every printed territory's point, and whether it is the continent's.
-fn label_score(points: &[(Pt, bool)], rect: Rect, centre: Pt) -> Option<f64> {
-    let (mut own, mut other) = (f64::MAX, f64::MAX);
-    for &(point, mine) in points {
-        let distance = distance_to(rect, point);
-        if mine {
-            own = own.min(distance);
-        } else {
-            other = other.min(distance);
+/// all: clear of every tile and plainly nearer its own continent than any other; none, too,
+/// where it could not score under `best`. `points`: every printed territory's point, the
+/// continent's own (`own` of them) first.
+fn label_score(
+    (points, own): (&[Pt], usize),
+    rect: Rect,
+    centre: Pt,
+    best: Option<f64>,
+) -> Option<f64> {
+    let (mine, others) = points.split_at(own);
+    let own = nearest(mine, rect, TOO_NEAR)?;
+    // A score is its own distance and more: no better than `best` here.
+    if own < REACH + 4.0 || best.is_some_and(|best| own >= best) {
+        return None;
+    }
+    let other = nearest(others, rect, (own + 30.0) * (own + 30.0) * SURELY)?;
+    let fine = other >= own + 30.0;
+    fine.then(|| own + 0.25 * distance_to(rect, centre))
+}
+
+/// The distance of the point nearest the rectangle, found by the square of its distance
+/// and then measured as `distance_to` measures it (one `hypot`, not one a point); as far as
+/// can be among none; none when a point is surely nearer than the square `least`.
+fn nearest(points: &[Pt], rect: Rect, least: f64) -> Option<f64> {
+    let mut found: Option<(f64, Pt)> = None;
+    for &point in points {
+        let (dx, dy) = offsets(rect, point);
+        let square = dx * dx + dy * dy;
+        if square < least {
+            return None;
+        }
+        if found.is_none_or(|(s, _)| square < s) {
+            found = Some((square, (dx, dy)));
         }
     }
-    let fine = own >= REACH + 4.0 && other >= own + 30.0;
-    fine.then(|| own + 0.25 * distance_to(rect, centre))
+    Some(found.map_or(f64::MAX, |(_, (dx, dy))| dx.hypot(dy)))
+}
+
+/// Under 1 by more than `hypot`'s rounding: a square times this is surely under it.
+const SURELY: f64 = 1.0 - 1e-9;
+
+/// The square of a distance surely under `REACH + 4` (by more than `hypot`'s rounding): a
+/// label that near its own continent's point sits on it.
+const TOO_NEAR: f64 = (REACH + 4.0) * (REACH + 4.0) * SURELY;
+
+/// How far a point is from a rectangle along each axis (0 inside it), as `distance_to`
+/// works it out.
+fn offsets(rect: Rect, p: Pt) -> Pt {
+    let dx = (rect.0 - p.0).max(p.0 - (rect.0 + rect.2)).max(0.0);
+    let dy = (rect.1 - p.1).max(p.1 - (rect.1 + rect.3)).max(0.0);
+    (dx, dy)
 }
 
 /// How many steps of 5 fit in a length (none in a negative one).
@@ -65,9 +102,16 @@ pub(super) fn place(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<
 /// The best place of every place in the sea, in steps of 5.
 fn search(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
     let centre = centre(continent);
-    let points: Vec<(Pt, bool)> = Territory::all()
-        .map(|t| (point(&t), t.printed_continent() == Some(continent)))
-        .collect();
+    // The continent's own points first: a place too near one of them is left at once.
+    let (mut points, mut own): (Vec<Pt>, usize) = (Vec::new(), 0);
+    for territory in Territory::all() {
+        if territory.printed_continent() == Some(continent) {
+            points.insert(own, point(&territory));
+            own += 1;
+        } else {
+            points.push(point(&territory));
+        }
+    }
     let mut best: Option<(f64, Rect)> = None;
     for gx in 0..=steps(WIDTH - w - 24.0) {
         for gy in 0..=steps(MAP_H - h - 16.0) {
@@ -80,7 +124,7 @@ fn search(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
             if taken.iter().any(|&t| overlaps(rect, t)) {
                 continue;
             }
-            if let Some(score) = label_score(&points, rect, centre)
+            if let Some(score) = label_score((&points, own), rect, centre, best.map(|b| b.0))
                 && best.is_none_or(|(s, _)| score < s)
             {
                 best = Some((score, rect));
