@@ -1,25 +1,23 @@
 //! Where each continent's label goes: the best place in the sea by it, clear of the labels
-//! and notes already placed. Found by trying every place in steps of 5, and remembered for
-//! the process, since a story draws the board after every game and most of its maps place
-//! the same labels among the same notes (`benches/story.sh` measures it).
+//! and notes already placed. Every place in steps of 5 is scored once for a continent and a
+//! label's size and remembered for the process, best first; a label takes the first that
+//! nothing placed overlaps. A story draws the board after every game, and most of its maps
+//! place labels of the same sizes (`benches/story.sh` measures it).
 
 use super::{MAP_H, MARGIN, Pt, REACH, Rect, WIDTH, centre, distance_to, overlaps, point};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use crate::domain::{Continent, Territory};
 
 /// How well a label sits there for a continent (lower is better), if it may sit there at
-/// all: clear of every tile and plainly nearer its own continent than any other; none, too,
-/// where it could not score under `best`. `points`: every printed territory's point, the
-/// continent's own (`own` of them) first.
-fn label_score(
-    (points, own): (&[Pt], usize),
-    rect: Rect,
-    centre: Pt,
-    best: Option<f64>,
-) -> Option<f64> {
+/// all: clear of every tile and plainly nearer its own continent than any other. `points`:
+/// every printed territory's point, the continent's own (`own` of them) first.
+fn label_score((points, own): (&[Pt], usize), rect: Rect, centre: Pt) -> Option<f64> {
     let (mine, others) = points.split_at(own);
     let own = nearest(mine, rect, TOO_NEAR)?;
-    // A score is its own distance and more: no better than `best` here.
-    if own < REACH + 4.0 || best.is_some_and(|best| own >= best) {
+    if own < REACH + 4.0 {
         return None;
     }
     let other = nearest(others, rect, (own + 30.0) * (own + 30.0) * SURELY)?;
@@ -69,38 +67,36 @@ fn steps(length: f64) -> u32 {
     steps
 }
 
-/// A label's place, by what decides it: the continent, the label's size and the places
-/// already taken, as bits.
-type PlaceKey = (Continent, [u64; 2], Vec<[u64; 4]>);
+/// The places a label may take, by what decides them: the continent and the label's size,
+/// as bits.
+type PlacesKey = (Continent, [u64; 2]);
 
 thread_local! {
     /// The places found so far: a story draws the board after every game, and most of its
-    /// maps place the same labels among the same notes (`benches/story.sh` measures it).
-    static PLACED: std::cell::RefCell<std::collections::HashMap<PlaceKey, Option<Rect>>> =
-        std::cell::RefCell::default();
+    /// maps place labels of the same sizes (`benches/story.sh` measures it).
+    static PLACES: RefCell<HashMap<PlacesKey, Rc<Vec<Rect>>>> = RefCell::default();
 }
 
 /// Where a label of this size goes for a continent: in the sea by it, clear of the labels
 /// and notes already placed.
 pub(super) fn place(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
-    let key: PlaceKey = (
-        continent,
-        [w.to_bits(), h.to_bits()],
-        taken
-            .iter()
-            .map(|t| [t.0.to_bits(), t.1.to_bits(), t.2.to_bits(), t.3.to_bits()])
-            .collect(),
-    );
-    if let Some(placed) = PLACED.with(|p| p.borrow().get(&key).copied()) {
-        return placed;
-    }
-    let placed = search(continent, (w, h), taken);
-    PLACED.with(|p| p.borrow_mut().insert(key, placed));
-    placed
+    let key: PlacesKey = (continent, [w.to_bits(), h.to_bits()]);
+    let known = PLACES.with(|p| p.borrow().get(&key).cloned());
+    let places = known.unwrap_or_else(|| {
+        let found = Rc::new(places(continent, (w, h)));
+        PLACES.with(|p| p.borrow_mut().insert(key, Rc::clone(&found)));
+        found
+    });
+    places
+        .iter()
+        .copied()
+        .find(|&rect| !taken.iter().any(|&t| overlaps(rect, t)))
 }
 
-/// The best place of every place in the sea, in steps of 5.
-fn search(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
+/// Every place in the sea, in steps of 5, where a label of this size may sit for a
+/// continent: the best first, and of places as good, the first found (left to right, top
+/// to bottom).
+fn places(continent: Continent, (w, h): Pt) -> Vec<Rect> {
     let centre = centre(continent);
     // The continent's own points first: a place too near one of them is left at once.
     let (mut points, mut own): (Vec<Pt>, usize) = (Vec::new(), 0);
@@ -112,7 +108,7 @@ fn search(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
             points.push(point(&territory));
         }
     }
-    let mut best: Option<(f64, Rect)> = None;
+    let mut scored: Vec<(f64, Rect)> = Vec::new();
     for gx in 0..=steps(WIDTH - w - 24.0) {
         for gy in 0..=steps(MAP_H - h - 16.0) {
             let rect = (
@@ -121,15 +117,12 @@ fn search(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
                 w,
                 h,
             );
-            if taken.iter().any(|&t| overlaps(rect, t)) {
-                continue;
-            }
-            if let Some(score) = label_score((&points, own), rect, centre, best.map(|b| b.0))
-                && best.is_none_or(|(s, _)| score < s)
-            {
-                best = Some((score, rect));
+            if let Some(score) = label_score((&points, own), rect, centre) {
+                scored.push((score, rect));
             }
         }
     }
-    best.map(|(_, rect)| rect)
+    // A stable sort: places as good stay in the order found.
+    scored.sort_by(|a, b| a.0.total_cmp(&b.0));
+    scored.into_iter().map(|(_, rect)| rect).collect()
 }
