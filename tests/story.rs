@@ -174,3 +174,34 @@ fn pandoc_reads_the_book_and_its_maps() {
     }
     assert!(page.contains("Дмитрий"));
 }
+
+#[test]
+fn what_was_recorded_after_a_game_and_the_corrections_close_its_chapter() {
+    let env = TestEnv::demo();
+    env.ok(&[
+        "pool",
+        "set",
+        "minor_city",
+        "10",
+        "--reason",
+        "our box has a spare sheet",
+    ]);
+    env.ok(&["person", "rename", "Bo", "Bola"]);
+    let text = book(&env, "book", &[]);
+    let last = text
+        .split("\n## Game 16, played ")
+        .nth(1)
+        .expect("the chapter of game 16");
+    let after = last
+        .find("### After game 16")
+        .expect("what came after game 16");
+    let corrections = last.find("### Corrections").expect("the corrections");
+    let map = last.find("![The board after game 16]").expect("the map");
+    assert!(map < after && after < corrections, "{last}");
+    assert!(last[after..corrections].contains("minor"), "{last}");
+    assert!(last[corrections..].contains("Bola"), "{last}");
+    assert!(
+        text.contains("- Bola: Khan Industries"),
+        "the people by their name now"
+    );
+}

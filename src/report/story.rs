@@ -143,7 +143,8 @@ impl Between {
 }
 
 /// The history's entries between games and the corrections, each by the games before it;
-/// `recorded`: when each game that stands was recorded, in order.
+/// `recorded`: when each game that stands was recorded, in order. A correction made the
+/// moment a game was recorded comes after that game.
 fn by_game(
     history: Vec<HistoryEntry>,
     recorded: &[&str],
@@ -160,7 +161,7 @@ fn by_game(
     for correction in corrections {
         let after = recorded
             .iter()
-            .filter(|at| **at < correction.at.as_str())
+            .filter(|at| **at <= correction.at.as_str())
             .count();
         between.entry(after).or_default().1.push(correction);
     }
