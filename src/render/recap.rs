@@ -119,7 +119,7 @@ fn last_game(recap: &Recap) -> Section {
 }
 
 /// A change as a sentence: its person first, when it has one.
-pub(crate) fn change(entry: &HistoryEntry) -> String {
+fn change(entry: &HistoryEntry) -> String {
     let person = match (&entry.person, &entry.faction) {
         (Some(person), Some(faction)) => format!("{person} ({}) ", short_name_of(faction)),
         (Some(person), None) => format!("{person} "),

@@ -2,8 +2,9 @@
 //! sentences both the Markdown book and the page lay out (`story_md`, `story_html`). Every
 //! fact comes from the `Story` the ledger gathered; this only words it.
 
-use super::recap::{change, standing_lines};
+use super::recap::standing_lines;
 use crate::domain::log::describe::capitalise;
+use crate::report::history::HistoryEntry;
 use crate::report::story::{Chapter, Story};
 
 /// A part of a page of the story: its heading and its sentences.
@@ -63,7 +64,7 @@ pub fn people_lines(story: &Story) -> Vec<String> {
 
 /// What was recorded before game 1, and the corrections made then; none when nothing was.
 pub fn before(story: &Story) -> Option<Part> {
-    let mut lines: Vec<String> = story.before.iter().map(change).collect();
+    let mut lines: Vec<String> = story.before.iter().map(between).collect();
     lines.extend(story.before_corrections.iter().map(correction));
     (!lines.is_empty()).then(|| Part {
         heading: "Before the first game".to_string(),
@@ -172,7 +173,7 @@ pub fn after_parts(chapter: &Chapter) -> Vec<Part> {
     let mut parts = vec![
         Part {
             heading: format!("After game {}", chapter.game.game),
-            lines: chapter.between.iter().map(change).collect(),
+            lines: chapter.between.iter().map(between).collect(),
         },
         Part {
             heading: "Corrections".to_string(),
@@ -181,6 +182,14 @@ pub fn after_parts(chapter: &Chapter) -> Vec<Part> {
     ];
     parts.retain(|p| !p.lines.is_empty());
     parts
+}
+
+/// A change recorded between games, under its heading: its person first, when it has one.
+fn between(entry: &HistoryEntry) -> String {
+    match &entry.person {
+        Some(person) => format!("{person} {}", entry.text),
+        None => capitalise(entry.text.clone()),
+    }
 }
 
 /// A correction in a sentence, with its reason when it has one.
