@@ -67,6 +67,7 @@ pub fn book(story: &Story) -> Book {
         .iter()
         .map(|c| (map_file(c), svg::map(&c.board)))
         .collect();
+    let text = format!("{}\n", text.trim_end());
     Book { text, maps }
 }
 
