@@ -97,6 +97,7 @@ mod serve_time_limits;
 mod serve_write;
 mod special_files;
 mod spoilers;
+mod story;
 mod sync;
 mod sync_crash;
 mod sync_git;

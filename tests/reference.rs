@@ -64,6 +64,7 @@ const COMMANDS: &[&str] = &[
     "packets",
     "packets open",
     "recap",
+    "story",
     "serve",
     "demo",
     "completions",

@@ -5,7 +5,7 @@
 use crate::common::TestEnv;
 
 /// What came from packets in the campaign `sealed` builds, as a report would name it.
-const FROM_PACKETS: &[&str] = &[
+pub(crate) const FROM_PACKETS: &[&str] = &[
     "Sirens of Zanzibar",
     "Poison Gas",
     "Atlantis",
@@ -16,7 +16,7 @@ const FROM_PACKETS: &[&str] = &[
 
 /// The demo, then a faction, a scar type and a territory from packets, and a game that
 /// uses all of them with a group mark, fallout and the world capital.
-fn sealed() -> TestEnv {
+pub(crate) fn sealed() -> TestEnv {
     let env = TestEnv::demo();
     env.ok(&["faction", "add", "Sirens of Zanzibar"]);
     env.ok(&["scar-type", "add", "Poison Gas", "--count", "3"]);

@@ -13,3 +13,4 @@ mod serve_browser_log;
 mod serve_browser_offline;
 mod serve_browser_phone;
 mod serve_browser_tv;
+mod story_browser;

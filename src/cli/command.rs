@@ -172,6 +172,12 @@ const EXAMPLES: &[(&str, &str)] = &[
   chronicle recap --spoilers none         # nothing a packet brought",
     ),
     (
+        "story",
+        "  chronicle story                         # story.html in this folder, for a phone or A4
+  chronicle story --format md -o book     # book/story.md and a map per game, for pandoc
+  chronicle story --spoilers none -o -    # the page on stdout, nothing a packet brought",
+    ),
+    (
         "packets open",
         "  chronicle packets open \"Do not open\" --after-game 9",
     ),

@@ -41,6 +41,7 @@ mod serve;
 mod setup;
 mod shell;
 mod stats;
+mod story;
 mod sync;
 mod talk;
 mod territory;
@@ -139,6 +140,7 @@ pub enum Command {
     Setup(setup::Args),
     Packets(packets::Args),
     Recap(recap::Args),
+    Story(story::Args),
     #[cfg(feature = "serve")]
     Serve(serve::Args),
     Demo(demo::Args),
@@ -225,7 +227,8 @@ fn prints_data(command: &Command) -> bool {
         | C::Stats(_)
         | C::Setup(_)
         | C::Demo(_)
-        | C::Recap(_) => true,
+        | C::Recap(_)
+        | C::Story(_) => true,
         #[cfg(feature = "serve")]
         C::Serve(_) => false,
     }
@@ -275,6 +278,7 @@ pub fn run(cli: Cli, terminal: Terminal) -> Result<(), CliError> {
         Command::Setup(args) => setup::run(&context, args),
         Command::Packets(args) => packets::run(&context, args),
         Command::Recap(args) => recap::run(&context, args),
+        Command::Story(args) => story::run(&context, args),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&context, args),
         Command::Demo(args) => demo::run(&context, args),

@@ -5,7 +5,8 @@
 //! - reads: [`build`] answers a [`Query`] (board, history, stats, setup, packets, pools,
 //!   games, world, recap; now or after game N; with or without what packets brought) with a
 //!   [`Report`], the read model the command's `--format json` prints; [`campaign_export`]
-//!   gives the whole campaign for its file;
+//!   gives the whole campaign for its file; [`story`] tells the whole campaign, a chapter
+//!   per game with the board after it;
 //! - a game night: [`form`], the questions the guided prompt and the phone walk (each
 //!   answer checked by the rules as it is given), and [`start_game`], which begins one for
 //!   the campaign as it stands;
@@ -23,6 +24,7 @@ pub mod form;
 mod person;
 mod read;
 mod start;
+mod story;
 mod write;
 
 pub use backup::{campaign_export, exported_log};
@@ -31,4 +33,5 @@ pub use error::{LedgerError, Missing};
 pub use person::{PersonAnswer, person};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
+pub use story::story;
 pub use write::{Change, Did, Guard, Latest, Logged, correct, log_game, record, take_back};

@@ -8,7 +8,7 @@ use super::md;
 use super::tabular::{Table, Tabular};
 use crate::domain::board::faction::short_name_of;
 use crate::report::history::HistoryEntry;
-use crate::report::recap::Recap;
+use crate::report::recap::{Recap, RecapStanding};
 
 /// A section of the recap: its heading and its sentences.
 pub struct Section {
@@ -146,7 +146,11 @@ fn changes(recap: &Recap) -> Vec<String> {
 }
 
 fn standing(recap: &Recap) -> Vec<String> {
-    let standing = &recap.standing;
+    standing_lines(&recap.standing)
+}
+
+/// The standing in sentences: signatures, the lead faction, homelands, runs.
+pub(crate) fn standing_lines(standing: &RecapStanding) -> Vec<String> {
     let mut lines = Vec::new();
     if !standing.signatures.is_empty() {
         let counts: Vec<String> = standing

@@ -30,6 +30,7 @@ pub mod setup;
 pub mod spoilers;
 pub mod standing;
 pub mod stats;
+pub mod story;
 pub mod sync;
 pub mod taking_back;
 pub mod world;

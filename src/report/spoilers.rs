@@ -7,6 +7,7 @@
 //! be judged, so it is left out too unless asked for (`--notes`).
 
 use super::board::BoardView;
+use super::corrections::CorrectionView;
 use super::export::{CampaignExport, PacketsNote};
 use super::game::GameView;
 use super::history::HistoryEntry;
@@ -281,6 +282,20 @@ impl Sealed {
     }
 }
 
+impl Sealed {
+    /// The corrections that name nothing a packet brought, factions from packets hidden,
+    /// and without their reasons unless `notes`.
+    pub fn corrections(&self, corrections: &mut Vec<CorrectionView>, notes: bool) {
+        corrections.retain(|c| !self.names_any(&c.text));
+        for correction in corrections {
+            correction.text = self.hide(&correction.text);
+            if !notes {
+                correction.reason = None;
+            }
+        }
+    }
+}
+
 impl Recap {
     /// With `Spoilers::None`, leaves out anything that came from a packet, and free text
     /// (the note, the reasons of corrections) unless `notes`.
@@ -293,13 +308,7 @@ impl Recap {
             sealed.game(game, notes);
         }
         sealed.history(&mut self.changes, notes);
-        self.corrections.retain(|c| !sealed.names_any(&c.text));
-        for correction in &mut self.corrections {
-            correction.text = sealed.hide(&correction.text);
-            if !notes {
-                correction.reason = None;
-            }
-        }
+        sealed.corrections(&mut self.corrections, notes);
         sealed.standing(&mut self.standing.factions);
         for reminder in &mut self.setup {
             if let Some(starts) = &mut reminder.few_legal_starts {

@@ -447,63 +447,12 @@ fn overlaps(a: Rect, b: Rect) -> bool {
     a.0 < b.0 + b.2 + m && b.0 < a.0 + a.2 + m && a.1 < b.1 + b.3 + m && b.1 < a.1 + a.3 + m
 }
 
-/// How well a label sits there for a continent (lower is better), if it may sit there at
-/// all: clear of every tile and plainly nearer its own continent than any other.
-fn label_score(continent: Continent, rect: Rect, centre: Pt) -> Option<f64> {
-    let (mut own, mut other) = (f64::MAX, f64::MAX);
-    for territory in Territory::all() {
-        let distance = distance_to(rect, point(&territory));
-        if territory.printed_continent() == Some(continent) {
-            own = own.min(distance);
-        } else {
-            other = other.min(distance);
-        }
-    }
-    let fine = own >= REACH + 4.0 && other >= own + 30.0;
-    fine.then(|| own + 0.25 * distance_to(rect, centre))
-}
-
 /// The middle of a continent's territories.
 fn centre(continent: Continent) -> Pt {
     let own: Vec<Pt> = continent.territories().map(|t| point(&t)).collect();
     let count = own.len().max(1) as f64;
     let sum = own.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0, s.1 + p.1));
     (sum.0 / count, sum.1 / count)
-}
-
-/// How many steps of 5 fit in a length (none in a negative one).
-fn steps(length: f64) -> u32 {
-    let mut steps = 0;
-    while f64::from(steps + 1) * 5.0 <= length {
-        steps += 1;
-    }
-    steps
-}
-
-/// Where a label of this size goes for a continent: in the sea by it, clear of the labels
-/// and notes already placed.
-fn place(continent: Continent, (w, h): Pt, taken: &[Rect]) -> Option<Rect> {
-    let centre = centre(continent);
-    let mut best: Option<(f64, Rect)> = None;
-    for gx in 0..=steps(WIDTH - w - 24.0) {
-        for gy in 0..=steps(MAP_H - h - 16.0) {
-            let rect = (
-                f64::from(gx) * 5.0 + 12.0 - MARGIN,
-                f64::from(gy) * 5.0 + 8.0,
-                w,
-                h,
-            );
-            if taken.iter().any(|&t| overlaps(rect, t)) {
-                continue;
-            }
-            if let Some(score) = label_score(continent, rect, centre)
-                && best.is_none_or(|(s, _)| score < s)
-            {
-                best = Some((score, rect));
-            }
-        }
-    }
-    best.map(|(_, rect)| rect)
 }
 
 /// The bonus now: "+5", or "+4 (3 +1)" when a sticker changed the printed 3.
@@ -574,9 +523,11 @@ fn wrap(name: &str) -> Vec<&str> {
 
 mod added;
 mod marks;
+mod place;
 mod room;
 
 use marks::{DEFS, legend, signatures, territory_marks};
+use place::place;
 
 #[cfg(test)]
 mod tests {

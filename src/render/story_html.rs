@@ -1,0 +1,112 @@
+//! `story --format html`: the story as one self-contained page (the export's stylesheet and
+//! page, each chapter's map inline; nothing loaded from anywhere). It reads on a phone and
+//! prints on A4: the title page alone, each chapter from the top of a page, its map fitted
+//! to the page.
+
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+use super::html::{Link, STYLE, Text, header, map_figure, map_svg};
+use super::story::{
+    Part, after_parts, before, chapter_heading, game_parts, map_caption, people_lines, standing,
+    title_lines, winner_line,
+};
+use crate::report::story::{Chapter, Story};
+
+/// What the story adds to the export's stylesheet: the chapters' look and the print
+/// layout.
+const STORY_STYLE: &str = "
+section.title p.subtitle{font-size:1.05em}
+section.chapter>h2{letter-spacing:normal;text-transform:none;font-family:serif;font-size:1.5em}
+section.chapter h3{font-size:.95em;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
+section.chapter ul{margin:4px 0 10px;padding-left:20px}
+section.chapter figure.map{margin:12px 0}
+p.won{font-family:sans-serif}
+@media print{@page{size:A4;margin:12mm}
+section.title{break-after:page}
+section.chapter{break-before:page}
+section.chapter figure.map{break-inside:avoid}
+section.chapter figure.map>svg{max-height:200mm;margin:0 auto}}
+";
+
+/// The story as one HTML document.
+pub fn page(story: &Story) -> String {
+    let names: Vec<String> = story
+        .chapters
+        .iter()
+        .map(|c| format!("Game {}", c.game.game))
+        .collect();
+    let links: Vec<Link<'_>> = story
+        .chapters
+        .iter()
+        .zip(&names)
+        .map(|(c, name)| Link {
+            to: format!("#game-{}", c.game.game),
+            name,
+            current: false,
+        })
+        .collect();
+    let lines = title_lines(story);
+    let content = html! {
+        section.title {
+            @for line in &lines { p.subtitle { (Text(line)) } }
+            @let people = people_lines(story);
+            @if !people.is_empty() {
+                (part("h2", &Part { heading: "The people".to_string(), lines: people }))
+            }
+            @if let Some(before) = before(story) {
+                (part("h2", &before))
+            }
+        }
+        @for chapter in &story.chapters {
+            (chapter_section(chapter))
+        }
+        section.standing {
+            (part("h2", &standing(story)))
+        }
+    };
+    let generator = format!("chronicle {}", env!("CARGO_PKG_VERSION"));
+    let document = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="generator" content=(generator);
+                title { (Text(&story.campaign)) }
+                style { (PreEscaped(STYLE)) (PreEscaped(STORY_STYLE)) }
+            }
+            body.story {
+                (header(&story.campaign, None, &links))
+                main { (content) }
+                footer {
+                    "Told by chronicle " (env!("CARGO_PKG_VERSION")) ", a ledger for a Risk Legacy campaign played on the physical board."
+                }
+            }
+        }
+    };
+    let mut text = document.into_string();
+    text.push('\n');
+    text
+}
+
+/// One game's chapter: the game, then (where the photos of the game will go) its map, then
+/// what was recorded after it.
+fn chapter_section(chapter: &Chapter) -> Markup {
+    html! {
+        section.chapter id=(format!("game-{}", chapter.game.game)) {
+            h2 { (Text(&chapter_heading(chapter))) }
+            p.won { (Text(&winner_line(chapter))) }
+            @for game_part in game_parts(chapter) { (part("h3", &game_part)) }
+            (map_figure(&map_svg(&chapter.board), Some(&map_caption(chapter))))
+            @for after in after_parts(chapter) { (part("h3", &after)) }
+        }
+    }
+}
+
+/// A heading and its sentences as a list.
+fn part(level: &str, part: &Part) -> Markup {
+    html! {
+        @if level == "h2" { h2 { (Text(&part.heading)) } } @else { h3 { (Text(&part.heading)) } }
+        ul { @for line in &part.lines { li { (Text(line)) } } }
+    }
+}
