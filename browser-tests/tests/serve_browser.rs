@@ -32,6 +32,29 @@ pub(crate) fn program(names: &[&str]) -> Option<String> {
     })
 }
 
+/// Chromium's WebDriver, when Chromium and its driver are both here; else a notice that
+/// the test (`what`) is skipped.
+pub(crate) fn chromium(what: &str) -> Option<String> {
+    let (Some(driver), Some(_)) = (
+        program(&["chromedriver", "chromium-driver"]),
+        program(&["chromium", "chromium-browser"]),
+    ) else {
+        skipped(&format!(
+            "Chromium or chromium-driver is not installed: {what}"
+        ));
+        return None;
+    };
+    Some(driver)
+}
+
+/// A runtime of the test's own, to drive the browser on.
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
 /// A free port on loopback.
 pub(crate) fn free_port() -> u16 {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
@@ -168,11 +191,7 @@ pub(crate) fn log_game(env: &TestEnv, date: &str) {
 
 #[test]
 fn the_pages_fit_a_phone_and_follow_writes_in_a_real_browser() {
-    let (Some(driver), Some(_)) = (
-        program(&["chromedriver", "chromium-driver"]),
-        program(&["chromium", "chromium-browser"]),
-    ) else {
-        skipped("Chromium or chromium-driver is not installed: the browser test");
+    let Some(driver) = chromium("the browser test") else {
         return;
     };
     let env = TestEnv::demo();
@@ -182,10 +201,7 @@ fn the_pages_fit_a_phone_and_follow_writes_in_a_real_browser() {
     let (_driver, driver_port) = chromedriver(&driver);
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
     std::fs::create_dir_all(&shots).expect("a folder for screenshots");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let driver = format!("http://127.0.0.1:{driver_port}");
         for (mobile, name) in [(true, "390"), (false, "1400")] {

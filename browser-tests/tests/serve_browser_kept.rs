@@ -8,8 +8,8 @@ use std::time::Duration;
 use fantoccini::Client;
 
 use crate::common::TestEnv;
-use crate::serve_browser::{browser, chromedriver, shows};
-use crate::serve_browser_log::{Counted, GAME_1, chromium, named, seat_the_table, serve};
+use crate::serve_browser::{browser, chromedriver, chromium, runtime, shows};
+use crate::serve_browser_log::{Counted, GAME_1, named, seat_the_table, serve};
 
 /// The form as the phone shows it: its screen, the answers it carries, and every option
 /// chosen and list picked on it.
@@ -28,7 +28,7 @@ async fn form_shown(client: &Client) -> String {
 
 #[test]
 fn a_reload_or_back_then_forward_keeps_every_answer_and_the_screen() {
-    let Some(driver) = chromium() else {
+    let Some(driver) = chromium("the phone form in a browser") else {
         return;
     };
     let env = TestEnv::new();
@@ -36,10 +36,7 @@ fn a_reload_or_back_then_forward_keeps_every_answer_and_the_screen() {
     env.ok(GAME_1);
     let (_server, url) = serve(&env);
     let (_driver, driver_port) = chromedriver(&driver);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let driver = format!("http://127.0.0.1:{driver_port}");
         let client = browser(&driver, true).await;

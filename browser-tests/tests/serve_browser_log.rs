@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
 
-use crate::common::{TestEnv, skipped};
-use crate::serve_browser::{Killed, browser, chromedriver, free_port, program, shows};
+use crate::common::TestEnv;
+use crate::serve_browser::{Killed, browser, chromedriver, chromium, free_port, runtime, shows};
 
 pub(crate) const KEY: &str = "browserk3ybrowserk3y";
 
@@ -234,18 +234,6 @@ pub(crate) fn serve(env: &TestEnv) -> (Killed, String) {
     (Killed(child), format!("http://127.0.0.1:{port}"))
 }
 
-/// Chromium and its driver, when both are here.
-pub(crate) fn chromium() -> Option<String> {
-    let (Some(driver), Some(_)) = (
-        program(&["chromedriver", "chromium-driver"]),
-        program(&["chromium", "chromium-browser"]),
-    ) else {
-        skipped("Chromium or chromium-driver is not installed: the phone form in a browser");
-        return None;
-    };
-    Some(driver)
-}
-
 /// The logging address opened on `phone` and the phone named.
 pub(crate) async fn named(phone: &Client, url: &str) {
     phone
@@ -283,7 +271,7 @@ pub(crate) async fn seat_the_table(phone: &mut Counted) {
 
 #[test]
 fn a_phone_logs_a_five_player_game_in_a_few_screens_and_taps_and_another_shows_it() {
-    let Some(driver) = chromium() else {
+    let Some(driver) = chromium("the phone form in a browser") else {
         return;
     };
     let env = TestEnv::new();
@@ -291,10 +279,7 @@ fn a_phone_logs_a_five_player_game_in_a_few_screens_and_taps_and_another_shows_i
     env.ok(GAME_1);
     let (_server, url) = serve(&env);
     let (_driver, driver_port) = chromedriver(&driver);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let driver = format!("http://127.0.0.1:{driver_port}");
         let board = browser(&driver, true).await;
@@ -406,17 +391,14 @@ fn a_phone_logs_a_five_player_game_in_a_few_screens_and_taps_and_another_shows_i
 /// asks their faction, nothing chosen for them.
 #[test]
 fn a_name_typed_on_the_phone_seats_someone_new() {
-    let Some(driver) = chromium() else {
+    let Some(driver) = chromium("the phone form in a browser") else {
         return;
     };
     let env = TestEnv::new();
     env.init_set_up(&["init"]);
     let (_server, url) = serve(&env);
     let (_driver, driver_port) = chromedriver(&driver);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let driver = format!("http://127.0.0.1:{driver_port}");
         let client = browser(&driver, true).await;

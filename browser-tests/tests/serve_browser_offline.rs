@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 use fantoccini::Client;
 use serde_json::Value;
 
-use crate::common::{TestEnv, skipped};
-use crate::serve_browser::{browser, chromedriver, free_port, program, serve, text};
+use crate::common::TestEnv;
+use crate::serve_browser::{browser, chromedriver, chromium, free_port, runtime, serve, text};
 
 /// Waits, a bounded time, until the service worker controls the page (opening it again
 /// until it does).
@@ -34,11 +34,7 @@ async fn controlled(client: &Client, url: &str) {
 
 #[test]
 fn pages_a_phone_opened_are_read_with_their_age_when_the_server_is_stopped() {
-    let (Some(driver), Some(_)) = (
-        program(&["chromedriver", "chromium-driver"]),
-        program(&["chromium", "chromium-browser"]),
-    ) else {
-        skipped("Chromium or chromium-driver is not installed: the browser test");
+    let Some(driver) = chromium("the browser test") else {
         return;
     };
     let env = TestEnv::demo();
@@ -46,10 +42,7 @@ fn pages_a_phone_opened_are_read_with_their_age_when_the_server_is_stopped() {
     let server = serve(&env, port);
     let url = format!("http://127.0.0.1:{port}");
     let (_driver, driver_port) = chromedriver(&driver);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let client = browser(&format!("http://127.0.0.1:{driver_port}"), true).await;
         client.goto(&format!("{url}/stats")).await.expect("stats");

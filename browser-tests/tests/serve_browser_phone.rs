@@ -9,11 +9,11 @@ use std::time::{Duration, Instant};
 use fantoccini::wd::TimeoutConfiguration;
 use fantoccini::{Client, Locator};
 
-use crate::common::{TestEnv, skipped};
+use crate::common::TestEnv;
 use serde_json::json;
 
 use crate::serve_browser::{
-    browser, chromedriver, free_port, log_game, program, serve, shows, text,
+    browser, chromedriver, chromium, free_port, log_game, runtime, serve, shows, text,
 };
 
 /// The longest a page may take to open after a tap.
@@ -54,11 +54,7 @@ async fn menu(client: &Client) -> Vec<String> {
 
 #[test]
 fn a_phone_taps_through_every_page_twice_and_back_without_waiting() {
-    let (Some(driver), Some(_)) = (
-        program(&["chromedriver", "chromium-driver"]),
-        program(&["chromium", "chromium-browser"]),
-    ) else {
-        skipped("Chromium or chromium-driver is not installed: the browser test");
+    let Some(driver) = chromium("the browser test") else {
         return;
     };
     let env = TestEnv::demo();
@@ -66,10 +62,7 @@ fn a_phone_taps_through_every_page_twice_and_back_without_waiting() {
     let _server = serve(&env, port);
     let url = format!("http://127.0.0.1:{port}");
     let (_driver, driver_port) = chromedriver(&driver);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let client = browser(&format!("http://127.0.0.1:{driver_port}"), true).await;
         // A page that waits for a connection fails the tap rather than hanging the test.
@@ -198,11 +191,7 @@ const POOL_KEYS: &[&str] = &[
 
 #[test]
 fn every_page_reads_on_a_phone_in_whole_words_with_its_own_title_and_fingers_sized_links() {
-    let (Some(driver), Some(_)) = (
-        program(&["chromedriver", "chromium-driver"]),
-        program(&["chromium", "chromium-browser"]),
-    ) else {
-        skipped("Chromium or chromium-driver is not installed: the browser test");
+    let Some(driver) = chromium("the browser test") else {
         return;
     };
     let env = TestEnv::demo();
@@ -210,10 +199,7 @@ fn every_page_reads_on_a_phone_in_whole_words_with_its_own_title_and_fingers_siz
     let _server = serve(&env, port);
     let url = format!("http://127.0.0.1:{port}");
     let (_driver, driver_port) = chromedriver(&driver);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let client = browser(&format!("http://127.0.0.1:{driver_port}"), true).await;
         let mut titles: Vec<String> = Vec::new();

@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 
-use crate::common::{TestEnv, skipped};
-use crate::serve_browser::{chromedriver, free_port, log_game, program, serve};
+use crate::common::TestEnv;
+use crate::serve_browser::{chromedriver, chromium, free_port, log_game, program, runtime, serve};
 
 /// A browser session whose page is 1920 × 1080, as a television shows it.
 async fn television(driver: &str) -> Client {
@@ -101,11 +101,7 @@ async fn updated(client: &Client, before: &str) -> String {
 
 #[test]
 fn the_television_shows_each_part_within_the_screen_in_turn_after_live_updates() {
-    let (Some(driver), Some(_)) = (
-        program(&["chromedriver", "chromium-driver"]),
-        program(&["chromium", "chromium-browser"]),
-    ) else {
-        skipped("Chromium or chromium-driver is not installed: the browser test");
+    let Some(driver) = chromium("the browser test") else {
         return;
     };
     let env = TestEnv::demo();
@@ -114,10 +110,7 @@ fn the_television_shows_each_part_within_the_screen_in_turn_after_live_updates()
     let (_driver, driver_port) = chromedriver(&driver);
     let shots = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-screenshots");
     std::fs::create_dir_all(&shots).expect("a folder for screenshots");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let client = television(&format!("http://127.0.0.1:{driver_port}")).await;
         // Each part for 2 seconds.

@@ -6,7 +6,7 @@
 use std::process::Command;
 
 use crate::common::{TestEnv, skipped};
-use crate::serve_browser::{browser, chromedriver, program, widths};
+use crate::serve_browser::{browser, chromedriver, program, runtime, widths};
 
 /// The demo's games: one chapter each.
 const CHAPTERS: usize = 16;
@@ -26,10 +26,7 @@ fn the_story_fits_a_phone_and_prints_a_page_per_chapter() {
     std::fs::write(&page, env.ok(&["story", "-o", "-"])).expect("the page is written");
     let url = format!("file://{}", page.display());
     let (_driver, driver_port) = chromedriver(&driver);
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
+    let runtime = runtime();
     runtime.block_on(async {
         let client = browser(&format!("http://127.0.0.1:{driver_port}"), true).await;
         client.goto(&url).await.expect("the story opens");
