@@ -87,24 +87,10 @@ fn last_game(recap: &Recap) -> Section {
         lines.push(format!("Opened: {}", game.opened.join(", ")));
     }
     for card in &game.event_cards {
-        let who = card
-            .person
-            .as_deref()
-            .map(|p| format!(" ({p})"))
-            .unwrap_or_default();
-        let what = card
-            .text
-            .as_deref()
-            .map(|t| format!(": {t}"))
-            .unwrap_or_default();
-        lines.push(format!("Event: {}{who}{what}", card.name));
+        lines.push(format!("Event: {}", card.words()));
     }
     for mission in &game.missions {
-        let done = mission.done_by.as_deref().map_or_else(
-            || " (not completed)".to_string(),
-            |p| format!(", completed by {p}"),
-        );
-        lines.push(format!("Mission: {}{done}", mission.text));
+        lines.push(format!("Mission: {}", mission.words()));
     }
     if let Some(note) = &game.note {
         lines.push(format!("Note: {note}"));

@@ -4,6 +4,7 @@
 
 use super::recap::standing_lines;
 use crate::domain::log::describe::capitalise;
+use crate::report::game::{EventCardView, MissionView};
 use crate::report::history::HistoryEntry;
 use crate::report::story::{Chapter, Story};
 
@@ -131,34 +132,11 @@ pub fn game_parts(chapter: &Chapter) -> Vec<Part> {
     });
     parts.push(Part {
         heading: "Event cards".to_string(),
-        lines: game
-            .event_cards
-            .iter()
-            .map(|card| {
-                let who = card
-                    .person
-                    .as_deref()
-                    .map(|p| format!(" ({p})"))
-                    .unwrap_or_default();
-                let what = card
-                    .text
-                    .as_deref()
-                    .map(|t| format!(": {t}"))
-                    .unwrap_or_default();
-                format!("{}{who}{what}", card.name)
-            })
-            .collect(),
+        lines: game.event_cards.iter().map(EventCardView::words).collect(),
     });
     parts.push(Part {
         heading: "Missions".to_string(),
-        lines: game
-            .missions
-            .iter()
-            .map(|m| match &m.done_by {
-                Some(person) => format!("{}, completed by {person}", m.text),
-                None => format!("{} (not completed)", m.text),
-            })
-            .collect(),
+        lines: game.missions.iter().map(MissionView::words).collect(),
     });
     parts.push(Part {
         heading: "Note".to_string(),

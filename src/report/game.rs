@@ -49,6 +49,34 @@ pub struct MissionView {
     pub done_by: Option<String>,
 }
 
+impl EventCardView {
+    /// The card in words: its name, whom it favoured or hit, what it did
+    /// ("Ceasefire (Ann): no attacks").
+    pub fn words(&self) -> String {
+        let who = self
+            .person
+            .as_deref()
+            .map(|p| format!(" ({p})"))
+            .unwrap_or_default();
+        let what = self
+            .text
+            .as_deref()
+            .map(|t| format!(": {t}"))
+            .unwrap_or_default();
+        format!("{}{who}{what}", self.name)
+    }
+}
+
+impl MissionView {
+    /// The mission in words, and who completed it.
+    pub fn words(&self) -> String {
+        match &self.done_by {
+            Some(person) => format!("{}, completed by {person}", self.text),
+            None => format!("{} (not completed)", self.text),
+        }
+    }
+}
+
 #[derive(Clone, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerView {
