@@ -443,7 +443,7 @@ fn with_spoilers_none_no_page_names_what_a_packet_brought() {
 // ---------------------------------------------------------------------------------------
 
 /// `chronicle serve` on loopback, any port: the process and the address it printed first.
-fn serving(env: &TestEnv, more: &[&str]) -> (Child, String) {
+pub(crate) fn serving(env: &TestEnv, more: &[&str]) -> (Child, String) {
     let mut args = vec!["serve", "--bind", "127.0.0.1", "--port", "0", "--no-qr"];
     args.extend_from_slice(more);
     let mut child = env
@@ -466,7 +466,7 @@ fn serving(env: &TestEnv, more: &[&str]) -> (Child, String) {
 }
 
 /// The host and port of an address `http://127.0.0.1:PORT/`.
-fn authority(url: &str) -> String {
+pub(crate) fn authority(url: &str) -> String {
     url.trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string()
@@ -493,7 +493,8 @@ fn http_get(url: &str, path: &str) -> (String, String) {
     )
 }
 
-fn stop(mut child: Child) -> std::process::ExitStatus {
+/// Stops serve as Ctrl-C does, within a bounded wait: how it ended.
+pub(crate) fn stop(mut child: Child) -> std::process::ExitStatus {
     let _ = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status();

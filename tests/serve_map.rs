@@ -2,32 +2,18 @@
 //! map kept from the first, and a game logged by another process makes the next page show
 //! the new map, the export's at the new head; a board read `?after=N` keeps its own map.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Child;
+use std::time::Duration;
 
 use crate::common::TestEnv;
+use crate::serve::stop;
 
 /// `chronicle serve` on loopback, any port: the process and the host and port it printed.
 fn serving(env: &TestEnv) -> (Child, String) {
-    let mut child = env
-        .process(&["serve", "--bind", "127.0.0.1", "--port", "0", "--no-qr"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chronicle serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("its stdout"))
-        .read_line(&mut line)
-        .expect("its first line");
-    let authority = line
-        .trim()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    assert!(authority.starts_with("127.0.0.1:"), "{line:?}");
-    (child, authority)
+    let (child, url) = crate::serve::serving(env, &[]);
+    (child, crate::serve::authority(&url))
 }
 
 /// The map a page of the server at `authority` shows (its `<svg>…</svg>`).
@@ -57,17 +43,6 @@ fn map_in(text: &str) -> Option<String> {
 /// The map `chronicle export --format svg` draws of the campaign now.
 fn exported_map(env: &TestEnv) -> String {
     map_in(&env.ok(&["export", "--format", "svg"]).stdout).expect("the export's map")
-}
-
-fn stop(mut child: Child) {
-    let _ = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().expect("a status").is_none() {
-        assert!(Instant::now() < deadline, "serve did not stop on Ctrl-C");
-        std::thread::sleep(Duration::from_millis(50));
-    }
 }
 
 #[test]

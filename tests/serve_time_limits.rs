@@ -4,10 +4,11 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use crate::common::TestEnv;
+use crate::serve::stop;
 
 /// The time limit on a request's head, and the longest any test here waits past it.
 const LIMIT: Duration = Duration::from_secs(10);
@@ -15,37 +16,10 @@ const GRACE: Duration = Duration::from_secs(10);
 /// The least time a closed connection was held: the limit, less a second of timers' slack.
 const AT_LEAST: Duration = Duration::from_secs(9);
 
-/// `chronicle serve` on loopback, any port: the process and its host and port.
+/// `chronicle serve` on loopback, any port: the process and the host and port it printed.
 fn serving(env: &TestEnv) -> (Child, String) {
-    let mut child = env
-        .process(&["serve", "--bind", "127.0.0.1", "--port", "0", "--no-qr"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("chronicle serve starts");
-    let stdout = child.stdout.take().expect("its stdout");
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("its first line");
-    let authority = line
-        .trim()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    assert!(authority.starts_with("127.0.0.1:"), "{line:?}");
-    (child, authority)
-}
-
-fn stop(mut child: Child) {
-    let _ = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while child.try_wait().expect("a status").is_none() {
-        assert!(Instant::now() < deadline, "serve did not stop on Ctrl-C");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    let (child, url) = crate::serve::serving(env, &[]);
+    (child, crate::serve::authority(&url))
 }
 
 /// A connection that has sent `sent`, read until the server closes it: what it answered
