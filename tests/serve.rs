@@ -38,7 +38,12 @@ struct Answer {
 
 /// Asks the router of `env`'s campaign for `path`, as a browser on this machine would.
 fn ask(env: &TestEnv, spoilers: Spoilers, request: Request<Body>) -> Answer {
-    let shared = Arc::new(Shared::open(&options(env, spoilers)).expect("the campaign"));
+    ask_with(&options(env, spoilers), request)
+}
+
+/// Asks the router of a run with these options.
+fn ask_with(options: &Options, request: Request<Body>) -> Answer {
+    let shared = Arc::new(Shared::open(options).expect("the campaign"));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -144,29 +149,11 @@ fn join(env: &TestEnv, host: &str, key: Option<&str>, cookie: Option<&str>) -> A
         key: key.to_string(),
         clock: chronicle::ledger::Clock::real(),
     });
-    let shared = Arc::new(Shared::open(&options).expect("the campaign"));
     let mut request = Request::get("/join").header(header::HOST, host);
     if let Some(cookie) = cookie {
         request = request.header(header::COOKIE, format!("chronicle_key={cookie}"));
     }
-    let request = request.body(Body::empty()).expect("a request");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async move {
-        let response = router(shared).oneshot(request).await.expect("an answer");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = to_bytes(response.into_body(), usize::MAX)
-            .await
-            .expect("the body");
-        Answer {
-            status,
-            headers,
-            body: String::from_utf8(bytes.to_vec()).expect("UTF-8"),
-        }
-    })
+    ask_with(&options, request.body(Body::empty()).expect("a request"))
 }
 
 #[test]
@@ -641,29 +628,11 @@ fn backup(env: &TestEnv, key: Option<&str>, bearer: Option<&str>) -> Answer {
         key: key.to_string(),
         clock: chronicle::ledger::Clock::fixed_at("2026-12-07T13:00:00Z").expect("a time"),
     });
-    let shared = Arc::new(Shared::open(&options).expect("the campaign"));
     let mut request = Request::get("/backup").header(header::HOST, "127.0.0.1:8765");
     if let Some(bearer) = bearer {
         request = request.header(header::AUTHORIZATION, format!("Bearer {bearer}"));
     }
-    let request = request.body(Body::empty()).expect("a request");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    runtime.block_on(async move {
-        let response = router(shared).oneshot(request).await.expect("an answer");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let bytes = to_bytes(response.into_body(), usize::MAX)
-            .await
-            .expect("the body");
-        Answer {
-            status,
-            headers,
-            body: String::from_utf8(bytes.to_vec()).expect("UTF-8"),
-        }
-    })
+    ask_with(&options, request.body(Body::empty()).expect("a request"))
 }
 
 #[test]
