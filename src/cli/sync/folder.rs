@@ -170,15 +170,8 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
 /// of the last sync) is not read again: its hash is the one remembered, as git's index
 /// does; any write here or by a sync tool changes its inode or change time.
 pub(super) fn fingerprint(dir: &Path, uid: &str, before: &str) -> String {
-    let remembered: HashMap<(&str, &str), &str> = before
-        .lines()
-        .filter_map(|line| {
-            let mut parts = line.rsplitn(3, ' ');
-            let hash = parts.next()?;
-            let stat = parts.next()?;
-            let name = parts.next()?;
-            Some(((name, stat), hash))
-        })
+    let remembered: HashMap<(&str, &str), &str> = files_of(before)
+        .map(|(name, stat, hash)| ((name, stat), hash))
         .collect();
     let mut lines = String::new();
     for path in listed(&campaign_folder(dir, uid)) {
@@ -199,17 +192,19 @@ pub(super) fn fingerprint(dir: &Path, uid: &str, before: &str) -> String {
 /// Whether two fingerprints name the same files with the same bytes (whatever the file
 /// system says of them).
 pub(super) fn same_files(a: &str, b: &str) -> bool {
-    let named = |text: &str| -> Vec<(String, String)> {
-        text.lines()
-            .filter_map(|line| {
-                let mut parts = line.rsplitn(3, ' ');
-                let hash = parts.next()?;
-                parts.next()?;
-                Some((parts.next()?.to_string(), hash.to_string()))
-            })
-            .collect()
-    };
-    named(a) == named(b)
+    let named = |text| files_of(text).map(|(name, _, hash)| (name, hash));
+    named(a).eq(named(b))
+}
+
+/// The files a fingerprint names: each one's name (which may hold spaces), what the file
+/// system said of it, and its hash.
+fn files_of(fingerprint: &str) -> impl Iterator<Item = (&str, &str, &str)> {
+    fingerprint.lines().filter_map(|line| {
+        let mut parts = line.rsplitn(3, ' ');
+        let hash = parts.next()?;
+        let stat = parts.next()?;
+        Some((parts.next()?, stat, hash))
+    })
 }
 
 /// What the file system says of a file, in one word: its length, modification and change
