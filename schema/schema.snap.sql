@@ -47,6 +47,12 @@ CREATE TABLE "entry" (
     UNIQUE (campaign_id, uid)
 );
 
+CREATE TABLE photo_file (
+    sha256      TEXT PRIMARY KEY CHECK (length(sha256) = 64),
+    media_type  TEXT NOT NULL CHECK (media_type IN ('image/jpeg', 'image/png', 'image/webp')),
+    bytes       BLOB NOT NULL
+);
+
 CREATE TABLE refinery_schema_history(
              version int4 PRIMARY KEY,
              name VARCHAR(255),

@@ -296,6 +296,13 @@ fn json_schemas_match_the_types_that_print_them() {
 #[test]
 fn every_json_output_validates_against_its_committed_schema() {
     let env = demo();
+    let photo = env.dir().join("board.jpg");
+    std::fs::write(&photo, crate::photo_files::jpeg(64, 48)).expect("a photo");
+    let photo = photo.to_str().expect("a UTF-8 path");
+    chronicle(
+        &env,
+        &["game", "photo", "add", "6", photo, "--caption", "Asia"],
+    );
     let game_log: &[&str] = &[
         "game",
         "log",
@@ -323,6 +330,7 @@ fn every_json_output_validates_against_its_committed_schema() {
         ("alias-list", &["alias", "list"]),
         ("game-list", &["game", "list"]),
         ("game-show", &["game", "show", "6"]),
+        ("photo-list", &["game", "photo", "list"]),
         ("game-log", game_log),
         (
             "game-edit",

@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use crate::common::{Run, TestEnv, skipped};
 use crate::conventions::helps;
+use crate::photo_files::{jpeg, phone_jpeg, png};
 
 /// The command lines of a help's "Examples:" section, continuations joined; none when it
 /// has none. The section ends at its first line that is not indented.
@@ -104,6 +105,20 @@ fn given(env: &TestEnv, path: &str) {
                 "--new-player",
                 "Annie",
             ]);
+        }
+        // A phone's photo and a PNG to add.
+        "game photo add" => {
+            std::fs::write(
+                env.dir().join("IMG_2041.jpg"),
+                phone_jpeg(400, 200, 6, true),
+            )
+            .expect("a photo");
+            std::fs::write(env.dir().join("board.png"), png(300, 200)).expect("a photo");
+        }
+        // Game 7 with a photo.
+        "game photo list" | "game photo show" | "game photo remove" => {
+            std::fs::write(env.dir().join("IMG_2041.jpg"), jpeg(400, 200)).expect("a photo");
+            env.ok(&["game", "photo", "add", "7", "IMG_2041.jpg"]);
         }
         // The files to import: another database's campaign Earth, and that file again.
         "import" => {

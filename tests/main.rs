@@ -60,6 +60,8 @@ mod mutated_import;
 mod names;
 mod one_count;
 mod open_cases;
+mod photo_files;
+mod photos;
 mod progress;
 mod queries;
 mod read_only;

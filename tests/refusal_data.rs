@@ -14,7 +14,7 @@ use chronicle::domain::{
 use chronicle::exchange::{Field, GameSheet};
 
 /// How many kinds of refusal there are: one more than the last index of `index`.
-const KINDS: usize = 92;
+const KINDS: usize = 97;
 
 fn s(text: &str) -> String {
     text.to_string()
@@ -120,6 +120,11 @@ fn index(refusal: &Refusal) -> usize {
         Refusal::BadRecord { .. } => 89,
         Refusal::LaterBreaks { .. } => 90,
         Refusal::PacketOpenedAtGameEnd { .. } => 91,
+        Refusal::PhotoGame { .. } => 92,
+        Refusal::PhotoTwice { .. } => 93,
+        Refusal::BadPhotoHash { .. } => 94,
+        Refusal::PhotoTooLarge { .. } => 95,
+        Refusal::NoPhoto { .. } => 96,
     }
 }
 
@@ -485,6 +490,23 @@ fn log_examples() -> Vec<Refusal> {
         },
         Refusal::BadRecord {
             problem: RecordProblem::NotAsRecorded,
+        },
+        Refusal::PhotoGame {
+            game: 17,
+            played: 16,
+        },
+        Refusal::PhotoTwice {
+            id: s("3fa9c2e1"),
+            game: 7,
+        },
+        Refusal::BadPhotoHash { given: s("3fa9") },
+        Refusal::NoPhoto {
+            id: s("3fa9c2e1"),
+            game: 5,
+        },
+        Refusal::PhotoTooLarge {
+            bytes: 31_457_280,
+            limit: 20_000_000,
         },
         Refusal::LaterBreaks {
             what: s("game 7"),

@@ -41,6 +41,24 @@ const EXAMPLES: &[(&str, &str)] = &[
   chronicle game show 3 --format csv --table changes",
     ),
     (
+        "game photo add",
+        "  chronicle game photo add 7 IMG_2041.jpg --caption \"Europe, all scars\" --by Ann
+  chronicle game photo add 7 board.png --keep-original    # the full-size image kept too",
+    ),
+    (
+        "game photo list",
+        "  chronicle game photo list 7
+  chronicle game photo list --format json",
+    ),
+    (
+        "game photo show",
+        "  chronicle game photo show 7.1 -o game-7.jpg    # game 7's first photo",
+    ),
+    (
+        "game photo remove",
+        "  chronicle game photo remove 7.1 --reason \"blurred\"",
+    ),
+    (
         "game undo",
         "  chronicle game undo --reason \"logged on the wrong campaign\" --yes",
     ),

@@ -247,6 +247,9 @@ pub(super) fn store_hints(error: &StoreError) -> Vec<String> {
             "`chronicle demo` never replaces a real campaign: give the demo another database with --db."
         }
         StoreError::NotLatestGame { .. } => "Look again with `chronicle game list`.",
+        StoreError::ImageNotItsHash { .. } => {
+            "Whoever wrote that file did not write the photo it names: add the photo again from its device."
+        }
         StoreError::UndoBlocked { .. } => {
             "Take that entry back first (`chronicle undo` takes back the latest entry of any kind), then the game."
         }

@@ -33,6 +33,11 @@ impl From<LedgerError> for CliError {
                 "--with \"{given}\" is not a kind of mark; the kinds are {}.",
                 MarkKind::ALL.map(MarkKind::key).join(", ")
             )),
+            LedgerError::Missing(missing @ Missing::PhotoOfGames { .. }) => {
+                CliError::usage(missing.to_string())
+            }
+            LedgerError::Missing(missing) => CliError::input(missing.to_string()),
+            LedgerError::Photo(error) => CliError::input(error.to_string()),
             LedgerError::Query(error) => match error {
                 QueryError::UnknownKind { .. } => CliError::usage(error.to_string()),
                 _ => CliError::input(error.to_string()),

@@ -211,7 +211,15 @@ fn prints_data(command: &Command) -> bool {
         C::Campaign(command) => matches!(command, campaign::Command::List),
         C::Power(args) => args.faction.is_none(),
         C::Coins(args) => args.territories.is_empty(),
-        C::Game(command) => !matches!(command, game::Command::Undo(_)),
+        C::Game(command) => !matches!(
+            command,
+            game::Command::Undo(_)
+                | game::Command::Photo(
+                    game::photo::Command::Add(_)
+                        | game::photo::Command::Show(_)
+                        | game::photo::Command::Remove(_)
+                )
+        ),
         C::Pool(args) => args.command.is_none(),
         C::Rule(command) => matches!(command, rule::Command::List { .. }),
         C::Alias(command) => matches!(command, alias::Command::List),

@@ -116,6 +116,7 @@ pub(super) fn print_report(
         Report::Pools(r) => print_sheet(r, context, sheet),
         Report::Games(r) => print_sheet(r, context, sheet),
         Report::Game(r) => print_sheet(r, context, sheet),
+        Report::Photos(r) => print_sheet(r, context, sheet),
         Report::World(r) => print_sheet(r, context, sheet),
         Report::Recap(r) => print_sheet(r, context, sheet),
     }

@@ -6,12 +6,13 @@ use chrono::NaiveDate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::docs_cards::DraftDoc;
 use super::{DATE_PATTERN, TIMESTAMP_PATTERN, UUID_PATTERN};
 use crate::domain::vocabulary::pool::PoolKind;
 use crate::domain::vocabulary::words::day_text;
 use crate::domain::{
-    AliasOf, Continent, Draft, Entry, Faction, Game, HeldOnChoice, Outcome, Packet, Power,
-    ScarPlacement, Seat, Territory, Wear,
+    AliasOf, Continent, Entry, Faction, Game, HeldOnChoice, Outcome, Packet, Power, ScarPlacement,
+    Seat, Territory, Wear,
 };
 
 /// The campaign a file holds.
@@ -99,6 +100,14 @@ pub enum EntryDoc {
         of: String,
         name: String,
     },
+    /// A photo of a game (`game photo add`).
+    Photo(Box<super::docs_photo::PhotoDoc>),
+    /// A photo of game `game` removed (`game photo remove`), by its copy's hash.
+    RemovePhoto {
+        game: u32,
+        sha256: String,
+        reason: Option<String>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -137,17 +146,6 @@ pub struct GameDoc {
     /// At most 2,000 characters.
     #[schemars(length(max = 2000))]
     pub note: Option<String>,
-}
-
-/// What the draft gave one seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DraftDoc {
-    pub person: String,
-    pub turn: Option<u8>,
-    pub placement: Option<u8>,
-    pub troops: Option<u8>,
-    pub coins: Option<u8>,
 }
 
 /// A change sealed content made during play.
@@ -238,6 +236,8 @@ pub enum HeldOnDoc {
 
 impl EntryDoc {
     /// The document of an entry (`game` is its number, for a game).
+    // One arm a kind of entry, with no catch-all: a new entry must say it.
+    #[allow(clippy::too_many_lines)]
     pub fn new(entry: &Entry, game: Option<u32>) -> EntryDoc {
         match entry {
             Entry::Power { faction, power } => EntryDoc::Power {
@@ -313,10 +313,22 @@ impl EntryDoc {
                 of: of.kind().to_string(),
                 name: of.name(),
             },
+            Entry::Photo(p) => EntryDoc::Photo(Box::new(super::docs_photo::PhotoDoc::new(p))),
+            Entry::RemovePhoto {
+                game,
+                sha256,
+                reason,
+            } => EntryDoc::RemovePhoto {
+                game: *game,
+                sha256: sha256.clone(),
+                reason: reason.clone(),
+            },
         }
     }
 
     /// The entry it records; an error names what cannot be read.
+    // One arm a kind of entry, with no catch-all: a new entry must say it.
+    #[allow(clippy::too_many_lines)]
     pub fn entry(&self) -> Result<Entry, String> {
         Ok(match self {
             EntryDoc::Power { faction, power } => Entry::Power {
@@ -392,6 +404,16 @@ impl EntryDoc {
             EntryDoc::Alias { alias, of, name } => Entry::Alias {
                 alias: alias.clone(),
                 of: alias_of(of, name)?,
+            },
+            EntryDoc::Photo(photo) => Entry::Photo(Box::new(photo.photo()?)),
+            EntryDoc::RemovePhoto {
+                game,
+                sha256,
+                reason,
+            } => Entry::RemovePhoto {
+                game: *game,
+                sha256: sha256.clone(),
+                reason: reason.clone(),
             },
         })
     }
@@ -477,17 +499,7 @@ impl GameDoc {
             opened: game.opened.iter().map(|p| p.name().to_string()).collect(),
             events: game.events.iter().map(EventDoc::new).collect(),
             no_reward: game.declined,
-            draft: game
-                .draft
-                .iter()
-                .map(|d| DraftDoc {
-                    person: d.person.clone(),
-                    turn: d.turn,
-                    placement: d.placement,
-                    troops: d.troops,
-                    coins: d.coins,
-                })
-                .collect(),
+            draft: game.draft.iter().map(DraftDoc::new).collect(),
             event_cards: game
                 .event_cards
                 .iter()
@@ -549,17 +561,7 @@ impl GameDoc {
             .collect::<Result<_, String>>()?;
         game.reward = self.reward.as_ref().map(RewardDoc::reward).transpose()?;
         game.declined = self.no_reward;
-        game.draft = self
-            .draft
-            .iter()
-            .map(|d| Draft {
-                person: d.person.clone(),
-                turn: d.turn,
-                placement: d.placement,
-                troops: d.troops,
-                coins: d.coins,
-            })
-            .collect();
+        game.draft = self.draft.iter().map(DraftDoc::draft).collect();
         game.held_on = self
             .held_on
             .iter()

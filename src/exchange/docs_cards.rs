@@ -1,9 +1,9 @@
-//! A game's event cards and missions in the campaign file, and back.
+//! A game's event cards, missions and draft in the campaign file, and back.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::{EventCard, Mission};
+use crate::domain::{Draft, EventCard, Mission};
 
 /// An event card drawn in a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -69,4 +69,37 @@ pub(super) fn cards(
         event_cards.iter().map(EventCardDoc::card).collect(),
         missions.iter().map(MissionDoc::mission).collect(),
     )
+}
+
+/// What the draft gave one seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DraftDoc {
+    pub person: String,
+    pub turn: Option<u8>,
+    pub placement: Option<u8>,
+    pub troops: Option<u8>,
+    pub coins: Option<u8>,
+}
+
+impl DraftDoc {
+    pub(super) fn new(d: &Draft) -> DraftDoc {
+        DraftDoc {
+            person: d.person.clone(),
+            turn: d.turn,
+            placement: d.placement,
+            troops: d.troops,
+            coins: d.coins,
+        }
+    }
+
+    pub(super) fn draft(&self) -> Draft {
+        Draft {
+            person: self.person.clone(),
+            turn: self.turn,
+            placement: self.placement,
+            troops: self.troops,
+            coins: self.coins,
+        }
+    }
 }

@@ -22,6 +22,7 @@ mod device_log;
 mod docs;
 mod docs_cards;
 mod docs_game;
+pub mod docs_photo;
 mod file;
 mod read;
 mod records;

@@ -34,6 +34,9 @@ pub enum LedgerError {
     /// A history question that cannot be answered (a kind of change that is not one).
     #[error(transparent)]
     Query(QueryError),
+    /// Bytes given as a photo that cannot be one.
+    #[error(transparent)]
+    Photo(super::photo::PhotoError),
 }
 
 /// What a question names that is not there.
@@ -52,6 +55,17 @@ pub enum Missing {
     /// A kind of mark (`board --with`) that is not one.
     #[error("\"{given}\" is not a kind of mark; the kinds are {}.", MarkKind::ALL.map(MarkKind::key).join(", "))]
     MarkKind { given: String },
+    /// A photo by its id, when none that stands has it.
+    #[error("There is no photo {id}{}.", if photos.is_empty() { " (this campaign has no photo)".to_string() } else { format!("; the photos are {}", photos.join(", ")) })]
+    Photo { id: String, photos: Vec<String> },
+    /// A photo's id that names the same image on several games.
+    #[error("The photo {id} is a photo of games {}: say which with --game.", games.iter().map(u32::to_string).collect::<Vec<_>>().join(" and "))]
+    PhotoOfGames { id: String, games: Vec<u32> },
+    /// A photo's full-size image, where the group did not keep it.
+    #[error(
+        "The photo {id} was added without its full-size image (--keep-original); its copy is all there is."
+    )]
+    Original { id: String },
 }
 
 impl From<StoreError> for LedgerError {

@@ -12,6 +12,7 @@ use crate::report::history::{History, cut, date_from, game_views, start_day};
 use crate::report::history_query::HistoryQuery;
 use crate::report::marked::{MarkKind, MarkedTerritories};
 use crate::report::packets::{PacketView, Packets};
+use crate::report::photos::{PhotoList, PhotoView, photos};
 use crate::report::pools::Pools;
 use crate::report::recap::Recap;
 use crate::report::setup::{SetupReport, next_table};
@@ -54,6 +55,8 @@ pub enum View {
     Pools,
     Games,
     Game(u32),
+    /// `game photo list`: the photos of one game, or of every game.
+    Photos(Option<u32>),
     World,
     /// `recap`; `notes` keeps free text even without spoilers.
     Recap {
@@ -86,6 +89,7 @@ pub enum Report {
     Pools(Pools),
     Games(GameList),
     Game(GameView),
+    Photos(PhotoList),
     World(World),
     Recap(Recap),
 }
@@ -109,7 +113,8 @@ pub fn build(store: &Store, campaign: Option<&str>, query: &Query) -> Result<Ans
             store.read(info.id)?,
         ))
     })?;
-    let report = report(&name, &created_at, &stored, query)?;
+    let mut report = report(&name, &created_at, &stored, query)?;
+    mark_here(store, &mut report)?;
     Ok(Answer {
         campaign: name,
         head,
@@ -219,6 +224,11 @@ pub(super) fn report(
                 })
             })?)
         }
+        View::Photos(game) => Report::Photos(PhotoList {
+            campaign: name.to_string(),
+            game: *game,
+            photos: photos(entries, *game),
+        }),
         View::World => Report::World(World::new(name, &campaign)),
         View::Recap { notes } => {
             let mut recap = recap(name, stored, entries, &campaign, query.spoilers, *notes)?;
@@ -249,6 +259,11 @@ fn recap(
 /// The games, without what packets brought when `sealed` says.
 fn games(entries: &[LoggedEntry], sealed: Option<&Sealed>) -> Result<Vec<GameView>, LedgerError> {
     let mut games = game_views(entries)?;
+    for photo in photos(entries, None) {
+        if let Some(game) = games.iter_mut().find(|g| g.game == photo.game) {
+            game.photos.push(photo);
+        }
+    }
     if let Some(sealed) = sealed {
         sealed.games(&mut games, false);
     }
@@ -303,8 +318,27 @@ impl serde::Serialize for Report {
             Report::Pools(r) => r.serialize(serializer),
             Report::Games(r) => r.serialize(serializer),
             Report::Game(r) => r.serialize(serializer),
+            Report::Photos(r) => r.serialize(serializer),
             Report::World(r) => r.serialize(serializer),
             Report::Recap(r) => r.serialize(serializer),
         }
     }
+}
+
+/// Says, of every photo a report names, whether its bytes are here.
+fn mark_here(store: &Store, report: &mut Report) -> Result<(), LedgerError> {
+    let views: Vec<&mut PhotoView> = match report {
+        Report::Photos(list) => list.photos.iter_mut().collect(),
+        Report::Game(game) => game.photos.iter_mut().collect(),
+        Report::Games(list) => list.games.iter_mut().flat_map(|g| &mut g.photos).collect(),
+        _ => return Ok(()),
+    };
+    if views.is_empty() {
+        return Ok(());
+    }
+    let here = store.images_here(views.iter().map(|v| v.copy.sha256.as_str()))?;
+    for view in views {
+        view.here = here.contains(&view.copy.sha256);
+    }
+    Ok(())
 }

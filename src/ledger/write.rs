@@ -87,7 +87,7 @@ fn change(record: &LogRecord, entries: &[LoggedEntry]) -> Change {
 }
 
 /// Refused when the log's head is not the one the guard saw.
-fn guarded(current: &Current<'_>, guard: &Guard) -> Result<(), LedgerError> {
+pub(super) fn guarded(current: &Current<'_>, guard: &Guard) -> Result<(), LedgerError> {
     let Some(seen) = &guard.seen else {
         return Ok(());
     };

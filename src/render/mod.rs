@@ -21,3 +21,4 @@ pub mod terminal;
 mod views;
 
 pub use tabular::{Table, TableStyle, Tabular};
+pub use views::photos::size_words;

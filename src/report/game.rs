@@ -30,6 +30,9 @@ pub struct GameView {
     #[serde(default)]
     pub missions: Vec<MissionView>,
     pub note: Option<String>,
+    /// The game's photos, in the order they were added.
+    #[serde(default)]
+    pub photos: Vec<super::photos::PhotoView>,
 }
 
 /// An event card drawn in a game: its name, the person it favoured or hit, what it did.
@@ -167,6 +170,7 @@ impl GameView {
                 })
                 .collect(),
             note: game.note.clone(),
+            photos: Vec::new(),
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod history_query;
 pub mod marked;
 pub mod packets;
 pub mod person;
+pub mod photos;
 pub mod pools;
 pub mod powers;
 pub mod recap;

@@ -173,6 +173,11 @@ fn outputs() -> Vec<(&'static str, &'static str, Schema)> {
         ("alias-list", "alias list", schema::<Aliases>()),
         ("game-list", "game list", schema::<GameList>()),
         ("game-show", "game show N", schema::<GameView>()),
+        (
+            "photo-list",
+            "game photo list",
+            schema::<super::photos::PhotoList>(),
+        ),
         ("game-log", "game log", schema::<GameLogged>()),
         ("campaign-list", "campaign list", schema::<CampaignList>()),
         ("power", "power", schema::<Powers>()),

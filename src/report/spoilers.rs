@@ -245,6 +245,9 @@ impl Sealed {
             .map(|r| self.hide(&r));
         if !notes {
             game.note = None;
+            for photo in &mut game.photos {
+                photo.caption = None;
+            }
         }
     }
 

@@ -230,6 +230,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
             (people(r.players.iter().map(|p| p.person.as_str()), params.after))
         },
         Report::World(r) => tables(r),
+        Report::Photos(r) => tables(r),
         Report::Corrections(r) => tables(r),
     };
     let name = page_name(&answered.report, path, params);
@@ -297,6 +298,7 @@ fn page_name(report: &Report, path: &str, params: &Params) -> String {
         Report::Packets(_) => "Packets",
         Report::Pools(_) => "Pools",
         Report::Games(_) => "Games",
+        Report::Photos(_) => "Photos",
         Report::Game(game) => return format!("Game {}", game.game),
         Report::World(_) => "World",
         Report::Corrections(_) => "Corrections",

@@ -6,6 +6,7 @@ use axum::http::StatusCode;
 use serde::Serialize;
 
 use crate::exchange::{GameSheet, SheetError};
+use crate::ledger::photo::PhotoError;
 use crate::ledger::{Change, Did, LedgerError, Missing};
 use crate::report::marked::MarkKind;
 
@@ -14,10 +15,16 @@ pub(super) fn status(error: &LedgerError) -> StatusCode {
     match error {
         LedgerError::Stale { .. } => StatusCode::CONFLICT,
         LedgerError::Sheet(SheetError::NotASheet { .. }) => StatusCode::BAD_REQUEST,
-        LedgerError::Rule(_) | LedgerError::Sheet(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        LedgerError::Photo(PhotoError::TooLarge { .. }) => StatusCode::PAYLOAD_TOO_LARGE,
+        LedgerError::Rule(_) | LedgerError::Sheet(_) | LedgerError::Photo(_) => {
+            StatusCode::UNPROCESSABLE_ENTITY
+        }
         LedgerError::Busy => StatusCode::SERVICE_UNAVAILABLE,
         LedgerError::Store(_) => StatusCode::INTERNAL_SERVER_ERROR,
         LedgerError::Missing(Missing::Game { .. }) => StatusCode::NOT_FOUND,
+        LedgerError::Missing(Missing::Photo { .. } | Missing::Original { .. }) => {
+            StatusCode::NOT_FOUND
+        }
         LedgerError::Missing(_) | LedgerError::Query(_) => StatusCode::BAD_REQUEST,
     }
 }
@@ -47,6 +54,7 @@ pub(super) fn words(error: &LedgerError) -> String {
         ),
         LedgerError::Missing(missing) => missing.to_string(),
         LedgerError::Query(error) => error.to_string(),
+        LedgerError::Photo(error) => error.to_string(),
     }
 }
 

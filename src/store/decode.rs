@@ -378,6 +378,8 @@ fn entry(
                 continent: first.continent,
             })
         }
+        EntryKind::Photo => super::decode_game::photo(note, changes),
+        EntryKind::RemovePhoto => super::decode_game::photo_removed(note, changes),
         sealed => sealed_entry(sealed, changes.first()),
     }
 }
@@ -458,6 +460,8 @@ fn sealed_entry(kind: EntryKind, row: Option<&StoredRow>) -> Result<Entry, Strin
         | EntryKind::PoolCapacity
         | EntryKind::Game
         | EntryKind::AddTerritory
+        | EntryKind::Photo
+        | EntryKind::RemovePhoto
         | EntryKind::Rule => {
             return Err(format!("a {kind:?} entry read as sealed content"));
         }

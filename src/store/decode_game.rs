@@ -220,3 +220,56 @@ pub(super) fn add_change(game: &mut Game, row: &StoredRow) -> Result<(), String>
     }
     Ok(())
 }
+
+/// A photo from its rows: its own (the game; who took it), then its images, the copy first.
+pub(super) fn photo(
+    caption: Option<String>,
+    changes: &[StoredRow],
+) -> Result<crate::domain::Entry, String> {
+    use crate::domain::entry::photo::{ImageKind, Photo, PhotoFile};
+    let (first, files) = changes.split_first().ok_or("a photo without its change")?;
+    let mut files = files.iter().map(|row| {
+        Ok::<_, String>(PhotoFile {
+            sha256: row.name.clone().ok_or("a photo's image without its hash")?,
+            kind: row
+                .text
+                .as_deref()
+                .and_then(ImageKind::of_media_type)
+                .ok_or("a photo's image of an unknown type")?,
+            bytes: row
+                .amount
+                .and_then(|a| u64::try_from(a).ok())
+                .ok_or("a photo's image without its size")?,
+        })
+    });
+    let copy = files.next().ok_or("a photo without its image")??;
+    let original = files.next().transpose()?;
+    Ok(crate::domain::Entry::Photo(Box::new(Photo {
+        game: first
+            .amount
+            .and_then(|a| u32::try_from(a).ok())
+            .ok_or("a photo without its game")?,
+        copy,
+        original,
+        caption,
+        by: first.person.clone(),
+    })))
+}
+
+/// A photo removed, from its row (the game, the image's hash).
+pub(super) fn photo_removed(
+    reason: Option<String>,
+    changes: &[StoredRow],
+) -> Result<crate::domain::Entry, String> {
+    let row = changes
+        .first()
+        .ok_or("a photo removed without its change")?;
+    Ok(crate::domain::Entry::RemovePhoto {
+        game: row
+            .amount
+            .and_then(|a| u32::try_from(a).ok())
+            .ok_or("a photo removed without its game")?,
+        sha256: row.name.clone().ok_or("a photo removed without its hash")?,
+        reason,
+    })
+}

@@ -191,6 +191,8 @@ fn append_as(
             (None, Some(reason.as_str()))
         }
         Some(Entry::Game(g)) => (Some(g.date.to_string()), g.note.as_deref()),
+        Some(Entry::Photo(photo)) => (None, photo.caption.as_deref()),
+        Some(Entry::RemovePhoto { reason, .. }) => (None, reason.as_deref()),
         _ => (None, None),
     };
     let kind = match (entry, correction) {
@@ -354,6 +356,8 @@ fn added_territory_rows(
         .collect()
 }
 
+// One arm a kind of entry, with no catch-all: a new entry must say it.
+#[allow(clippy::too_many_lines)]
 fn rows(entry: &Entry) -> Vec<Row<'_>> {
     match entry {
         Entry::Power { faction, power } => {
@@ -427,6 +431,12 @@ fn rows(entry: &Entry) -> Vec<Row<'_>> {
                 .amount(i64::from(*retired)),
         ],
         Entry::Alias { alias, of } => vec![alias_row(alias, of)],
+        Entry::Photo(photo) => photo_rows(photo),
+        Entry::RemovePhoto { game, sha256, .. } => vec![
+            Row::new(ChangeKind::PhotoRemoved)
+                .amount(i64::from(*game))
+                .name(sha256),
+        ],
         Entry::Rule { rule, on, .. } => vec![
             Row::new(ChangeKind::Rule)
                 .name(rule.key())
@@ -548,4 +558,22 @@ fn card_rows(game: &Game) -> Vec<Row<'_>> {
         row
     });
     events.chain(missions).collect()
+}
+
+/// A photo: its own row (the game; who took it), then one row per image it names, the copy
+/// first (hash, media type, size).
+fn photo_rows(photo: &crate::domain::entry::photo::Photo) -> Vec<Row<'_>> {
+    let first = Row::new(ChangeKind::Photo).amount(i64::from(photo.game));
+    let first = match &photo.by {
+        Some(by) => first.person(by),
+        None => first,
+    };
+    std::iter::once(first)
+        .chain(photo.files().map(|file| {
+            Row::new(ChangeKind::PhotoFile)
+                .name(&file.sha256)
+                .text(file.kind.media_type())
+                .amount(i64::try_from(file.bytes).unwrap_or(i64::MAX))
+        }))
+        .collect()
 }

@@ -105,6 +105,11 @@ pub enum StoreError {
         Some(latest) => format!("Game {expected} is not the latest game any more (game {latest} is)."),
     })]
     NotLatestGame { expected: u32, latest: Option<u32> },
+
+    #[error(
+        "The image {name} is not what its name says: its bytes' SHA-256 is {found}. It was not kept."
+    )]
+    ImageNotItsHash { name: String, found: String },
 }
 
 fn hint_campaigns(known: &[String]) -> String {
@@ -145,6 +150,7 @@ impl StoreError {
             | StoreError::CampaignExists { .. }
             | StoreError::NotADemo { .. }
             | StoreError::NotLatestGame { .. }
+            | StoreError::ImageNotItsHash { .. }
             | StoreError::UndoBlocked { .. } => false,
         }
     }

@@ -240,6 +240,22 @@ impl Store {
     where
         E: From<StoreError> + From<Refusal>,
     {
+        self.append_with(campaign_id, stamp, dry_run, &[], build)
+    }
+
+    /// Adds one record as `append` does, and keeps the images it names in the same
+    /// transaction (a photo of a game): the entry and its bytes together or neither.
+    pub fn append_with<E>(
+        &mut self,
+        campaign_id: i64,
+        stamp: &Stamp,
+        dry_run: bool,
+        images: &[super::ImageBytes],
+        build: impl FnOnce(&Current<'_>) -> Result<NewRecord, E>,
+    ) -> Result<Appended, E>
+    where
+        E: From<StoreError> + From<Refusal>,
+    {
         self.write(!dry_run, |tx| {
             let Stored { records, derived } = read_records(tx, campaign_id)?;
             let ids: Vec<EntryId> = records.iter().map(|r| r.id.clone()).collect();
@@ -288,6 +304,7 @@ impl Store {
             )?;
             check_record(&record, stamp.today)?;
             if !dry_run {
+                super::photos::put(tx, images)?;
                 let mut derived = derived;
                 derived.push(append_resolved(tx, campaign_id, &record, &resolved_after)?);
                 let mut ids = ids;

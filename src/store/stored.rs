@@ -122,6 +122,8 @@ pub(super) const fn entry_key(kind: EntryKind) -> &'static str {
         EntryKind::Alias => "alias",
         EntryKind::Retire => "retire",
         EntryKind::AddTerritory => "territory",
+        EntryKind::Photo => "photo",
+        EntryKind::RemovePhoto => "photo_removed",
     }
 }
 

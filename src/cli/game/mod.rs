@@ -1,10 +1,11 @@
-//! `chronicle game log|edit|insert|list|show|undo`: the games of a campaign.
+//! `chronicle game log|edit|insert|list|show|undo|photo`: the games of a campaign.
 
 mod args;
 mod edit;
 mod list;
 mod log;
 pub(super) mod logged;
+pub(super) mod photo;
 pub(super) mod sheet;
 mod show;
 mod undo;
@@ -32,6 +33,9 @@ pub enum Command {
     Insert(Box<edit::InsertArgs>),
     /// Take back the latest game (the history keeps it, with when and why)
     Undo(undo::UndoArgs),
+    /// Photos of a game: add, list, show (write its file), remove
+    #[command(subcommand)]
+    Photo(photo::Command),
 }
 
 pub(super) use args::LogArgs;
@@ -45,5 +49,6 @@ pub(super) fn run(context: &Context, command: Command) -> Result<(), CliError> {
         Command::Edit(args) => edit::edit(context, *args),
         Command::Insert(args) => edit::insert(context, *args),
         Command::Undo(args) => undo::run(context, args),
+        Command::Photo(command) => photo::run(context, command),
     }
 }

@@ -239,14 +239,8 @@ fn stat(path: &Path) -> String {
 
 /// A file's SHA-256 in hex, or why it cannot be read (as one word).
 fn hash(path: &Path) -> String {
-    use sha2::{Digest, Sha256};
     match files::read(path, Symlinks::Never, LIMIT, WHAT) {
-        Ok(bytes) => Sha256::digest(&bytes)
-            .iter()
-            .fold(String::with_capacity(64), |mut hex, b| {
-                let _ = write!(hex, "{b:02x}");
-                hex
-            }),
+        Ok(bytes) => crate::store::sha256(&bytes),
         Err(_) => "unread".to_string(),
     }
 }

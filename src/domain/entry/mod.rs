@@ -5,6 +5,7 @@
 //! clock a game was dated by (`dated`).
 
 pub mod dated;
+pub mod photo;
 pub mod validate;
 
 use chrono::NaiveDate;
@@ -70,6 +71,15 @@ pub enum Entry {
         neighbours: Vec<Territory>,
         continent: Option<Continent>,
     },
+    /// A photo of a game, its bytes kept apart by their hash (boxed, as a game is).
+    Photo(Box<photo::Photo>),
+    /// A photo of game `game` removed (the image by its copy's hash), with the group's
+    /// reason.
+    RemovePhoto {
+        game: u32,
+        sha256: String,
+        reason: Option<String>,
+    },
 }
 
 /// What an alias stands for.
@@ -121,10 +131,12 @@ pub enum EntryKind {
     Alias,
     Retire,
     AddTerritory,
+    Photo,
+    RemovePhoto,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 14] = [
+    pub const ALL: [EntryKind; 16] = [
         EntryKind::Power,
         EntryKind::Coins,
         EntryKind::PoolCapacity,
@@ -139,6 +151,8 @@ impl EntryKind {
         EntryKind::Alias,
         EntryKind::Retire,
         EntryKind::AddTerritory,
+        EntryKind::Photo,
+        EntryKind::RemovePhoto,
     ];
 }
 
@@ -159,6 +173,8 @@ impl Entry {
             Entry::Alias { .. } => EntryKind::Alias,
             Entry::Retire { .. } => EntryKind::Retire,
             Entry::AddTerritory { .. } => EntryKind::AddTerritory,
+            Entry::Photo(_) => EntryKind::Photo,
+            Entry::RemovePhoto { .. } => EntryKind::RemovePhoto,
         }
     }
 }

@@ -49,6 +49,39 @@ pub fn logged_by(given: &str) -> Result<String, Refusal> {
     Ok(tidied)
 }
 
+/// The longest caption of a photo, in characters.
+pub const MAX_CAPTION_CHARS: usize = 300;
+
+/// A photo as an entry names it: each file by a SHA-256 and within the size a photo may
+/// have, and a caption of one line.
+pub fn photo(photo: &super::photo::Photo) -> Result<(), Refusal> {
+    use super::photo::MAX_PHOTO_BYTES;
+    for file in photo.files() {
+        photo_hash(&file.sha256)?;
+        if file.bytes > MAX_PHOTO_BYTES || file.bytes == 0 {
+            return Err(Refusal::PhotoTooLarge {
+                bytes: file.bytes,
+                limit: MAX_PHOTO_BYTES,
+            });
+        }
+    }
+    if let Some(caption) = &photo.caption {
+        text("caption", caption, MAX_CAPTION_CHARS, false)?;
+    }
+    Ok(())
+}
+
+/// A photo's image named by its SHA-256 (64 lowercase hex digits).
+pub fn photo_hash(given: &str) -> Result<(), Refusal> {
+    if super::photo::PhotoFile::is_sha256(given) {
+        Ok(())
+    } else {
+        Err(Refusal::BadPhotoHash {
+            given: given.to_string(),
+        })
+    }
+}
+
 /// A moment in RFC 3339 (`2026-11-29T20:00:00Z`).
 pub fn timestamp(what: &'static str, given: &str) -> Result<(), Refusal> {
     DateTime::parse_from_rfc3339(given)
@@ -85,7 +118,11 @@ pub fn names(entry: &Entry) -> Result<(), Refusal> {
         }
         Entry::Retire { person, .. } => given.push(("person's name", person)),
         Entry::AddTerritory { territory, .. } => given.push(("territory", territory.name())),
+        Entry::Photo(photo) => {
+            given.extend(photo.by.iter().map(|by| ("person's name", by.as_str())));
+        }
         Entry::Power { .. }
+        | Entry::RemovePhoto { .. }
         | Entry::Coins { .. }
         | Entry::PoolCapacity { .. }
         | Entry::OpenPacket { .. }

@@ -9,42 +9,9 @@ use crate::domain::vocabulary::change::ChangeKind;
 use crate::domain::vocabulary::packet::Packet;
 use crate::domain::vocabulary::pool::PoolKind;
 
-/// One change an entry made, with who made it and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Happening {
-    /// The person who made the change, when a person did.
-    pub person: Option<String>,
-    /// The faction of that person in that game (or the faction a starting power is for).
-    pub faction: Option<Faction>,
-    /// What kind of change.
-    pub kind: ChangeKind,
-    pub territory: Option<Territory>,
-    pub continent: Option<Continent>,
-    /// The change in words, without the person: "founded the major city Kyro in Egypt".
-    pub text: String,
-    /// The text without the free text it holds (a reason), where it holds some: what a
-    /// report that leaves free text out shows.
-    pub without_reason: Option<String>,
-}
+pub use super::happening::Happening;
 
 impl Happening {
-    pub(crate) fn new(kind: ChangeKind, text: String) -> Happening {
-        Happening {
-            person: None,
-            faction: None,
-            kind,
-            territory: None,
-            continent: None,
-            text,
-            without_reason: None,
-        }
-    }
-
-    fn by(mut self, person: &str) -> Happening {
-        self.person = Some(person.to_string());
-        self
-    }
-
     fn on(mut self, territory: Territory) -> Happening {
         self.continent = territory.printed_continent();
         self.territory = Some(territory);
@@ -411,6 +378,7 @@ fn between_games(before: &Campaign, entry: &Entry) -> Vec<Happening> {
         Entry::Retire { person, retired } => {
             Happening::new(ChangeKind::Retire, retirement(*retired).to_string()).by(person)
         }
+        Entry::Photo(_) | Entry::RemovePhoto { .. } => return super::describe_photo::photo(entry),
         Entry::Alias { alias, of } => Happening::new(
             ChangeKind::Alias,
             format!(

@@ -9,6 +9,8 @@
 
 pub mod correct;
 pub mod describe;
+mod describe_photo;
+mod happening;
 pub mod history;
 pub(crate) mod rewrite;
 
@@ -190,6 +192,13 @@ fn check_entry(entry: &Entry, latest: NaiveDate) -> Result<(), Refusal> {
             ..
         } => {
             validate::text("effect", effect, validate::MAX_REASON_CHARS, false)?;
+        }
+        Entry::Photo(photo) => validate::photo(photo)?,
+        Entry::RemovePhoto { sha256, reason, .. } => {
+            validate::photo_hash(sha256)?;
+            if let Some(reason) = reason {
+                validate::text("reason", reason, validate::MAX_REASON_CHARS, false)?;
+            }
         }
         _ => {}
     }

@@ -15,6 +15,7 @@ pub(super) fn people_of(entry: &Entry) -> Vec<&str> {
             of: AliasOf::Person(by),
             ..
         } => vec![by.as_str()],
+        Entry::Photo(photo) => photo.by.iter().map(String::as_str).collect(),
         _ => Vec::new(),
     }
 }
@@ -68,6 +69,7 @@ pub(super) fn people_of_mut(entry: &mut Entry) -> Vec<&mut String> {
             of: AliasOf::Person(by),
             ..
         } => vec![by],
+        Entry::Photo(photo) => photo.by.iter_mut().collect(),
         _ => Vec::new(),
     }
 }

@@ -7,8 +7,7 @@ use crate::domain::board::faction::{Faction, Power};
 use crate::domain::entry::dated::DatedBy;
 use crate::domain::entry::{Entry, Game, Outcome, ScarPlacement, Seat, Wear};
 use crate::domain::record::resolve::LoggedEntry;
-use crate::domain::state::lookup::find_kind;
-use crate::domain::state::lookup::person_key;
+use crate::domain::state::lookup::{find_kind, person_key};
 use crate::domain::state::{
     Campaign, FIRST_COINS, MAX_CARD_RESOURCES, MAX_FIRST_COINS_ON_A_CARD, MINOR_CITIES_PACKET_AT,
     Name, Scar, Signature,
@@ -157,6 +156,7 @@ impl Campaign {
             } => next.mark_faction_card(faction, slot, text)?,
             Entry::ScarFactionCard { faction, text } => next.scar_faction_card(faction, text)?,
             Entry::NameWorld { name, by } => next.name_world(name, by, mode)?,
+            Entry::Photo(_) | Entry::RemovePhoto { .. } => next.photo_entry(entry)?,
         };
         Ok(applied)
     }

@@ -310,6 +310,8 @@ pub struct Campaign {
     pub(super) added: Vec<AddedTerritory>,
     /// The event cards drawn so far, by name as first written.
     pub(super) event_cards: Vec<Name>,
+    /// The photos of games: (game, the hash of the copy pages show).
+    pub(super) photos: Vec<(u32, String)>,
 }
 
 impl Default for Campaign {
@@ -348,6 +350,7 @@ impl Campaign {
             retired: Vec::new(),
             added: Vec::new(),
             event_cards: Vec::new(),
+            photos: Vec::new(),
         }
     }
 

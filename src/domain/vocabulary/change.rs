@@ -77,11 +77,17 @@ pub enum ChangeKind {
     AddTerritory,
     /// One of an added territory's sea lines, to the territory named.
     SeaLine,
+    /// A photo of a game (stored with one `PhotoFile` row per image it names).
+    Photo,
+    /// One image of a photo: its hash, media type and size.
+    PhotoFile,
+    /// A photo removed.
+    PhotoRemoved,
 }
 
 impl ChangeKind {
     /// Every kind, in the order above.
-    pub const ALL: [ChangeKind; 44] = [
+    pub const ALL: [ChangeKind; 47] = [
         ChangeKind::Power,
         ChangeKind::Coin,
         ChangeKind::Pool,
@@ -126,6 +132,9 @@ impl ChangeKind {
         ChangeKind::Retire,
         ChangeKind::AddTerritory,
         ChangeKind::SeaLine,
+        ChangeKind::Photo,
+        ChangeKind::PhotoFile,
+        ChangeKind::PhotoRemoved,
     ];
 
     /// The printed key: `major_city`, `scar`, `heal`, …
@@ -175,6 +184,9 @@ impl ChangeKind {
             ChangeKind::Retire => "retire",
             ChangeKind::AddTerritory => "add_territory",
             ChangeKind::SeaLine => "sea_line",
+            ChangeKind::Photo => "photo",
+            ChangeKind::PhotoFile => "photo_file",
+            ChangeKind::PhotoRemoved => "photo_removed",
         }
     }
 

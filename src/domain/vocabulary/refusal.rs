@@ -347,6 +347,21 @@ pub enum Refusal {
     )]
     PacketGame { game: u32, played: u32 },
 
+    #[error("A photo is of a game played (1 to {played}), not of game {game}.")]
+    PhotoGame { game: u32, played: u32 },
+
+    #[error("This photo ({id}) is already one of game {game}'s.")]
+    PhotoTwice { id: String, game: u32 },
+
+    #[error("Game {game} has no photo {id} to remove.")]
+    NoPhoto { id: String, game: u32 },
+
+    #[error("\"{given}\" is not a photo's SHA-256 (64 hex digits, lowercase).")]
+    BadPhotoHash { given: String },
+
+    #[error("A photo of {bytes} bytes is larger than the {limit} bytes (20 MB) a photo may have.")]
+    PhotoTooLarge { bytes: u64, limit: u64 },
+
     #[error(
         "{faction}'s card already has a mark in its {slot} slot (\"{text}\"); one mark per colour of slot."
     )]

@@ -63,6 +63,11 @@ impl Refusal {
             Refusal::AlreadyAdded { .. } => "AlreadyAdded",
             Refusal::ScarCount { .. } => "ScarCount",
             Refusal::PacketGame { .. } => "PacketGame",
+            Refusal::PhotoGame { .. } => "PhotoGame",
+            Refusal::PhotoTwice { .. } => "PhotoTwice",
+            Refusal::NoPhoto { .. } => "NoPhoto",
+            Refusal::BadPhotoHash { .. } => "BadPhotoHash",
+            Refusal::PhotoTooLarge { .. } => "PhotoTooLarge",
             Refusal::SlotTaken { .. } => "SlotTaken",
             Refusal::CardScarred { .. } => "CardScarred",
             Refusal::WorldNamed { .. } => "WorldNamed",
@@ -161,7 +166,12 @@ impl Refusal {
             | Refusal::JoinKeepsNothing
             | Refusal::JoinOfNoFork { .. }
             | Refusal::BadRecord { .. }
-            | Refusal::LaterBreaks { .. } => None,
+            | Refusal::LaterBreaks { .. }
+            | Refusal::PhotoGame { .. }
+            | Refusal::PhotoTwice { .. }
+            | Refusal::NoPhoto { .. }
+            | Refusal::BadPhotoHash { .. }
+            | Refusal::PhotoTooLarge { .. } => None,
             Refusal::SetupClosed { .. }
             | Refusal::PowerChosen { .. }
             | Refusal::TooManyFirstCoins { .. }
@@ -253,7 +263,12 @@ impl Refusal {
             | Refusal::JoinKeepsNothing
             | Refusal::JoinOfNoFork { .. }
             | Refusal::BadRecord { .. }
-            | Refusal::LaterBreaks { .. } => Part::Entry,
+            | Refusal::LaterBreaks { .. }
+            | Refusal::PhotoGame { .. }
+            | Refusal::PhotoTwice { .. }
+            | Refusal::NoPhoto { .. }
+            | Refusal::BadPhotoHash { .. }
+            | Refusal::PhotoTooLarge { .. } => Part::Entry,
             Refusal::AdjacentHq { .. }
             | Refusal::PlayerCount { .. }
             | Refusal::SamePersonTwice { .. }

@@ -14,6 +14,7 @@ impl Tabular for GameView {
         if let Some(note) = &self.note {
             lines.push(format!("Note: {note}"));
         }
+        lines.extend(self.photos.iter().map(super::photos::photo_line));
         lines
     }
 

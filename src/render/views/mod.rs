@@ -6,6 +6,7 @@ mod correcting;
 mod game;
 mod history;
 mod marked;
+pub(super) mod photos;
 mod pools;
 mod rules;
 mod setup;
