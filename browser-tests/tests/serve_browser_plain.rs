@@ -23,6 +23,18 @@ fn machine_name() -> Option<String> {
     plain.then_some(name)
 }
 
+/// A phone's browser (through the driver at `driver_port`) that finds this machine's
+/// `name` at 127.0.0.1.
+async fn phone(driver_port: u16, name: &str) -> Client {
+    let rule = format!("--host-resolver-rules=MAP {name} 127.0.0.1");
+    browser_with(
+        &format!("http://127.0.0.1:{driver_port}"),
+        true,
+        &[rule.as_str()],
+    )
+    .await
+}
+
 async fn run(client: &Client, script: &str) -> Value {
     client
         .execute(script, Vec::new())
@@ -105,13 +117,7 @@ fn on_a_plain_http_address_the_pages_tapped_are_kept_and_shown_when_the_server_i
     let (_driver, driver_port) = chromedriver(&driver);
     let runtime = runtime();
     runtime.block_on(async {
-        let rule = format!("--host-resolver-rules=MAP {name} 127.0.0.1");
-        let client = browser_with(
-            &format!("http://127.0.0.1:{driver_port}"),
-            true,
-            &[rule.as_str()],
-        )
-        .await;
+        let client = phone(driver_port, &name).await;
         client.goto(&format!("{url}/")).await.expect("the first page");
         on(&client, "/", "Tonight").await;
         let origin = run(
@@ -220,6 +226,82 @@ fn on_a_plain_http_address_the_pages_tapped_are_kept_and_shown_when_the_server_i
             run(&client, "return window.tapped;").await,
             json!("in place")
         );
+
+        // The server back: the line goes and the page is the server's again.
+        let _server = serve(&env, port);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let shown = run(
+                &client,
+                "return [!!document.querySelector('main p.offline'), document.body.dataset.head];",
+            )
+            .await;
+            if shown[0] == json!(false) && shown[1] != json!("") {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the line stays 10 s after the server is back: {shown}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        on(&client, "/stats", "Stats").await;
+        client.close().await.expect("closed");
+    });
+}
+
+#[test]
+fn on_a_plain_http_address_the_last_40_pages_are_kept_and_a_full_storage_makes_room() {
+    let Some(driver) = chromium("the plain-HTTP address in a browser") else {
+        return;
+    };
+    let Some(name) = machine_name() else {
+        skipped("this machine has no name of its own to open the pages by");
+        return;
+    };
+    let env = TestEnv::demo();
+    let port = free_port();
+    let _server = serve(&env, port);
+    let url = format!("http://{name}:{port}");
+    let (_driver, driver_port) = chromedriver(&driver);
+    let runtime = runtime();
+    runtime.block_on(async {
+        let client = phone(driver_port, &name).await;
+        client.goto(&format!("{url}/stats")).await.expect("stats");
+        on(&client, "/stats", "Stats").await;
+        // 40 pages kept before, all older than Stats.
+        run(
+            &client,
+            "for(var i=0;i<40;i++)localStorage.setItem('chronicle-page:/before/'+i,JSON.stringify({main:'<main><h1>Before</h1></main>',title:'Before',at:i}));return true;",
+        )
+        .await;
+        tap(&client, "main a[href='/people/Ann']").await;
+        on(&client, "/people/Ann", "Ann").await;
+        let pages = kept(&client).await;
+        assert_eq!(pages.len(), 40, "{pages:?}");
+        for path in ["/people/Ann", "/stats", "/before/2", "/before/39"] {
+            assert!(pages.contains(&path.to_string()), "{path} kept: {pages:?}");
+        }
+        for path in ["/before/0", "/before/1"] {
+            assert!(!pages.contains(&path.to_string()), "{path} dropped: {pages:?}");
+        }
+
+        // The storage filled to the last kilobyte with old pages: the next page makes room
+        // by dropping the oldest.
+        let filled = run(
+            &client,
+            "localStorage.clear();var n=0;[1<<20,1<<14,1<<10].forEach(function(size){for(var i=0;i<100;i++){\
+             try{localStorage.setItem('chronicle-page:/old/'+n,JSON.stringify({main:'<main>'+'x'.repeat(size)+'</main>',title:'Old',at:n}));n++;}catch(e){break;}}});return n;",
+        )
+        .await;
+        let filled = filled.as_u64().expect("a count");
+        assert!(filled > 2, "the storage took {filled} old pages");
+        tap(&client, "nav a[href='/stats']").await;
+        on(&client, "/stats", "Stats").await;
+        let pages = kept(&client).await;
+        assert!(pages.contains(&"/stats".to_string()), "{pages:?}");
+        assert!(!pages.contains(&"/old/0".to_string()), "{pages:?}");
+        assert!(pages.len() <= 40, "{pages:?}");
         client.close().await.expect("closed");
     });
 }
