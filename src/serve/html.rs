@@ -1,7 +1,8 @@
 //! The served pages' HTML: the page, the stylesheet and the tables every HTML page of
 //! chronicle has (`render::html`; a phone first: no horizontal scroll at 390 px, readable
 //! at 1400), the served pages' navigation, and the few lines of script that keep a page
-//! live. Everything is in the binary: nothing is loaded from the internet.
+//! live (and, on a plain-HTTP address, keep the pages shown for when the laptop sleeps).
+//! Everything is in the binary: nothing is loaded from the internet.
 
 use maud::{Markup, PreEscaped, html};
 
