@@ -13,7 +13,9 @@ use fantoccini::{Client, Locator};
 use serde_json::{Value, json};
 
 use crate::common::{TestEnv, skipped};
-use crate::serve_browser::{browser_with, chromedriver, chromium, free_port, runtime, serve, text};
+use crate::serve_browser::{
+    browser_with, chromedriver, chromium, free_port, log_game, runtime, serve, text,
+};
 
 /// This machine's name, as `serve` finds it, where it is not a secure origin of its own.
 fn machine_name() -> Option<String> {
@@ -168,6 +170,9 @@ fn on_a_plain_http_address_the_pages_tapped_are_kept_and_shown_when_the_server_i
         on(&client, "/stats", "Stats").await;
         let stats = text(&client).await;
         assert!(!stats.contains("not answering"), "{stats}");
+        // A page shown by a tap stays live: a game logged elsewhere is shown on it.
+        log_game(&env, "2026-05-01");
+        says(&client, "after 17 games").await;
 
         // A page the server does not have is its answer, as a navigation would show it.
         run(

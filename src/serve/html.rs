@@ -26,7 +26,9 @@ pub(super) use crate::render::html::tables;
 /// query (the last 40; a full storage drops the oldest). A tap on a link to one of the
 /// server's pages reads it with `fetch` and shows it in place (`history` keeps Back and
 /// Forward); when the server does not answer, the saved copy is shown with a line saying
-/// how old it is, and a page never saved says it waits for the laptop, on the page shown.
+/// how old it is, and a page never saved says it waits for the laptop (above the page
+/// shown after a tap; in the page's place after Back). A page being read again for a new
+/// head is not shown once another page is.
 /// The logging form, the API, the backup, the stream and an address with a key are never
 /// saved nor read this way. Where a service worker can run, navigation is the browser's.
 const LIVE: &str = "
@@ -98,10 +100,10 @@ function kept(to,push){
  show(t.content.querySelector('header'),main,p.title,to,push);
 }
 function refresh(){
- var n=++asked;
+ var at=shown;
  fetch(location.href,{cache:'no-store'}).then(function(r){return r.text();}).then(function(t){
   var d=new DOMParser().parseFromString(t,'text/html'),m=d.querySelector('main');
-  if(!m||n!==asked)return;
+  if(!m||at!==shown)return;
   document.querySelector('main').replaceWith(m);
   head=d.body.dataset.head;body.dataset.head=head;
   document.dispatchEvent(new Event('chronicle:main'));
