@@ -119,11 +119,20 @@ pub(crate) fn serve(env: &TestEnv, port: u16) -> Killed {
 
 /// A browser session: as a phone (`mobile`) or as a laptop window.
 pub(crate) async fn browser(driver: &str, mobile: bool) -> Client {
+    browser_with(driver, mobile, &[]).await
+}
+
+/// A browser session started with Chromium's own `flags` as well (`browser`).
+pub(crate) async fn browser_with(driver: &str, mobile: bool, flags: &[&str]) -> Client {
     let chromium = program(&["chromium", "chromium-browser"]).unwrap_or_default();
-    let mut options = json!({
-        "binary": chromium,
-        "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,900"],
-    });
+    let mut args = vec![
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--window-size=1400,900",
+    ];
+    args.extend_from_slice(flags);
+    let mut options = json!({ "binary": chromium, "args": args });
     if mobile {
         options["mobileEmulation"] =
             json!({"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 2}});

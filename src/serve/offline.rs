@@ -8,24 +8,30 @@
 //! the event stream, the API, the backup and the writes go to the server as ever.
 //!
 //! A browser runs a service worker only on a secure origin: `http://127.0.0.1` and
-//! `http://localhost`, or `https`; on a plain-HTTP network address the page works as
-//! before, without the copies.
+//! `http://localhost`, or `https`. On a plain-HTTP network address the live script keeps
+//! the pages itself instead (`html.rs`): the pages opened in that browser are shown, with
+//! the same line, when a link to them is tapped; a reload there needs the laptop.
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-/// The service worker.
-const WORKER: &str = r#"
-var KEPT='chronicle-pages',MOST=40;
-self.addEventListener('install',function(){self.skipWaiting();});
-function html(text,status){return new Response(text,{status:status||200,headers:{'Content-Type':'text/html; charset=utf-8'}});}
+/// How long ago a copy was drawn, in words ("12 minutes ago"): said by the service worker
+/// and by the live script (`html.rs`) alike.
+pub(super) const AGO: &str = "
 function ago(ms){
  var m=Math.round(ms/60000),h=Math.round(m/60),d=Math.round(h/24);
  if(m<1)return 'less than a minute ago';
  if(m<60)return m+(m===1?' minute':' minutes')+' ago';
  if(h<48)return h+(h===1?' hour':' hours')+' ago';
  return d+' days ago';
-}
+}";
+
+/// The service worker (`{AGO}` is `AGO`).
+const WORKER: &str = r#"
+var KEPT='chronicle-pages',MOST=40;
+self.addEventListener('install',function(){self.skipWaiting();});
+function html(text,status){return new Response(text,{status:status||200,headers:{'Content-Type':'text/html; charset=utf-8'}});}
+{AGO}
 function keep(url,res){
  return res.text().then(function(t){
   return caches.open(KEPT).then(function(c){
@@ -82,7 +88,7 @@ pub(super) async fn worker() -> Response {
                 HeaderValue::from_static("/"),
             ),
         ],
-        WORKER,
+        WORKER.replace("{AGO}", AGO),
     )
         .into_response()
 }
