@@ -102,6 +102,7 @@ fn each_layer_uses_only_the_crates_of_its_job() {
         ("tokio", &["serve"]),
         ("tokio_stream", &["serve"]),
         ("maud", &["render", "serve"]),
+        ("base64", &["render"]),
         ("qrcode", &["serve"]),
         ("if_addrs", &["serve"]),
         (

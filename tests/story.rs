@@ -205,3 +205,124 @@ fn what_was_recorded_after_a_game_and_the_corrections_close_its_chapter() {
         "the people by their name now"
     );
 }
+
+/// Adds a photo of `game` to the campaign (a JPEG made here, `width` wide) with `args`;
+/// its id.
+fn add_photo(env: &TestEnv, game: &str, width: u32, args: &[&str]) -> String {
+    let path = env.dir().join(format!("taken-{game}-{width}.jpg"));
+    std::fs::write(&path, crate::photo_files::jpeg(width, 300)).expect("the photo's file");
+    let mut all = vec!["game", "photo", "add", game, path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    env.ok(&all);
+    let listed = env.json(&["game", "photo", "list", game, "--format", "json"]);
+    listed["photos"].as_array().unwrap().last().unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The bytes `game photo show ID` writes.
+fn shown(env: &TestEnv, id: &str) -> Vec<u8> {
+    let out = env.dir().join(format!("shown-{id}.jpg"));
+    env.ok(&["game", "photo", "show", id, "-o", out.to_str().unwrap()]);
+    std::fs::read(out).expect("the photo shown")
+}
+
+/// The images of a page: what each `<img src="…">` holds, decoded from its `data:` address.
+fn images_of(page: &str) -> Vec<Vec<u8>> {
+    use base64::Engine as _;
+    page.split("<img src=\"")
+        .skip(1)
+        .map(|rest| {
+            let source = &rest[..rest.find('"').expect("the address ends")];
+            let data = source
+                .strip_prefix("data:image/jpeg;base64,")
+                .unwrap_or_else(|| panic!("a photo inside the page, not {}", &source[..40]));
+            base64::engine::general_purpose::STANDARD
+                .decode(data)
+                .expect("base64")
+        })
+        .collect()
+}
+
+#[test]
+fn the_games_photos_follow_their_maps_in_the_page_and_the_book() {
+    let env = TestEnv::demo();
+    let board = add_photo(
+        &env,
+        "7",
+        400,
+        &["--caption", "Europe, all scars", "--by", "Ann"],
+    );
+    let table = add_photo(&env, "16", 500, &[]);
+    let (board_bytes, table_bytes) = (shown(&env, &board), shown(&env, &table));
+
+    let text = book(&env, "book", &[]);
+    let seventh = text.split("\n## Game 7, played ").nth(1).unwrap();
+    let seventh = &seventh[..seventh.find("\n## ").unwrap()];
+    let map = seventh
+        .find("![The board after game 7](game-7.svg)")
+        .unwrap();
+    let photo = format!("![Europe, all scars (photo by Ann)](photo-{board}.jpg)");
+    assert!(seventh.find(&photo).is_some_and(|at| at > map), "{seventh}");
+    assert!(text.contains(&format!("![A photo of game 16](photo-{table}.jpg)")));
+    let folder = env.dir().join("book");
+    for (id, bytes) in [(&board, &board_bytes), (&table, &table_bytes)] {
+        let written = std::fs::read(folder.join(format!("photo-{id}.jpg"))).expect("the photo");
+        assert_eq!(
+            chronicle::store::sha256(&written),
+            chronicle::store::sha256(bytes)
+        );
+    }
+
+    let page = env.ok(&["story", "-o", "-"]).stdout;
+    assert_eq!(images_of(&page), vec![board_bytes, table_bytes]);
+    assert_eq!(page.matches(" loading=\"lazy\"").count(), 2);
+    assert!(page.contains("<figcaption>Europe, all scars (photo by Ann)</figcaption>"));
+    assert!(page.contains("figure.photo img{display:block;max-width:100%"));
+    assert!(
+        !page.contains("<link") && !page.contains("<script"),
+        "nothing is loaded from anywhere"
+    );
+}
+
+#[test]
+fn a_photo_whose_bytes_are_not_here_is_named_in_its_place() {
+    let env = TestEnv::demo();
+    let id = add_photo(&env, "7", 400, &["--caption", "Europe, all scars"]);
+    let file = env.dir().join("campaign.json");
+    env.ok(&["export", "--format", "json", "-o", file.to_str().unwrap()]);
+    let elsewhere = TestEnv::new();
+    elsewhere.ok(&["import", file.to_str().unwrap()]);
+    let text = book(&elsewhere, "book", &[]);
+    let named = format!("A photo not here yet ({id}): Europe, all scars");
+    assert!(text.contains(&format!("*{named}*")), "{text}");
+    assert!(
+        !elsewhere
+            .dir()
+            .join(format!("book/photo-{id}.jpg"))
+            .exists()
+    );
+    let page = elsewhere.ok(&["story", "-o", "-"]).stdout;
+    assert!(page.contains(&format!("<p class=\"photo-not-here\">{named}</p>")));
+    assert!(!page.contains("<img"));
+}
+
+#[test]
+fn a_spoiler_free_story_leaves_the_photos_out_and_says_so() {
+    let env = TestEnv::demo();
+    let id = add_photo(&env, "7", 400, &["--caption", "Europe, all scars"]);
+    let text = book(&env, "none", &["--spoilers", "none"]);
+    let page = env.ok(&["story", "--spoilers", "none", "-o", "-"]).stdout;
+    let line = "1 photo of games left out: a photo of the board may show what came from packets.";
+    for shown in [&text, &page] {
+        assert!(shown.contains(line));
+        let named: Vec<&str> = shown
+            .lines()
+            .filter(|l| l.contains(&id) || l.contains("Europe, all scars"))
+            .collect();
+        assert!(named.is_empty(), "{named:?}");
+        assert!(!shown.contains("](photo-") && !shown.contains("<img"));
+    }
+    assert!(!env.dir().join(format!("none/photo-{id}.jpg")).exists());
+}

@@ -36,5 +36,5 @@ pub use person::{PersonAnswer, person};
 pub use photos::{PhotoOf, add_photo, photo_bytes, remove_photo};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
-pub use story::story;
+pub use story::{Told, story};
 pub use write::{Change, Did, Guard, Latest, Logged, correct, log_game, record, take_back};

@@ -2,30 +2,55 @@
 //! report. Its own function rather than a [`super::View`]: it is a book drawn to a file,
 //! not a page or a table the served pages and the API show.
 
+use crate::report::photos::photos;
 use crate::report::spoilers::Spoilers;
-use crate::report::story::Story;
+use crate::report::story::{Images, Story};
 use crate::store::{Store, StoreError};
 
 use super::LedgerError;
 
-/// The chosen campaign told game by game, with the board after each; with
-/// `Spoilers::None`, nothing that came from a packet (and no free text unless `notes`).
+/// A story and the bytes of the photos it shows.
+pub struct Told {
+    pub story: Story,
+    /// The copies of its photos that are here, by SHA-256.
+    pub images: Images,
+}
+
+/// The chosen campaign told game by game, with the board and the photos after each; with
+/// `Spoilers::None`, nothing that came from a packet, no photo (and no free text unless
+/// `notes`).
 pub fn story(
     store: &Store,
     campaign: Option<&str>,
     spoilers: Spoilers,
     notes: bool,
-) -> Result<Story, LedgerError> {
-    let (name, stored) = store.snapshot(|store| {
+) -> Result<Told, LedgerError> {
+    let (name, stored, images) = store.snapshot(|store| {
         let info = store.choose_campaign(campaign)?;
-        Ok::<_, StoreError>((info.name, store.read(info.id)?))
+        let stored = store.read(info.id)?;
+        let mut images = Images::new();
+        if spoilers != Spoilers::None {
+            for photo in photos(&stored.entries, None) {
+                if images.contains_key(&photo.copy.sha256) {
+                    continue;
+                }
+                if let Some(image) = store.image(&photo.copy.sha256)? {
+                    images.insert(image.file.sha256, image.bytes);
+                }
+            }
+        }
+        Ok::<_, StoreError>((info.name, stored, images))
     })?;
-    Ok(Story::new(
+    let mut story = Story::new(
         &name,
         &stored.entries,
         &stored.corrections,
         &stored.inserted,
         spoilers,
         notes,
-    )?)
+    )?;
+    for photo in story.chapters.iter_mut().flat_map(|c| &mut c.game.photos) {
+        photo.here = images.contains_key(&photo.copy.sha256);
+    }
+    Ok(Told { story, images })
 }

@@ -3,9 +3,11 @@
 //! fact comes from the `Story` the ledger gathered; this only words it.
 
 use super::recap::standing_lines;
+use crate::domain::entry::photo::ImageKind;
 use crate::domain::log::describe::capitalise;
 use crate::report::game::{EventCardView, MissionView};
 use crate::report::history::HistoryEntry;
+use crate::report::photos::PhotoView;
 use crate::report::story::{Chapter, Story};
 
 /// A part of a page of the story: its heading and its sentences.
@@ -27,6 +29,13 @@ pub fn title_lines(story: &Story) -> Vec<String> {
         _ => "No game played yet".to_string(),
     });
     lines.push(packets(story));
+    match story.photos_left_out {
+        0 => {}
+        n => lines.push(format!(
+            "{n} photo{} of games left out: a photo of the board may show what came from packets.",
+            if n == 1 { "" } else { "s" }
+        )),
+    }
     lines
 }
 
@@ -183,6 +192,35 @@ fn correction(c: &crate::report::corrections::CorrectionView) -> String {
 /// The caption under a chapter's map.
 pub fn map_caption(chapter: &Chapter) -> String {
     format!("The board after game {}", chapter.game.game)
+}
+
+/// What is said under a photo: its caption (or which game it is of) and who took it.
+pub fn photo_caption(photo: &PhotoView) -> String {
+    let caption = photo
+        .caption
+        .clone()
+        .unwrap_or_else(|| format!("A photo of game {}", photo.game));
+    match &photo.by {
+        Some(by) => format!("{caption} (photo by {by})"),
+        None => caption,
+    }
+}
+
+/// What stands in a photo's place when its bytes are not here yet (it came by sync before
+/// them): the photo named, so nobody thinks it lost.
+pub fn photo_not_here(photo: &PhotoView) -> String {
+    format!(
+        "A photo not here yet ({}): {}",
+        photo.id,
+        photo_caption(photo)
+    )
+}
+
+/// The file of a photo's copy beside the Markdown book: `photo-3fa9c2e1.jpg`.
+pub fn photo_file(photo: &PhotoView) -> String {
+    let extension =
+        ImageKind::of_media_type(photo.copy.media_type).map_or("jpg", |k| k.extension());
+    format!("photo-{}.{extension}", photo.id)
 }
 
 /// The standing at the end: signatures, the lead faction, homelands, runs.

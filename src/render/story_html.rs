@@ -1,16 +1,19 @@
 //! `story --format html`: the story as one self-contained page (the export's stylesheet and
-//! page, each chapter's map inline; nothing loaded from anywhere). It reads on a phone and
-//! prints on A4: the title page alone, each chapter from the top of a page, its map fitted
-//! to the page.
+//! page, each chapter's map inline, its photos inside the page as `data:` addresses; nothing
+//! loaded from anywhere). It reads on a phone and prints on A4: the title page alone, each
+//! chapter from the top of a page, its map and photos fitted to the page.
 
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 use super::html::{Link, STYLE, Text, header, map_figure, map_svg};
 use super::story::{
-    Part, after_parts, before, chapter_heading, game_parts, map_caption, people_lines, standing,
-    title_lines, winner_line,
+    Part, after_parts, before, chapter_heading, game_parts, map_caption, people_lines,
+    photo_caption, photo_not_here, standing, title_lines, winner_line,
 };
-use crate::report::story::{Chapter, Story};
+use crate::report::photos::PhotoView;
+use crate::report::story::{Chapter, Images, Story};
 
 /// What the story adds to the export's stylesheet: the chapters' look and the print
 /// layout.
@@ -21,15 +24,19 @@ section.chapter h3{font-size:.95em;text-transform:uppercase;letter-spacing:.06em
 section.chapter ul{margin:4px 0 10px;padding-left:20px}
 section.chapter figure.map{margin:12px 0}
 p.won{font-family:sans-serif}
+section.chapter figure.photo{margin:12px 0}
+section.chapter figure.photo img{display:block;max-width:100%;height:auto;margin:0 auto}
+section.chapter p.photo-not-here{font-style:italic;color:var(--muted)}
 @media print{@page{size:A4;margin:12mm}
 section.title{break-after:page}
 section.chapter{break-before:page}
-section.chapter figure.map{break-inside:avoid}
-section.chapter figure.map>svg{max-height:200mm;margin:0 auto}}
+section.chapter figure.map,section.chapter figure.photo{break-inside:avoid}
+section.chapter figure.map>svg{max-height:200mm;margin:0 auto}
+section.chapter figure.photo img{max-height:180mm;width:auto}}
 ";
 
-/// The story as one HTML document.
-pub fn page(story: &Story) -> String {
+/// The story as one HTML document, with the photos whose bytes `images` holds.
+pub fn page(story: &Story, images: &Images) -> String {
     let names: Vec<String> = story
         .chapters
         .iter()
@@ -58,7 +65,7 @@ pub fn page(story: &Story) -> String {
             }
         }
         @for chapter in &story.chapters {
-            (chapter_section(chapter))
+            (chapter_section(chapter, images))
         }
         section.standing {
             (part("h2", &standing(story)))
@@ -89,16 +96,37 @@ pub fn page(story: &Story) -> String {
     text
 }
 
-/// One game's chapter: the game, then (where the photos of the game will go) its map, then
-/// what was recorded after it.
-fn chapter_section(chapter: &Chapter) -> Markup {
+/// One game's chapter: the game, then its map and its photos, then what was recorded after
+/// it.
+fn chapter_section(chapter: &Chapter, images: &Images) -> Markup {
     html! {
         section.chapter id=(format!("game-{}", chapter.game.game)) {
             h2 { (Text(&chapter_heading(chapter))) }
             p.won { (Text(&winner_line(chapter))) }
             @for game_part in game_parts(chapter) { (part("h3", &game_part)) }
             (map_figure(&map_svg(&chapter.board), Some(&map_caption(chapter))))
+            @for photo in &chapter.game.photos { (photo_figure(photo, images)) }
             @for after in after_parts(chapter) { (part("h3", &after)) }
+        }
+    }
+}
+
+/// A photo inside the page (its copy as a `data:` address, fetched as it scrolls into
+/// view), its caption under it; where its bytes are not here, a line naming it.
+fn photo_figure(photo: &PhotoView, images: &Images) -> Markup {
+    let caption = photo_caption(photo);
+    let Some(bytes) = images.get(&photo.copy.sha256) else {
+        return html! { p.photo-not-here { (Text(&photo_not_here(photo))) } };
+    };
+    let source = format!(
+        "data:{};base64,{}",
+        photo.copy.media_type,
+        STANDARD.encode(bytes)
+    );
+    html! {
+        figure.photo {
+            img src=(source) alt=(caption) loading="lazy";
+            figcaption { (Text(&caption)) }
         }
     }
 }

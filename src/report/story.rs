@@ -1,9 +1,11 @@
 //! `story`: the whole campaign told as a chronicle. A title page (the campaign, its world,
 //! the first and last game's dates, the people and the factions they played), a chapter
 //! per game (the game as `game show` has it, what was recorded after it before the next,
-//! the corrections made then, and the board as `board --after N` draws it), and the
-//! standing at the end as `recap` works it out. Everything is gathered from the reports the
-//! other commands print; the renderers only lay it out.
+//! the corrections made then, the board as `board --after N` draws it and the game's
+//! photos), and the standing at the end as `recap` works it out. Everything is gathered
+//! from the reports the other commands print; the renderers only lay it out. The photos'
+//! bytes travel beside the story (`Images`), never in it: the story stays data a person
+//! could read as JSON.
 
 use std::collections::BTreeMap;
 
@@ -13,10 +15,12 @@ use super::board::BoardView;
 use super::corrections::{CorrectionView, Corrections};
 use super::game::GameView;
 use super::history::{HistoryEntry, cut, walk};
+use super::photos::photos;
 use super::recap::{Recap, RecapStanding};
 use super::spoilers::{Sealed, Spoilers};
 use crate::domain::log::fold;
 use crate::domain::log::history::Filter;
+use crate::domain::vocabulary::change::ChangeKind;
 use crate::domain::{BrokenLog, CorrectionEntry, EntryId, LoggedEntry};
 
 /// The campaign as a chronicle.
@@ -42,7 +46,14 @@ pub struct Story {
     pub packets_opened: Vec<(String, u32)>,
     /// Whether what came from packets is left out (`--spoilers none`).
     pub sealed: bool,
+    /// How many photos of games are left out with what came from packets (a photo of the
+    /// board may show it, and pixels cannot be redacted): 0 unless `sealed`.
+    pub photos_left_out: usize,
 }
+
+/// The bytes of the photos' copies a story shows, by their SHA-256: given to the renderers
+/// beside the story; a photo whose bytes are not here is not among them.
+pub type Images = BTreeMap<String, Vec<u8>>;
 
 /// A person and the factions they played, in the order they first played them.
 #[derive(Serialize)]
@@ -94,7 +105,18 @@ impl Story {
             .collect();
         let mut between = by_game(history, &recorded, corrections);
         let mut chapters = Vec::with_capacity(games.len());
+        let mut pictures = photos(entries, None);
+        let photos_left_out = if sealed.is_some() {
+            std::mem::take(&mut pictures).len()
+        } else {
+            0
+        };
         for (index, mut game) in games.into_iter().enumerate() {
+            game.photos = pictures
+                .iter()
+                .filter(|p| p.game == game.game)
+                .cloned()
+                .collect();
             let mut board = BoardView::new(name, &fold(cut(entries, Some(game.game)))?, None);
             if let Some(sealed) = &sealed {
                 sealed.game(&mut game, notes);
@@ -126,6 +148,7 @@ impl Story {
             standing: recap.standing,
             packets_opened: opened,
             sealed: sealed.is_some(),
+            photos_left_out,
         })
     }
 }
@@ -144,14 +167,19 @@ impl Between {
 
 /// The history's entries between games and the corrections, each by the games before it;
 /// `recorded`: when each game that stands was recorded, in order. A correction made the
-/// moment a game was recorded comes after that game.
+/// moment a game was recorded comes after that game. Photos added or removed are left out:
+/// the photos that stand are shown in their games' chapters.
 fn by_game(
     history: Vec<HistoryEntry>,
     recorded: &[&str],
     corrections: Vec<CorrectionView>,
 ) -> Between {
     let mut between: BTreeMap<usize, (Vec<HistoryEntry>, Vec<CorrectionView>)> = BTreeMap::new();
-    for entry in history.into_iter().filter(|e| e.game.is_none()) {
+    let photo = [ChangeKind::Photo.key(), ChangeKind::PhotoRemoved.key()];
+    for entry in history
+        .into_iter()
+        .filter(|e| e.game.is_none() && !photo.contains(&e.kind.as_str()))
+    {
         let after = entry
             .after_game
             .and_then(|g| usize::try_from(g).ok())
