@@ -125,7 +125,15 @@ fn given(env: &TestEnv, path: &str) {
             let other = env.dir().join("other.db");
             let other = other.to_str().expect("a UTF-8 path");
             env.ok(&["--db", other, "init"]);
-            env.ok(&["--db", other, "export", "-o", "earth.json"]);
+            env.ok(&[
+                "--db",
+                other,
+                "export",
+                "-o",
+                "earth.json",
+                "--photos",
+                "earth-photos",
+            ]);
             std::fs::copy(env.dir().join("earth.json"), env.dir().join("friends.json"))
                 .expect("a copy");
         }

@@ -61,6 +61,7 @@ mod names;
 mod one_count;
 mod open_cases;
 mod photo_files;
+mod photo_files_export;
 mod photos;
 mod progress;
 mod queries;

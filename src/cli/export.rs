@@ -6,13 +6,15 @@ use super::context::Context;
 use super::error::CliError;
 use super::format::Format;
 use super::output::{out, say};
+use super::photo_folder;
 use crate::exchange::CampaignFile;
 use crate::files::{self, Symlinks};
-use crate::ledger::exported_log;
+use crate::ledger::{exported_log, named_images};
 use crate::render::csv_export::{self, CsvTable};
 use crate::render::{bgstats, html, md_report, svg};
 use crate::report::export::CampaignExport;
 use crate::report::spoilers::Spoilers;
+use crate::store::Access;
 
 use super::after::{AfterArgs, check_after};
 
@@ -40,6 +42,10 @@ pub struct Args {
     /// brought, is left out otherwise)
     #[arg(long)]
     pub notes: bool,
+    /// With --format json: write the images of the file's photos (each copy, and the
+    /// original where kept) into this folder as <sha256>.<ext>, for `import --photos`
+    #[arg(long, value_name = "DIR")]
+    pub photos: Option<PathBuf>,
     #[command(flatten)]
     pub time: AfterArgs,
 }
@@ -75,15 +81,22 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         ));
     }
     check_after(args.time.after, &stored.entries)?;
+    if args.photos.is_some() && format != Format::Json {
+        return Err(CliError::usage(
+            "--photos writes the photo files beside the campaign file: it goes with --format json.",
+        ));
+    }
     if args.spoilers.is_some() && !matches!(format, Format::Md | Format::Html) {
         return Err(CliError::usage(
             "--spoilers shapes a report for people: it goes with --format md or html.",
         ));
     }
+    let log = exported_log(stored);
+    let named = named_images(&log.records);
     let mut export = CampaignExport::new(
         &info.name,
         &info.created_at,
-        exported_log(stored),
+        log,
         format != Format::Json,
         args.time.after,
     )?;
@@ -129,9 +142,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         Some(path) => {
             files::write(path, symlinks, text.as_bytes())?;
             say(&format!("Wrote {}.", path.display()));
-            Ok(())
         }
-        None => out(&text),
+        None => out(&text)?,
+    }
+    match &args.photos {
+        Some(folder) => photo_folder::write(&context.open(Access::Read)?, folder, &named),
+        None => Ok(()),
     }
 }
 

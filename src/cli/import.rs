@@ -1,13 +1,16 @@
-//! `chronicle import FILE [--as NAME]`: a campaign exported as JSON, replayed through the
-//! rules into this database: all of it, or nothing.
+//! `chronicle import FILE [--as NAME] [--photos DIR]`: a campaign exported as JSON, replayed
+//! through the rules into this database: all of it, or nothing; then the images of its
+//! photos from the folder `export --photos` wrote, each checked against its name.
 
 use std::path::PathBuf;
 
 use super::context::{Context, writing};
 use super::error::CliError;
 use super::output::say;
+use super::photo_folder;
 use crate::domain::vocabulary::names::CampaignName;
 use crate::exchange::{BoardSection, DEFAULT_LIMIT_MB, read_path};
+use crate::ledger::named_images;
 use crate::store::{Access, StoreError};
 
 /// Import a campaign written by `chronicle export --format json`: its log is replayed
@@ -29,6 +32,11 @@ pub struct Args {
     /// The largest file read, in MiB
     #[arg(long, value_name = "MB", default_value_t = DEFAULT_LIMIT_MB, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub max_mb: u64,
+    /// Read the images of the file's photos from this folder (`export --format json --photos
+    /// DIR` wrote them as <sha256>.<ext>); a file that is not the image its name says refuses
+    /// the import, one missing is a photo not here yet
+    #[arg(long, value_name = "DIR")]
+    pub photos: Option<PathBuf>,
 }
 
 use super::progress::while_working;
@@ -43,6 +51,12 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
         let (campaign, log, ignored) = read_path(&args.file, args.max_mb, board)
             .map_err(|e| CliError::input(e.to_string()))?;
         let name = CampaignName::new(args.name.as_deref().unwrap_or(&campaign.name))?;
+        let named = named_images(log.records());
+        let found = args
+            .photos
+            .as_deref()
+            .map(|folder| photo_folder::check(folder, &named))
+            .transpose()?;
         let count = log.records().len();
         let mut store = context.open(Access::Create)?;
         // The current campaign changes only when asked (or when there was none).
@@ -97,6 +111,10 @@ pub(super) fn run(context: &Context, args: Args) -> Result<(), CliError> {
                 imported.name
             )),
         }
+        if let Some(found) = &found {
+            return photo_folder::keep(&mut store, found);
+        }
+        photo_folder::left_behind(&named);
         Ok(())
     })
 }

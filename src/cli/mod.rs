@@ -29,6 +29,7 @@ mod ledger_said;
 mod output;
 mod packets;
 mod person;
+mod photo_folder;
 mod pool;
 mod power;
 mod progress;
