@@ -3,7 +3,8 @@
 //! compress as a photo of a board does, at the JPEG quality that comes nearest to `bytes`
 //! without going over (a 12-megapixel photo of 4 to 5 MB, as phones write them).
 //!
-//! cargo run --release --example photo -- 4000 3000 OUT.jpg [BYTES]   (BYTES: 5000000)
+//! cargo run --release --example photo -- 4000 3000 OUT.jpg [BYTES] [SEED]
+//! (BYTES: 5000000; another SEED gives another photo, its grain different)
 
 use std::path::PathBuf;
 
@@ -15,7 +16,7 @@ fn main() {
     let number = |i: usize, default: u64| -> u64 {
         args.get(i).map_or(default, |a| {
             a.parse().unwrap_or_else(|_| {
-                eprintln!("usage: photo WIDTH HEIGHT OUT.jpg [BYTES]: {a:?} is not a number");
+                eprintln!("usage: photo WIDTH HEIGHT OUT.jpg [BYTES] [SEED]: {a:?} is not a number");
                 std::process::exit(2)
             })
         })
@@ -24,12 +25,12 @@ fn main() {
         u32::try_from(number(0, 4000)),
         u32::try_from(number(1, 3000)),
     ) else {
-        eprintln!("usage: photo WIDTH HEIGHT OUT.jpg [BYTES]: the sides are too large");
+        eprintln!("usage: photo WIDTH HEIGHT OUT.jpg [BYTES] [SEED]: the sides are too large");
         std::process::exit(2)
     };
     let out = PathBuf::from(args.get(2).map_or("photo.jpg", String::as_str));
     let target = number(3, 5_000_000);
-    let picture = picture(width, height);
+    let picture = picture(width, height, number(4, 2041));
     // The highest quality whose file is not larger than the target (the size grows with
     // the quality), found by halving.
     let (mut low, mut high) = (1u8, 100u8);
@@ -68,8 +69,8 @@ fn encode(picture: &RgbImage, quality: u8) -> Vec<u8> {
     clippy::cast_sign_loss,
     reason = "each channel is clamped to 0..=255 before it is cast"
 )]
-fn picture(width: u32, height: u32) -> RgbImage {
-    let mut grain = fastrand::Rng::with_seed(2041);
+fn picture(width: u32, height: u32, seed: u64) -> RgbImage {
+    let mut grain = fastrand::Rng::with_seed(seed);
     let (w, h) = (f64::from(width), f64::from(height));
     RgbImage::from_fn(width, height, |x, y| {
         let (u, v) = (f64::from(x) / w, f64::from(y) / h);
