@@ -6,7 +6,8 @@
 //!   games, world, recap; now or after game N; with or without what packets brought) with a
 //!   [`Report`], the read model the command's `--format json` prints; [`campaign_export`]
 //!   gives the whole campaign for its file; [`story`] tells the whole campaign, a chapter
-//!   per game with the board after it;
+//!   per game with the board and the photos after it; [`named_images`], [`image`] and
+//!   [`keep_images`] carry the photos' images beside a campaign file;
 //! - a game night: [`form`], the questions the guided prompt and the phone walk (each
 //!   answer checked by the rules as it is given), and [`start_game`], which begins one for
 //!   the campaign as it stands;
