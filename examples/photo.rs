@@ -16,7 +16,9 @@ fn main() {
     let number = |i: usize, default: u64| -> u64 {
         args.get(i).map_or(default, |a| {
             a.parse().unwrap_or_else(|_| {
-                eprintln!("usage: photo WIDTH HEIGHT OUT.jpg [BYTES] [SEED]: {a:?} is not a number");
+                eprintln!(
+                    "usage: photo WIDTH HEIGHT OUT.jpg [BYTES] [SEED]: {a:?} is not a number"
+                );
                 std::process::exit(2)
             })
         })

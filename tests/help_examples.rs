@@ -132,7 +132,7 @@ fn given(env: &TestEnv, path: &str) {
                 "-o",
                 "earth.json",
                 "--photos",
-                "earth-photos",
+                "photos",
             ]);
             std::fs::copy(env.dir().join("earth.json"), env.dir().join("friends.json"))
                 .expect("a copy");

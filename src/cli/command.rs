@@ -115,8 +115,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     ),
     (
         "export",
-        "  chronicle export -o earth.json               # lossless, for import
-  chronicle export -o earth.json --photos earth-photos   # and the photos' images beside it
+        "  chronicle export -o earth.json --photos photos   # lossless, for import
   chronicle export --format md --spoilers none -o earth.md
   chronicle export --format csv --table history",
     ),
@@ -124,7 +123,7 @@ const EXAMPLES: &[(&str, &str)] = &[
     (
         "import",
         "  chronicle import earth.json
-  chronicle import earth.json --photos earth-photos   # with the photos' images
+  chronicle import earth.json --photos photos   # with the photos' images
   chronicle import friends.json --as \"Friends' Earth\" --use",
     ),
     (
