@@ -97,7 +97,8 @@ pub(super) fn exchange(
                 done.refused.push(RefusedPhoto {
                     file: shown,
                     why: format!(
-                        "its bytes are not the image its name says ({size} bytes whose SHA-256 is {found}); not taken, and left there for a person to look at"
+                        "its bytes are not the image its name says ({size} bytes, SHA-256 {}…)",
+                        &found[..16]
                     ),
                 });
             }
