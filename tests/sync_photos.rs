@@ -280,3 +280,54 @@ fn an_image_a_plain_sync_left_in_the_clone_is_committed_by_the_next_sync_through
     assert_eq!(tracked.lines().count(), 1, "{tracked}");
     assert!(!tracked.contains(&"a".repeat(64)), "{tracked}");
 }
+
+#[test]
+fn a_device_joining_takes_the_photos_with_the_campaign() {
+    let group = Group::demo(&["laptop"]);
+    let photo = add_photo(&group, "laptop", "board.jpg", &jpeg(300, 200), false);
+    group.sync(0, "laptop");
+    let joined = group.ok(
+        "desk",
+        &["sync", SHARED, "--device", "desk", "--format", "json"],
+    );
+    assert_eq!(
+        joined.json()[0]["photos"]["received"],
+        1,
+        "{}",
+        joined.stdout
+    );
+    let on_desk = photos(&group, "desk");
+    assert_eq!(on_desk[0]["here"], true);
+    let id = photo["id"].as_str().unwrap();
+    assert_eq!(
+        shown(&group, "desk", id, false),
+        photo["copy"]["sha256"].as_str().unwrap()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_photos_folder_that_is_a_link_is_refused_and_nothing_goes_through_it() {
+    let group = Group::demo(&["laptop", "phone"]);
+    add_photo(&group, "laptop", "board.jpg", &jpeg(300, 200), false);
+    let elsewhere = group.env.dir().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, shared(&group).join("photos")).unwrap();
+
+    let report = group.sync(1, "laptop");
+    let refused = &report[0]["photos"]["refused"];
+    assert_eq!(refused[0]["file"], "photos/", "{report:#}");
+    assert!(
+        refused[0]["why"]
+            .as_str()
+            .unwrap()
+            .contains("symbolic link"),
+        "{report:#}"
+    );
+    assert_eq!(report[0]["photos"]["sent"], 0);
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    // The log went out all the same.
+    let phone = group.sync(1, "phone");
+    assert_eq!(phone[0]["received"].as_array().map(Vec::len), Some(1));
+    assert_eq!(photos(&group, "phone")[0]["here"], false);
+}
