@@ -164,7 +164,10 @@ fn a_file_whose_bytes_are_not_its_name_is_refused_named_and_left_there() {
     let photo = add_photo(&group, "laptop", "board.jpg", &jpeg(300, 200), false);
     group.sync(0, "laptop");
     let file = image_file(&shared(&group), &photo["copy"]);
-    let planted = jpeg(301, 200);
+    // Damaged on the way: one byte changed, the size the same.
+    let mut planted = std::fs::read(&file).unwrap();
+    let middle = planted.len() / 2;
+    planted[middle] ^= 0x55;
     std::fs::write(&file, &planted).unwrap();
     let name = format!("photos/{}", file.file_name().unwrap().to_string_lossy());
 
@@ -193,6 +196,14 @@ fn a_file_whose_bytes_are_not_its_name_is_refused_named_and_left_there() {
     assert!(text.stdout.contains(&name), "{}", text.stdout);
     assert!(text.stderr.contains(&name), "{}", text.stderr);
     assert!(text.stderr.contains("not here yet"), "{}", text.stderr);
+
+    // Cut short: refused by its size, before a byte of it is read.
+    std::fs::write(&file, &planted[..middle]).unwrap();
+    let report = group.sync(1, "phone");
+    let why = report[0]["photos"]["refused"][0]["why"].as_str().unwrap();
+    assert!(why.contains(&format!("it holds {middle} bytes")), "{why}");
+    assert_eq!(photos(&group, "phone")[0]["here"], false);
+    assert_eq!(std::fs::read(&file).unwrap(), &planted[..middle]);
 }
 
 #[test]

@@ -78,14 +78,11 @@ pub(super) fn exchange(
     for file in needs.bring {
         let name = file.file_name();
         let shown = format!("{FOLDER}/{name}");
-        let bytes = match files::read(&folder.join(&name), Symlinks::Never, LIMIT, WHAT) {
+        let bytes = match read_image(&folder.join(&name), &file) {
             Ok(bytes) => bytes,
-            Err(error) => {
+            Err(why) => {
                 done.not_here += 1;
-                done.refused.push(RefusedPhoto {
-                    file: shown,
-                    why: error.reason(),
-                });
+                done.refused.push(RefusedPhoto { file: shown, why });
                 continue;
             }
         };
@@ -106,6 +103,22 @@ pub(super) fn exchange(
         }
     }
     Ok((done, written))
+}
+
+/// The bytes of an image's file, read only when it holds as many as the image (a file of
+/// another size is not the image, whatever it holds); or why not.
+fn read_image(path: &Path, file: &PhotoFile) -> Result<Vec<u8>, String> {
+    let (mut reader, size) =
+        files::open(path, Symlinks::Never, LIMIT, WHAT).map_err(|e| e.reason())?;
+    if size != file.bytes {
+        return Err(format!(
+            "its bytes are not the image its name says (it holds {size} bytes, the image {}); not read",
+            file.bytes
+        ));
+    }
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut reader, &mut bytes).map_err(|e| e.to_string())?;
+    Ok(bytes)
 }
 
 /// What a sync would do with the images, reading no file (`sync status`).
