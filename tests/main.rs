@@ -107,6 +107,7 @@ mod sync_git_crash;
 mod sync_git_safety;
 mod sync_identity;
 mod sync_never_silent;
+mod sync_photos;
 mod sync_poison;
 mod sync_properties;
 mod sync_resolve;
