@@ -180,7 +180,7 @@ pub(super) fn tv_turn(asked: &str) -> u32 {
 }
 
 /// The pages of the navigation, with their paths.
-const PAGES: [(&str, &str); 10] = [
+const PAGES: [(&str, &str); 11] = [
     ("/", "Tonight"),
     ("/board", "Board"),
     ("/history", "History"),
@@ -191,6 +191,7 @@ const PAGES: [(&str, &str); 10] = [
     ("/games", "Games"),
     ("/world", "World"),
     ("/history?kind=event,mission", "Events"),
+    ("/story", "Story"),
 ];
 
 /// A whole page: the campaign's name, the navigation (keeping `?after=N`), the page's own
