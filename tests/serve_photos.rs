@@ -531,10 +531,10 @@ fn the_story_is_served_with_the_runs_spoilers() {
             .unwrap(),
     );
     assert_eq!(again.status, StatusCode::NOT_MODIFIED);
-    // Every page's menu leads to it.
+    // The history leads to it.
+    let history = read(&env, Spoilers::Opened, "/history").text();
     assert!(
-        read(&env, Spoilers::Opened, "/")
-            .text()
-            .contains(r#"href="/story""#)
+        history.contains(r#"<a class="tap" href="/story">"#),
+        "{history}"
     );
 }

@@ -226,6 +226,7 @@ fn page_of(
                 _ => Vec::new(),
             };
             html! {
+                p { a.tap href="/story" { "The story, game by game" } }
                 (filters(history, params))
                 (timeline_newest_first(&games, history))
             }
