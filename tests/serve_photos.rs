@@ -193,7 +193,7 @@ fn a_games_page_shows_its_photos_at_their_size_with_caption_and_who_took_them() 
     );
     assert!(
         html.contains(
-            "<figcaption>Europe, all scars<span class=\"aside\"> Taken by Ann.</span></figcaption>"
+            "<figcaption>Europe, all scars<span class=\"aside by\">Taken by Ann.</span></figcaption>"
         ),
         "{html}"
     );

@@ -18,7 +18,7 @@ pub(super) const LEFT_OUT: &str =
     "Photos are left out: a photo of the board may show what packets brought.";
 
 /// The photos' look: as wide as the page at most, their own shape kept.
-const PHOTOS_LOOK: &str = "figure.photo{margin:12px 0}figure.photo img{display:block;max-width:100%;height:auto;border-radius:8px}figure.photo figcaption{margin-top:4px}";
+const PHOTOS_LOOK: &str = "figure.photo{margin:12px 0}figure.photo img{display:block;max-width:100%;height:auto;border-radius:8px}figure.photo figcaption{margin-top:4px}figure.photo span.by{display:block}";
 
 /// The form's look: a field a line, in reach of a thumb.
 const FORM_LOOK: &str = "form.photo{margin:16px 0}form.photo label{display:block;margin:8px 0 4px}form.photo input{width:100%;font-size:1.05rem;padding:8px 0}form.photo button{font-size:1.05rem;padding:10px 16px;margin:12px 0 0}";
@@ -54,8 +54,8 @@ pub(super) fn photos_of_game(
                 }
                 figcaption {
                     @if let Some(caption) = &photo.caption { (caption) }
-                    @if let Some(by) = &photo.by { span.aside { " Taken by " (by) "." } }
-                    @else if let Some(device) = &photo.logged_by { span.aside { " Added on " (device) "." } }
+                    @if let Some(by) = &photo.by { span.aside.by { "Taken by " (by) "." } }
+                    @else if let Some(device) = &photo.logged_by { span.aside.by { "Added on " (device) "." } }
                 }
             }
         }
