@@ -47,6 +47,18 @@ impl Answer {
 
 /// Asks a run of `env`'s database (writing with `KEY` where `writing`).
 fn ask(env: &TestEnv, spoilers: Spoilers, writing: bool, request: Request<Body>) -> Answer {
+    ask_all(env, spoilers, writing, vec![request])
+        .pop()
+        .expect("an answer")
+}
+
+/// Asks one run of `env`'s database each request in turn.
+fn ask_all(
+    env: &TestEnv,
+    spoilers: Spoilers,
+    writing: bool,
+    requests: Vec<Request<Body>>,
+) -> Vec<Answer> {
     let options = Options {
         db: env.db_path().to_path_buf(),
         campaign: None,
@@ -65,18 +77,25 @@ fn ask(env: &TestEnv, spoilers: Spoilers, writing: bool, request: Request<Body>)
         .build()
         .expect("a runtime");
     runtime.block_on(async move {
-        let response = router(shared).oneshot(request).await.expect("an answer");
-        let status = response.status();
-        let headers = response.headers().clone();
-        let body = to_bytes(response.into_body(), usize::MAX)
-            .await
-            .expect("the body")
-            .to_vec();
-        Answer {
-            status,
-            headers,
-            body,
+        let mut answers = Vec::new();
+        for request in requests {
+            let response = router(Arc::clone(&shared))
+                .oneshot(request)
+                .await
+                .expect("an answer");
+            let status = response.status();
+            let headers = response.headers().clone();
+            let body = to_bytes(response.into_body(), usize::MAX)
+                .await
+                .expect("the body")
+                .to_vec();
+            answers.push(Answer {
+                status,
+                headers,
+                body,
+            });
         }
+        answers
     })
 }
 
@@ -537,4 +556,84 @@ fn the_story_is_served_with_the_runs_spoilers() {
         history.contains(r#"<a class="tap" href="/story">"#),
         "{history}"
     );
+}
+
+#[test]
+fn a_photo_whose_bytes_are_not_here_yet_says_so_and_is_not_served() {
+    let env = TestEnv::demo();
+    let photo = added(&env, &jpeg(400, 200), "Europe, all scars");
+    let sha = photo["copy"]["sha256"].as_str().unwrap().to_string();
+    // As on a device that a sync brought the entry to before the bytes.
+    let db = rusqlite::Connection::open(env.db_path()).expect("the database");
+    db.execute("DELETE FROM photo_file WHERE sha256 = ?1", [&sha])
+        .expect("the bytes gone");
+    drop(db);
+    let html = read(&env, Spoilers::Opened, "/games/7").text();
+    assert!(
+        html.contains(&format!(
+            "Photo {} is not here yet: its entry came before its bytes (a sync brings them).",
+            &sha[..8]
+        )),
+        "{html}"
+    );
+    assert!(!html.contains("<img"), "{html}");
+    assert!(html.contains("<figcaption>Europe, all scars"), "{html}");
+    let served = read(&env, Spoilers::Opened, &format!("/photos/{sha}.jpg"));
+    assert_eq!(served.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        read(&env, Spoilers::Opened, "/api/games/7").json()["photos"][0]["here"],
+        false
+    );
+}
+
+#[test]
+fn a_photo_sent_again_under_its_idempotency_key_gets_the_same_answer_and_writes_nothing() {
+    let env = TestEnv::demo();
+    let request = || {
+        let (kind, body) = multipart("IMG_3.jpg", &jpeg(200, 100), "Once");
+        Request::post("/api/games/7/photos")
+            .header(header::HOST, HOST)
+            .header(header::CONTENT_TYPE, kind)
+            .header(header::AUTHORIZATION, format!("Bearer {KEY}"))
+            .header("Idempotency-Key", "photo-of-game-7")
+            .body(Body::from(body))
+            .unwrap()
+    };
+    let before = state(&env);
+    let answers = ask_all(&env, Spoilers::Opened, true, vec![request(), request()]);
+    assert_eq!(
+        answers[0].status,
+        StatusCode::CREATED,
+        "{}",
+        answers[0].text()
+    );
+    assert_eq!(
+        answers[1].status,
+        StatusCode::CREATED,
+        "{}",
+        answers[1].text()
+    );
+    assert_eq!(answers[1].body, answers[0].body);
+    assert_ne!(state(&env), before);
+    assert_eq!(photos(&env).len(), 1);
+    // Without its key, the same photo again is refused by the rules: nothing is added.
+    let (kind, body) = multipart("IMG_3.jpg", &jpeg(200, 100), "Twice");
+    let again = ask(
+        &env,
+        Spoilers::Opened,
+        true,
+        Request::post("/api/games/7/photos")
+            .header(header::HOST, HOST)
+            .header(header::CONTENT_TYPE, kind)
+            .header(header::AUTHORIZATION, format!("Bearer {KEY}"))
+            .body(Body::from(body))
+            .unwrap(),
+    );
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "{}",
+        again.text()
+    );
+    assert_eq!(photos(&env).len(), 1);
 }
