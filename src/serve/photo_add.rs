@@ -68,7 +68,9 @@ pub(super) async fn add(
         Ok(sent) => sent,
         Err((code, why)) => return refused(page, game, code, &why),
     };
-    let key = header_text(&headers, "idempotency-key");
+    // Kept apart from the keys of games: the same key names another request there.
+    let key =
+        header_text(&headers, "idempotency-key").map(|k| format!("photo of game {game}: {k}"));
     // The photo is made ready before waiting for the other writes: it takes a while.
     let prepared = tokio::task::spawn_blocking(move || {
         prepare(&sent.name, &sent.bytes, false).map(|p| (p, sent.caption, sent.by))
