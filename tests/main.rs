@@ -91,6 +91,7 @@ mod serve_loopback_writes;
 mod serve_map;
 #[cfg(feature = "serve")]
 mod serve_phone;
+mod serve_photos;
 #[cfg(feature = "serve")]
 mod serve_sealed;
 #[cfg(feature = "serve")]

@@ -6,7 +6,8 @@
 //!   games, world, recap; now or after game N; with or without what packets brought) with a
 //!   [`Report`], the read model the command's `--format json` prints; [`campaign_export`]
 //!   gives the whole campaign for its file; [`story`] tells the whole campaign, a chapter
-//!   per game with the board after it;
+//!   per game with the board after it; [`photo_image`] gives the image a photo of the log
+//!   names (and no other), [`copy_sizes`] the size of the copies a page shows;
 //! - a game night: [`form`], the questions the guided prompt and the phone walk (each
 //!   answer checked by the rules as it is given), and [`start_game`], which begins one for
 //!   the campaign as it stands;
@@ -23,6 +24,7 @@ mod error;
 pub mod form;
 mod person;
 pub mod photo;
+mod photo_read;
 mod photos;
 mod read;
 mod start;
@@ -33,6 +35,7 @@ pub use backup::{campaign_export, exported_log};
 pub use clock::Clock;
 pub use error::{LedgerError, Missing};
 pub use person::{PersonAnswer, person};
+pub use photo_read::{copy_sizes, photo_image};
 pub use photos::{PhotoOf, add_photo, photo_bytes, remove_photo};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};
