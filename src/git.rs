@@ -1,6 +1,7 @@
 //! The system `git`, for `sync --git`: a shared folder that is a clone, pulled before a
-//! sync and committed and pushed after it. Each device commits only its own file, so a pull
-//! never conflicts; a push that loses a race to another device pulls and tries again.
+//! sync and committed and pushed after it. Each device commits only its own file, and the
+//! photos' images it shares (`photos/<sha256>.jpg`, the same bytes whoever writes them), so
+//! a pull never conflicts; a push that loses a race to another device pulls and tries again.
 //!
 //! The clone is its user's repository. chronicle commits and rebases this device's file and
 //! never resets, discards or rewrites anything else; a clone it cannot sync from without
@@ -191,7 +192,7 @@ impl GitClone {
         let own_only = self
             .touched(&base)?
             .iter()
-            .all(|path| self.is_own(path, me));
+            .all(|path| self.is_own(path, me) || self.is_photo_file(path));
         if !own_only {
             return self.merge(&tip, &base);
         }
@@ -266,6 +267,16 @@ impl GitClone {
             })
     }
 
+    /// Whether `path` (as git writes it) is an image of the shared folder's photos,
+    /// `photos/<sha256>.<ext>`: chronicle's, the same bytes whichever device wrote it.
+    fn is_photo_file(&self, path: &str) -> bool {
+        let hash = path
+            .strip_prefix(&self.prefix)
+            .and_then(|p| p.strip_prefix("photos/"));
+        let hash = hash.and_then(|file| file.split_once('.')).map(|(h, _)| h);
+        hash.is_some_and(|h| h.len() == 64 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+    }
+
     /// Whether `path` is this device's own file of a campaign.
     fn is_own(&self, path: &str, me: Option<&str>) -> bool {
         me.is_some_and(|me| self.is_device_file(path) && path.ends_with(&format!("/{me}.jsonl")))
@@ -328,7 +339,7 @@ impl GitClone {
         let own = format!(":(glob)*/{me}.jsonl");
         self.must(&["add", "--", &own])?;
         let message = format!("chronicle: {me} syncs (its file, not committed before)");
-        self.commit_staged(&message, &own)?;
+        self.commit_staged(&message, &[&own])?;
         Ok(())
     }
 
@@ -369,7 +380,9 @@ impl GitClone {
                 Some(range) => {
                     let mut files = self.touched(&range)?;
                     files.extend(self.changed()?);
-                    files.iter().all(|path| self.is_device_file(path))
+                    files
+                        .iter()
+                        .all(|path| self.is_device_file(path) || self.is_photo_file(path))
                 }
                 None => false,
             };
@@ -440,35 +453,50 @@ impl GitClone {
         Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
     }
 
-    /// Commits `file` (a path inside the clone) if it changed; false when it had not.
-    pub(crate) fn commit(&self, file: &Path, message: &str) -> Result<bool, GitError> {
-        let path = file.strip_prefix(&self.folder).unwrap_or(file);
+    /// The files under `folder` (a path inside the clone) that git does not track yet and
+    /// does not ignore.
+    pub(crate) fn untracked(&self, folder: &Path) -> Result<Vec<PathBuf>, GitError> {
+        let path = folder.strip_prefix(&self.folder).unwrap_or(folder);
         let path = path.to_string_lossy();
-        self.must(&["add", "--", &path])?;
-        if self
-            .run(&["diff", "--cached", "--quiet", "--", &path])?
-            .status
-            .success()
-        {
+        Ok(self
+            .lines(&["ls-files", "--others", "--exclude-standard", "--", &path])?
+            .into_iter()
+            .map(|file| self.folder.join(file))
+            .collect())
+    }
+
+    /// Commits `files` (paths inside the clone) in one commit, if any changed; false when
+    /// none had.
+    pub(crate) fn commit_files(&self, files: &[PathBuf], message: &str) -> Result<bool, GitError> {
+        let paths: Vec<String> = files
+            .iter()
+            .map(|file| {
+                let path = file.strip_prefix(&self.folder).unwrap_or(file);
+                path.to_string_lossy().into_owned()
+            })
+            .collect();
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        if paths.is_empty() {
             return Ok(false);
         }
-        self.commit_staged(message, &path)?;
+        let mut add = vec!["add", "--"];
+        add.extend(&paths);
+        self.must(&add)?;
+        let mut diff = vec!["diff", "--cached", "--quiet", "--"];
+        diff.extend(&paths);
+        if self.run(&diff)?.status.success() {
+            return Ok(false);
+        }
+        self.commit_staged(message, &paths)?;
         Ok(true)
     }
 
-    /// Commits what is staged of `path` (a path or pathspec), as chronicle on a machine
+    /// Commits what is staged of `paths` (paths or pathspecs), as chronicle on a machine
     /// with no git identity.
-    fn commit_staged(&self, message: &str, path: &str) -> Result<(), GitError> {
+    fn commit_staged(&self, message: &str, paths: &[&str]) -> Result<(), GitError> {
         let mut args = self.committer()?;
-        args.extend([
-            "commit",
-            "--quiet",
-            "--no-verify",
-            "-m",
-            message,
-            "--",
-            path,
-        ]);
+        args.extend(["commit", "--quiet", "--no-verify", "-m", message, "--"]);
+        args.extend(paths);
         self.must(&args)?;
         Ok(())
     }

@@ -92,6 +92,7 @@ mod serve_loopback_writes;
 mod serve_map;
 #[cfg(feature = "serve")]
 mod serve_phone;
+mod serve_photos;
 #[cfg(feature = "serve")]
 mod serve_sealed;
 #[cfg(feature = "serve")]
@@ -108,6 +109,7 @@ mod sync_git_crash;
 mod sync_git_safety;
 mod sync_identity;
 mod sync_never_silent;
+mod sync_photos;
 mod sync_poison;
 mod sync_properties;
 mod sync_resolve;

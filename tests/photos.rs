@@ -180,6 +180,10 @@ fn what_is_not_a_whole_photo_is_refused_with_the_database_as_it_was() {
         refused.stderr
     );
     assert_eq!(state(&env), before);
+    // A dry run writes nothing.
+    let would = env.ok(&["game", "photo", "add", "7", &good, "--dry-run"]);
+    assert!(would.stderr.contains("Would add"), "{}", would.stderr);
+    assert_eq!(state(&env), before);
     env.ok(&["game", "photo", "add", "7", &good]);
     let refused = env.run_expect(1, &["game", "photo", "add", "7", &good]);
     assert!(
@@ -187,6 +191,11 @@ fn what_is_not_a_whole_photo_is_refused_with_the_database_as_it_was() {
         "{}",
         refused.stderr
     );
+    // A new photo with one the game has: neither is written.
+    let after_one = state(&env);
+    let other = file(&env, "other.jpg", &jpeg(90, 60));
+    env.run_expect(1, &["game", "photo", "add", "7", &other, &good]);
+    assert_eq!(state(&env), after_one);
 }
 
 #[test]

@@ -241,6 +241,11 @@ fn a_whole_game_posted_screen_by_screen_is_logged_once_with_the_phones_name() {
         "{}",
         done.body
     );
+    assert!(
+        done.body.contains(r#"action="/api/games/17/photos""#),
+        "the form that adds a photo of the game: {}",
+        done.body
+    );
     let after = env.dump();
     let again = phone.post(&server, "/log/confirm", &confirm);
     assert_eq!(

@@ -1,6 +1,6 @@
-//! `chronicle serve` on 127.0.0.1 closes a connection that sends no request, or half a
-//! request's head, within its time limit (ten seconds), and keeps the event stream, which
-//! is an answer being sent, open past it.
+//! `chronicle serve` on 127.0.0.1 closes a connection that sends no request, half a
+//! request's head, or half a body and then nothing, within its time limit (ten seconds), and
+//! keeps the event stream, which is an answer being sent, open past it.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -97,4 +97,42 @@ fn the_event_stream_stays_open_past_the_time_limit() {
     let moved = read_head(&mut reader);
     assert_ne!(moved, first, "the stream says the new head");
     stop(child);
+}
+
+#[test]
+fn a_body_that_stops_coming_is_given_up_after_the_time_limit_and_nothing_is_written() {
+    const KEY: &str = "timelimitk3ytimelimitk3y";
+    let env = TestEnv::demo();
+    let before = env.ok(&["history", "--format", "json"]).stdout;
+    let mut child = env
+        .process(&[
+            "serve",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--no-qr",
+            "--allow-log",
+        ])
+        .env("CHRONICLE_SERVE_KEY", KEY)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("chronicle serve starts");
+    let mut url = String::new();
+    BufReader::new(child.stdout.take().expect("its stdout"))
+        .read_line(&mut url)
+        .expect("its first line");
+    let authority = crate::serve::authority(url.trim());
+    // A photo's post with the key, its length said, a tenth of it sent, then silence.
+    let head = format!(
+        "POST /api/games/7/photos HTTP/1.1\r\nHost: {authority}\r\nAuthorization: Bearer {KEY}\r\nContent-Type: image/jpeg\r\nContent-Length: 100000\r\n\r\n"
+    );
+    let sent = format!("{head}{}", "x".repeat(10_000));
+    let (answer, closed) = held_open(&authority, &sent);
+    assert!(!answer.contains(" 201 "), "{answer}");
+    assert!(closed >= AT_LEAST, "closed after {closed:?}");
+    assert!(closed < LIMIT + GRACE, "closed after {closed:?}");
+    stop(child);
+    assert_eq!(env.ok(&["history", "--format", "json"]).stdout, before);
 }

@@ -12,6 +12,7 @@ mod serve_browser_kept;
 mod serve_browser_log;
 mod serve_browser_offline;
 mod serve_browser_phone;
+mod serve_browser_photo;
 mod serve_browser_plain;
 mod serve_browser_tv;
 mod story_browser;

@@ -22,7 +22,7 @@ pub(super) fn write(store: &Store, folder: &Path, named: &[PhotoFile]) -> Result
     files::folder(folder, Symlinks::Refuse)?;
     let mut missing = Vec::new();
     for file in named {
-        match ledger::image(store, file)? {
+        match ledger::stored_image(store, file)? {
             Some(image) => {
                 files::write(
                     &folder.join(file.file_name()),

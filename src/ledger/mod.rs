@@ -6,8 +6,10 @@
 //!   games, world, recap; now or after game N; with or without what packets brought) with a
 //!   [`Report`], the read model the command's `--format json` prints; [`campaign_export`]
 //!   gives the whole campaign for its file; [`story`] tells the whole campaign, a chapter
-//!   per game with the board and the photos after it; [`named_images`], [`image`] and
-//!   [`keep_images`] carry the photos' images beside a campaign file;
+//!   per game with the board and the photos after it; [`photo_image`] gives the image a
+//!   photo of the log names (and no other), [`copy_sizes`] the size of the copies a page
+//!   shows; [`named_images`], [`stored_image`] and [`keep_images`] carry the photos' images
+//!   beside a campaign file;
 //! - a game night: [`form`], the questions the guided prompt and the phone walk (each
 //!   answer checked by the rules as it is given), and [`start_game`], which begins one for
 //!   the campaign as it stands;
@@ -25,6 +27,7 @@ pub mod form;
 mod person;
 pub mod photo;
 mod photo_files;
+mod photo_read;
 mod photos;
 mod read;
 mod start;
@@ -35,7 +38,8 @@ pub use backup::{campaign_export, exported_log};
 pub use clock::Clock;
 pub use error::{LedgerError, Missing};
 pub use person::{PersonAnswer, person};
-pub use photo_files::{image, keep_images, named_images};
+pub use photo_files::{keep_images, named_images, stored_image};
+pub use photo_read::{copy_sizes, photo_image};
 pub use photos::{PhotoOf, add_photo, photo_bytes, remove_photo};
 pub use read::{Answer, Query, Report, View, build};
 pub use start::{Started, start_game};

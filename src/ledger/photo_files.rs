@@ -29,7 +29,7 @@ pub fn named_images(records: &[LogRecord]) -> Vec<PhotoFile> {
 }
 
 /// An image's bytes, when they are here.
-pub fn image(store: &Store, file: &PhotoFile) -> Result<Option<ImageBytes>, LedgerError> {
+pub fn stored_image(store: &Store, file: &PhotoFile) -> Result<Option<ImageBytes>, LedgerError> {
     Ok(store.image(&file.sha256)?)
 }
 

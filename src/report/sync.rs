@@ -50,6 +50,35 @@ pub(crate) struct SyncReport {
     pub conflicts: Vec<String>,
     /// Entries written after one nobody has shared yet: they come with it.
     pub waiting: usize,
+    /// The images of the log's photos and the folder's `photos/`.
+    pub photos: PhotosSynced,
+}
+
+/// The images of the photos standing in the log (copies and originals), exchanged through
+/// the folder's `photos/`, one file each named by its SHA-256 (`<sha256>.jpg`). For `sync
+/// status`, what a sync would do; no file is read for it.
+#[derive(Default, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PhotosSynced {
+    /// Images taken in from the folder (kept here now).
+    pub received: usize,
+    /// Images this database had that the folder did not: written there.
+    pub sent: usize,
+    /// Images of the log neither here nor in the folder: not here yet (the device that
+    /// added the photo has not synced its bytes yet). Not an error.
+    pub not_here: usize,
+    /// Files of `photos/` whose bytes are not the image their name says (or that cannot be
+    /// read): not taken, and left in the folder for a person to look at.
+    pub refused: Vec<RefusedPhoto>,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RefusedPhoto {
+    /// The file, as `photos/<sha256>.<ext>`.
+    pub file: String,
+    /// Why it was not taken.
+    pub why: String,
 }
 
 #[derive(Serialize, JsonSchema)]

@@ -77,7 +77,7 @@ fn answer(status: StatusCode, body: String) -> Kept {
     }
 }
 
-fn said(status: StatusCode, error: &str) -> Kept {
+pub(super) fn said(status: StatusCode, error: &str) -> Kept {
     answer(status, json_text(&Said { error }))
 }
 
@@ -109,7 +109,7 @@ pub(super) fn header_text(headers: &HeaderMap, name: &str) -> Option<String> {
 /// The device a script names in `X-Chronicle-Device`: its UTF-8 as sent, percent-decoded
 /// (`Zo%C3%AB%E2%80%99s%20phone` is "Zoë’s phone"; a `%` itself is `%25`); none when the
 /// header is absent or empty; why not when it is not a name a history can show.
-fn device(headers: &HeaderMap) -> Result<Option<String>, String> {
+pub(super) fn device(headers: &HeaderMap) -> Result<Option<String>, String> {
     let Some(value) = headers.get(DEVICE_HEADER) else {
         return Ok(None);
     };

@@ -1,19 +1,25 @@
 //! The connections `serve` accepts, each answered by hyper's HTTP/1 with a time limit on a
 //! request's head: a connection that sends no request, or half a head, within
 //! [`HEAD_READ`] is closed, so that idle or stalled clients cannot hold the server's
-//! connections open. A response being sent (the event stream's, however long) is not a head
-//! being read, and is not cut.
+//! connections open. A request's body that stops coming for as long (half a photo sent,
+//! then silence) is given up too: the request is refused and the connection closed. A
+//! response being sent (the event stream's, however long) is not a request being read, and
+//! is not cut.
 
 use std::pin::pin;
 use std::time::Duration;
 
 use axum::Router;
+use axum::body::Body;
+use axum::http::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 use tokio::task::JoinSet;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutBody};
 
 /// How long a connection may take to send a request's head, counted from when the server
 /// waits for one (a new connection, or one kept alive after an answer).
@@ -50,6 +56,12 @@ async fn answer(stream: tokio::net::TcpStream, app: Router, stop: watch::Receive
     builder
         .timer(TokioTimer::new())
         .header_read_timeout(HEAD_READ);
+    // Each request's body read with a time limit between its parts (a slow upload that keeps
+    // coming is not cut).
+    let app = tower::ServiceBuilder::new()
+        .layer(RequestBodyTimeoutLayer::new(HEAD_READ))
+        .map_request(|request: Request<TimeoutBody<Incoming>>| request.map(Body::new))
+        .service(app);
     let mut connection =
         pin!(builder.serve_connection(TokioIo::new(stream), TowerToHyperService::new(app)));
     tokio::select! {

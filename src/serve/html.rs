@@ -29,14 +29,14 @@ pub(super) use crate::render::html::tables;
 /// how old it is, and a page never saved says it waits for the laptop (above the page
 /// shown after a tap; in the page's place after Back). A page being read again for a new
 /// head is not shown once another page is.
-/// The logging form, the API, the backup, the stream and an address with a key are never
-/// saved nor read this way. Where a service worker can run, navigation is the browser's.
+/// The logging form, the API, the backup, the stream, the story (a page of its own, too
+/// large to keep), the photos and an address with a key are never saved nor read this way. Where a service worker can run, navigation is the browser's.
 const LIVE: &str = "
 (function(){
 var body=document.body,head=body.dataset.head,stream=null,seen=Date.now(),asked=0;
 var own=!navigator.serviceWorker,KEY='chronicle-page:',MOST=40,shown=where(location);
 function where(u){return u.pathname+u.search;}
-function ours(u){return u.origin===location.origin&&!u.searchParams.has('key')&&!/^\\/(log|api|backup|events|sw\\.js)(\\/|$)/.test(u.pathname);}
+function ours(u){return u.origin===location.origin&&!u.searchParams.has('key')&&!/^\\/(log|api|backup|events|story|photos|sw\\.js)(\\/|$)/.test(u.pathname);}
 {AGO}
 function line(text){var p=document.createElement('p');p.className='offline';p.setAttribute('role','status');p.textContent=text;return p;}
 function read(k){try{return JSON.parse(localStorage.getItem(k));}catch(e){return null;}}

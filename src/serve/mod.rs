@@ -3,7 +3,11 @@
 //! database (one snapshot), builds the same read models as the commands (`report`) and draws
 //! them with the same code as the exports (`render`). With `--allow-log` only, a game is
 //! logged from a phone's form or a script through the ledger's `log_game`, the same write as
-//! `game log` (`api`, `phone`), by a request that holds this run's key (`access`).
+//! `game log` (`api`, `phone`), by a request that holds this run's key (`access`), and a
+//! photo of a game is added from a phone's camera (`photo_add`, through the ledger's
+//! `add_photo`, as `game photo add`). A game's page shows its photos (`photo_html`), whose
+//! bytes are served by hash only where a photo of the log names them (`photos`); `/story`
+//! is the page `chronicle story` writes (`story`).
 //!
 //! The web stack (axum on a tokio runtime of one thread) lives only here and only runs in
 //! `serve`; the database work runs on tokio's blocking threads with the store as it is.
@@ -31,11 +35,15 @@ mod phone_kept;
 mod phone_screen;
 mod phone_script;
 mod phone_undo;
+mod photo_add;
+mod photo_html;
+mod photos;
 mod qr;
 mod read;
 mod routes;
 mod said;
 mod screens;
+mod story;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

@@ -11,10 +11,12 @@ use headers::{ETag, HeaderMapExt, IfNoneMatch};
 use maud::{Markup, html};
 use serde::Serialize;
 
+use super::access::holds_key;
 use super::history_html::filters;
 use super::html::{error, page, tables};
 use super::links::person_path;
 use super::map_cache::MapKey;
+use super::photo_html::{add_form, photos_of_game};
 use super::read::{Params, Part, Shared};
 use super::said::{question_status, words};
 use crate::ledger::{self, Answer as Answered, LedgerError, Report, View};
@@ -24,6 +26,8 @@ use crate::render::html::{
     timeline_newest_first,
 };
 use crate::render::recap::sections;
+use crate::report::game::GameView;
+use crate::report::spoilers::Spoilers;
 
 /// How an answer is given: a page or the command's JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,9 +46,19 @@ pub(super) async fn answer(
     form: Form,
 ) -> Response {
     let wanted = headers.typed_get::<IfNoneMatch>();
+    // A game's page holds the form that adds a photo for the key's holder only: its ETag
+    // says which page it is, so that a page kept from before the key is not reused.
+    let holder = form == Form::Page
+        && matches!(part, Part::Game(_))
+        && shared.spoilers == Spoilers::Opened
+        && shared
+            .writing
+            .as_ref()
+            .is_some_and(|w| holds_key(&headers, w));
+    let mark = if holder { "+photo" } else { "" };
     let answered = tokio::task::spawn_blocking(move || -> Result<Answer, LedgerError> {
         let head = shared.head_now()?;
-        let etag = format!("\"{head}\"");
+        let etag = format!("\"{head}{mark}\"");
         if wanted.as_ref().is_some_and(|w| held(w, &etag)) {
             return Ok(Answer::NotModified(etag));
         }
@@ -54,7 +68,11 @@ pub(super) async fn answer(
             Err(e @ (LedgerError::Store(_) | LedgerError::Busy)) => return Err(e),
             Err(e) => return Ok(Answer::Refused(form, question_status(&e), words(&e), head)),
         };
-        let etag = format!("\"{}\"", answered.head);
+        let etag = format!("\"{}{mark}\"", answered.head);
+        if shared.spoilers == Spoilers::None {
+            // A photo of the board may show what packets brought: none is named.
+            leave_out_photos(&mut answered.report);
+        }
         if let (Form::Page, Report::History(history)) = (form, &mut answered.report)
             && !whole_history(&params)
         {
@@ -65,7 +83,7 @@ pub(super) async fn answer(
             Form::Json => Answer::Json(etag, json(&answered.report)),
             Form::Page => Answer::Page(
                 etag,
-                page_of(&shared, &answered, path, &params).into_string(),
+                page_of(&shared, &answered, path, &params, holder).into_string(),
             ),
         })
     })
@@ -172,7 +190,13 @@ fn failure(form: Form, status: StatusCode, text: &str) -> Response {
 }
 
 /// The page of a read model.
-fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) -> Markup {
+fn page_of(
+    shared: &Shared,
+    answered: &Answered,
+    path: &str,
+    params: &Params,
+    holder: bool,
+) -> Markup {
     let tv = params.tv.as_deref().map(super::html::tv_turn);
     let head = answered.head.to_string();
     let content = match &answered.report {
@@ -202,6 +226,7 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
                 _ => Vec::new(),
             };
             html! {
+                p { a.tap href="/story" { "The story, game by game" } }
                 (filters(history, params))
                 (timeline_newest_first(&games, history))
             }
@@ -226,7 +251,9 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
             p { @for g in &r.games { a.tap href=(format!("/games/{}", g.game)) { (g.game) } " " } }
         },
         Report::Game(r) => html! {
-            (tables(r))
+            (tables(&without_photos(r)))
+            (photos_of_game(r.game, &r.photos, &shared.photo_sizes(&r.photos), shared.spoilers))
+            @if holder { (add_form(r.game)) }
             (people(r.players.iter().map(|p| p.person.as_str()), params.after))
         },
         Report::World(r) => tables(r),
@@ -235,6 +262,23 @@ fn page_of(shared: &Shared, answered: &Answered, path: &str, params: &Params) ->
     };
     let name = page_name(&answered.report, path, params);
     page(&answered.campaign, &name, params.after, &head, tv, content)
+}
+
+/// A game's table and lines without its photos, which the page shows as pictures.
+fn without_photos(game: &GameView) -> GameView {
+    let mut shown = game.clone();
+    shown.photos.clear();
+    shown
+}
+
+/// A report with no photo in it (`--spoilers none`).
+fn leave_out_photos(report: &mut Report) {
+    match report {
+        Report::Game(game) => game.photos.clear(),
+        Report::Games(list) => list.games.iter_mut().for_each(|g| g.photos.clear()),
+        Report::Photos(list) => list.photos.clear(),
+        _ => {}
+    }
 }
 
 /// The recap page: its sections, and the map of the board after the same game.

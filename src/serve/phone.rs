@@ -481,6 +481,7 @@ fn confirmed(shared: &Shared, writing: &Writing, device: &str, carried: &Carried
                     &appended.record.id.to_string(),
                     &head,
                     warning.as_deref(),
+                    shared.spoilers == crate::report::spoilers::Spoilers::Opened,
                 ),
             )
         }

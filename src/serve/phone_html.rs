@@ -139,7 +139,8 @@ pub(super) fn again_page(campaign: &str, given: usize) -> String {
     )
 }
 
-/// The game logged, a link to it, and the undo its device may use in this run.
+/// The game logged, a link to it, the form that adds a photo of it (`photos`: unless
+/// photos are left out), and the undo its device may use in this run.
 pub(super) fn logged_page(
     campaign: &str,
     device: &str,
@@ -147,6 +148,7 @@ pub(super) fn logged_page(
     id: &str,
     head: &str,
     warning: Option<&str>,
+    photos: bool,
 ) -> String {
     page(
         campaign,
@@ -154,6 +156,7 @@ pub(super) fn logged_page(
             h2 #logged { "Game " (game) " logged on " (device) "." }
             @if let Some(warning) = warning { p.warning role="status" { (warning) } }
             p { a href=(format!("/games/{game}")) { "See game " (game) } " · " a href="/board" { "The board" } " · " a href="/log" { "Log another game" } }
+            @if photos { (super::photo_html::add_form(game)) }
             form.step method="post" action="/log/undo" {
                 h2 { "Take it back" }
                 p.aside { "Only this phone, only while this server runs, only while it is the latest entry. The history keeps it, with the reason." }

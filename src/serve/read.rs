@@ -2,6 +2,7 @@
 //! question: the read model of the part asked for is the ledger's answer, as the matching
 //! command gets it.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -14,6 +15,7 @@ use super::{Options, ServeError};
 use crate::domain::EntryId;
 use crate::ledger::{self, Answer, Clock, LedgerError, Query, Started, View};
 use crate::report::history_query::HistoryQuery;
+use crate::report::photos::PhotoView;
 use crate::report::spoilers::Spoilers;
 use crate::store::{Access, Store};
 
@@ -123,6 +125,18 @@ impl Shared {
         self.writing
             .as_ref()
             .map_or_else(Clock::real, |w| w.clock.again())
+    }
+
+    /// The width and height of each copy of these photos that is here, by hash (none
+    /// where the database cannot be read now: the page is drawn without them).
+    pub(super) fn photo_sizes(&self, shown: &[PhotoView]) -> HashMap<String, (u32, u32)> {
+        if shown.is_empty() {
+            return HashMap::new();
+        }
+        Store::open(&self.db, Access::Read, BUSY)
+            .map_err(LedgerError::from)
+            .and_then(|store| ledger::copy_sizes(&store, shown))
+            .unwrap_or_default()
     }
 
     /// The head of the log now, as written (`SEQ:ID`).

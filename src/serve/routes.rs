@@ -1,10 +1,11 @@
 //! The paths `serve` answers: the pages, the JSON of each command under `/api/`, the log's
-//! head, and the event stream. Only GET and HEAD; anything else is refused, and a path that
-//! is not one of these gets a page saying so.
+//! head, the event stream, the story and the photos' images; the writes (with
+//! `--allow-log`) are the only POSTs. A path that is not one of these gets a page saying so.
 
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -58,6 +59,12 @@ pub fn router(shared: Arc<Shared>) -> Router {
             "/api/games/{n}",
             get(|state, headers, path, query| game(state, headers, path, query, Form::Json)),
         )
+        .route(
+            "/api/games/{n}/photos",
+            post(super::photo_add::add).layer(DefaultBodyLimit::max(super::photo_add::MOST_BYTES)),
+        )
+        .route("/photos/{name}", get(super::photos::image))
+        .route("/story", get(super::story::story))
         .route("/api/head", get(live::head))
         .route("/backup", get(super::backup::backup))
         .route("/sw.js", get(super::offline::worker))
@@ -122,7 +129,7 @@ fn api_route(part: Part) -> axum::routing::MethodRouter<Arc<Shared>> {
 /// A path `serve` does not know.
 async fn not_found(uri: axum::http::Uri) -> Response {
     let text = format!(
-        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games, /world and /people/NAME.",
+        "There is no page {}: the pages are /, /board, /map, /join, /history, /stats, /setup, /packets, /pools, /games, /world, /story and /people/NAME.",
         uri.path()
     );
     let body = page("chronicle", "No such page", None, "0", None, error(&text)).into_string();

@@ -118,19 +118,27 @@ fn add(context: &Context, args: &AddArgs) -> Result<(), CliError> {
     };
     let mut store = context.open(access)?;
     let stamp = context.clock.write_stamp();
+    // Each photo checked against the log first: a photo the rules refuse leaves the others
+    // unwritten too.
+    for (_, prepared) in ready.iter().filter(|_| !args.dry_run && ready.len() > 1) {
+        ledger::add_photo(
+            &mut store,
+            context.campaign.as_deref(),
+            &stamp,
+            &Guard::default(),
+            true,
+            photo_of(args),
+            prepared,
+        )?;
+    }
     for (name, prepared) in &ready {
-        let of = PhotoOf {
-            game: args.game,
-            caption: args.caption.clone(),
-            by: args.by.clone(),
-        };
         let (info, appended) = ledger::add_photo(
             &mut store,
             context.campaign.as_deref(),
             &stamp,
             &Guard::default(),
             args.dry_run,
-            of,
+            photo_of(args),
             prepared,
         )?;
         let id = &prepared.copy.file.sha256[..8];
@@ -156,6 +164,14 @@ fn add(context: &Context, args: &AddArgs) -> Result<(), CliError> {
         ));
     }
     Ok(())
+}
+
+fn photo_of(args: &AddArgs) -> PhotoOf {
+    PhotoOf {
+        game: args.game,
+        caption: args.caption.clone(),
+        by: args.by.clone(),
+    }
 }
 
 /// A photo's bytes, its size checked before it is read.

@@ -165,7 +165,7 @@ pub(super) fn read_shared(dir: &Path, uid: &str, me: &str) -> Shared {
 
 /// The files of campaign `uid`'s folder as they are, one line a file: its name, what the
 /// file system says of it (length, times, inode) and its SHA-256 (a file that cannot be
-/// read: why). Two alike mean no file changed, so a sync that saw them so need not read
+/// read: why); then the names in the folder's `photos/`. Two alike mean no file changed, so a sync that saw them so need not read
 /// their records again. A file the file system describes as `before` did (the fingerprint
 /// of the last sync) is not read again: its hash is the one remembered, as git's index
 /// does; any write here or by a sync tool changes its inode or change time.
@@ -185,6 +185,11 @@ pub(super) fn fingerprint(dir: &Path, uid: &str, before: &str) -> String {
             None => hash(&path),
         };
         let _ = writeln!(lines, "{name} {stat} {hash}");
+    }
+    // The images of `photos/` by name alone (a name is its bytes' hash): one that arrives
+    // or goes changes the fingerprint, and none is read for it.
+    for name in super::photos::listed_names(dir) {
+        let _ = writeln!(lines, "{}/{name} listed -", super::photos::FOLDER);
     }
     lines
 }

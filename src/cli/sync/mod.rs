@@ -7,6 +7,7 @@ mod device;
 mod folder;
 mod git_said;
 pub(super) mod once;
+mod photos;
 mod place;
 mod resolve;
 mod seen;
@@ -148,7 +149,26 @@ fn sync(
         let done = once::sync(context, folder, how.device.as_deref(), yes)?;
         if let Some(clone) = &clone {
             for (file, message) in &done.files {
-                clone.commit(file, message).map_err(git_said)?;
+                let file = std::slice::from_ref(file);
+                clone.commit_files(file, message).map_err(git_said)?;
+            }
+            // The images written now, and any an earlier sync wrote and did not commit
+            // (a plain `sync` into the clone, a commit git refused).
+            let mut images = done.photos.clone();
+            let left = clone
+                .untracked(&photos::photos_folder(folder))
+                .map_err(git_said)?;
+            images.extend(photos::images_as_named(left));
+            images.sort();
+            images.dedup();
+            if !images.is_empty() {
+                let message = format!(
+                    "chronicle: {} shares {} photo {}",
+                    done.device(),
+                    images.len(),
+                    if images.len() == 1 { "image" } else { "images" }
+                );
+                clone.commit_files(&images, &message).map_err(git_said)?;
             }
             if clone.push().map_err(git_said)? == Pushed::Behind {
                 continue;

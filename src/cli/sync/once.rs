@@ -24,6 +24,8 @@ use crate::store::{Access, CampaignInfo, Store, StoreError, Synced};
 pub(in crate::cli) struct Done {
     pub(in crate::cli) reports: Vec<SyncReport>,
     pub files: Vec<(PathBuf, String)>,
+    /// The images written to the folder's `photos/`, for git.
+    pub photos: Vec<PathBuf>,
     /// This device's files to write, once the database holds what they say.
     pending: Vec<Pending>,
     /// The campaigns read whole, to remember as this sync leaves them (`seen::remember`).
@@ -43,6 +45,11 @@ struct Pending {
 }
 
 impl Done {
+    /// The device this database synced as.
+    pub(super) fn device(&self) -> &str {
+        &self.device
+    }
+
     /// Writes this device's files, no more open than the database at `database`. A file
     /// that only claims the device's name is passed over where the folder cannot be
     /// written (a join from a folder it may only read).
@@ -71,6 +78,11 @@ impl Done {
             .iter()
             .flat_map(|r| r.skipped.iter().map(|s| s.file.clone()))
             .collect();
+        let refused: Vec<String> = self
+            .reports
+            .iter()
+            .flat_map(|r| r.photos.refused.iter().map(|s| s.file.clone()))
+            .collect();
         let conflicts: usize = self.reports.iter().map(|r| r.conflicts.len()).sum();
         let aside: Vec<&str> = self
             .reports
@@ -87,6 +99,9 @@ impl Done {
         }
         if !skipped.is_empty() {
             return Err(skipped_files(&skipped));
+        }
+        if !refused.is_empty() {
+            return Err(refused_photos(&refused));
         }
         if let Some(error) = aside {
             return Err(error);
@@ -125,6 +140,14 @@ fn skipped_files(files: &[String]) -> CliError {
     ))
 }
 
+/// Image files of the folder's `photos/` not taken: what they are, a person decides.
+fn refused_photos(files: &[String]) -> CliError {
+    CliError::input(format!(
+        "Not every photo's file of the shared folder could be taken: {}. Their photos stay not here yet on this device; the files are left in the folder, untouched: look at them, and remove a file that is not the photo its name says (the device that added the photo writes it again at its next sync).",
+        files.join(", ")
+    ))
+}
+
 /// Syncs the campaigns concerned: the one chosen, or, in a database with none, every
 /// campaign the folder holds (joined).
 pub(in crate::cli) fn sync(
@@ -144,7 +167,7 @@ pub(in crate::cli) fn sync(
     let path = context.db_path(Access::Create)?;
     let here = super::place::here(&path);
     if exists && let Some(mut store) = open_written(&path)? {
-        let mut done = sync_store(context, &mut store, dir, (device, &here), yes)?;
+        let mut done = sync_store(context, &mut store, dir, (device, &here, &path), yes)?;
         done.write(&path)?;
         super::seen::remember(&done.read, &done.device, &mut store, dir)?;
         return Ok(done);
@@ -155,7 +178,7 @@ pub(in crate::cli) fn sync(
     let joining = beside(&path, "joining");
     remove_with_journals(&joining);
     let mut store = open_store(&joining, Access::Create)?;
-    let done = sync_store(context, &mut store, dir, (device, &here), yes)
+    let done = sync_store(context, &mut store, dir, (device, &here, &joining), yes)
         .and_then(|done| store.settle().map(|()| done).map_err(CliError::from));
     drop(store);
     match done {
@@ -206,13 +229,13 @@ fn remove_journals(path: &Path) {
     }
 }
 
-/// One sync of the campaigns concerned, on a store already open, as the device given (if
-/// one was) of the database at `here`, its place once the sync is done.
+/// One sync of the campaigns concerned, on a store already open (the file `database`), as
+/// the device given (if one was) of the database at `here`, its place once the sync is done.
 fn sync_store(
     context: &Context,
     store: &mut Store,
     dir: &Path,
-    (device, here): (Option<&str>, &str),
+    (device, here, database): (Option<&str>, &str, &Path),
     yes: bool,
 ) -> Result<Done, CliError> {
     let joining = store.campaigns()?.is_empty();
@@ -241,6 +264,7 @@ fn sync_store(
     let mut done = Done {
         reports: Vec::new(),
         files: Vec::new(),
+        photos: Vec::new(),
         pending: Vec::new(),
         read: Vec::new(),
         device: me.clone(),
@@ -250,7 +274,8 @@ fn sync_store(
             done.reports.push(report);
             continue;
         }
-        let (report, file) = pass(store, &campaign, dir, &me, Pass::Write { joining })?;
+        let how = Pass::Write { joining, database };
+        let (report, file, photos) = pass(store, &campaign, dir, &me, how)?;
         if joining
             && report.games_played == 0
             && report.received.is_empty()
@@ -270,6 +295,7 @@ fn sync_store(
         });
         done.reports.push(report);
         done.pending.extend(file);
+        done.photos.extend(photos);
     }
     Ok(done)
 }
@@ -304,7 +330,7 @@ pub(super) fn status(
     super::place::copied(&store, device.as_deref(), &here)?;
     let me = device_name(&mut store, device.as_deref(), false)?;
     let campaign = store.choose_campaign(context.campaign.as_deref())?;
-    let (report, _) = pass(&mut store, &campaign, dir, &me, Pass::DryRun)?;
+    let (report, _, _) = pass(&mut store, &campaign, dir, &me, Pass::DryRun)?;
     let forked = report.fork.is_some();
     let aside: Vec<&str> = report.set_aside.iter().map(|a| a.device.as_str()).collect();
     let aside = set_aside_error(&aside);
@@ -359,29 +385,30 @@ fn join(store: &mut Store, shared: &SharedCampaign) -> Result<CampaignInfo, CliE
     Ok(store.join_campaign(&shared.id, &name, &shared.created_at)?)
 }
 
-/// How a pass goes: a sync that writes (of a campaign this database has just joined, or
-/// not), or `sync status`.
+/// How a pass goes: a sync that writes (of a campaign this database, the file `database`,
+/// has just joined, or not), or `sync status`.
 #[derive(Clone, Copy)]
-enum Pass {
-    Write { joining: bool },
+enum Pass<'a> {
+    Write { joining: bool, database: &'a Path },
     DryRun,
 }
 
-/// Syncs one campaign: reads the others' files, merges, writes this device's file (not for
-/// a dry run). Returns the report and the file written, with its commit message.
+/// Syncs one campaign: reads the others' files, merges, exchanges the photos' images,
+/// writes this device's file (not for a dry run). Returns the report, the file to write,
+/// with its commit message, and the images written.
 fn pass(
     store: &mut Store,
     campaign: &CampaignInfo,
     dir: &Path,
     me: &str,
-    how: Pass,
-) -> Result<(SyncReport, Option<Pending>), CliError> {
+    how: Pass<'_>,
+) -> Result<(SyncReport, Option<Pending>, Vec<PathBuf>), CliError> {
     let dry_run = matches!(how, Pass::DryRun);
     check_own(dir, &campaign.uid, me)?;
     let mut shared = read_shared(dir, &campaign.uid, me);
     let records = std::mem::take(&mut shared.records);
     let synced = store.sync(campaign.id, me, records, &shared.own, dry_run)?;
-    if matches!(how, Pass::Write { joining: true }) {
+    if matches!(how, Pass::Write { joining: true, .. }) {
         joined_as(store, campaign, &shared.heads, &synced)?;
     }
     for (id, refusal) in &synced.merge.refused {
@@ -439,6 +466,18 @@ fn pass(
     if !dry_run && lines.len() >= shared.own_lines {
         report.skipped.retain(|s| s.file != own_shown);
     }
+    let mut images = Vec::new();
+    match how {
+        Pass::Write { database, .. } => {
+            let (photos, written) =
+                super::photos::exchange(store, dir, &synced.resolved.entries, database)?;
+            report.photos = photos;
+            images = written;
+        }
+        Pass::DryRun => {
+            report.photos = super::photos::plan(store, dir, &synced.resolved.entries)?;
+        }
+    }
     let file = (!dry_run).then(|| Pending {
         path,
         text,
@@ -448,7 +487,7 @@ fn pass(
         ),
         empty: lines.is_empty(),
     });
-    Ok((report, file))
+    Ok((report, file, images))
 }
 
 /// A campaign just joined takes the name and start the file of the device with the most
@@ -556,5 +595,6 @@ fn report(
             .map(|(id, why)| format!("{id}: {why}"))
             .collect(),
         waiting: synced.merge.waiting.len(),
+        photos: crate::report::sync::PhotosSynced::default(),
     }
 }

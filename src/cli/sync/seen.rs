@@ -46,7 +46,9 @@ pub(super) fn remember(
 }
 
 /// Whether a sync's report leaves the folder and the log agreeing: nothing forked, broken,
-/// set aside, skipped, in conflict or waiting.
+/// set aside, skipped, in conflict or waiting, and every image of the log's photos here
+/// (none not here yet, no file of `photos/` refused). A sync that finds the log as one
+/// left so therefore has every image here: the images are never taken out again.
 pub(super) fn agreeing(report: &SyncReport) -> bool {
     report.fork.is_none()
         && report.broken.is_none()
@@ -54,6 +56,8 @@ pub(super) fn agreeing(report: &SyncReport) -> bool {
         && report.skipped.is_empty()
         && report.conflicts.is_empty()
         && report.waiting == 0
+        && report.photos.not_here == 0
+        && report.photos.refused.is_empty()
 }
 
 /// A sync of a campaign that brings nothing: the folder's files (each one's length and
@@ -99,6 +103,7 @@ pub(super) fn unchanged(
         skipped: Vec::new(),
         conflicts: Vec::new(),
         waiting: 0,
+        photos: crate::report::sync::PhotosSynced::default(),
     }))
 }
 

@@ -81,12 +81,14 @@ impl Tabular for SyncReport {
                 plural(self.waiting)
             ));
         }
+        lines.extend(photos_line(self));
         lines
     }
 
     fn sheets(&self) -> Vec<Sheet> {
         let mut sheets = sheets_lists::sync(std::slice::from_ref(self));
         sheets.push(set_aside(std::slice::from_ref(self)));
+        sheets.extend(photo_sheets(std::slice::from_ref(self)));
         sheets
     }
 
@@ -117,6 +119,13 @@ impl Tabular for SyncReport {
             }
             tables.push(table.titled("Files not taken whole"));
         }
+        if !self.photos.refused.is_empty() {
+            let mut table = Table::new(&["File", "Not taken because"]);
+            for refused in &self.photos.refused {
+                table.row(vec![refused.file.clone(), refused.why.clone()]);
+            }
+            tables.push(table.titled("Photo files refused"));
+        }
         if !self.conflicts.is_empty() {
             let mut table = Table::new(&["Entries not taken"]);
             for conflict in &self.conflicts {
@@ -136,12 +145,76 @@ impl Tabular for SyncReports {
     fn sheets(&self) -> Vec<Sheet> {
         let mut sheets = sheets_lists::sync(&self.0);
         sheets.push(set_aside(&self.0));
+        sheets.extend(photo_sheets(&self.0));
         sheets
     }
 
     fn tables(&self) -> Vec<Table> {
         self.0.iter().flat_map(Tabular::tables).collect()
     }
+}
+
+/// What came of the images of the log's photos, in one line, when anything did: those
+/// taken in, those written out, those not here yet, those refused (listed below).
+fn photos_line(report: &SyncReport) -> Option<String> {
+    let photos = &report.photos;
+    let images = |n: usize| format!("{n} {}", if n == 1 { "image" } else { "images" });
+    let mut said = Vec::new();
+    let (came, went) = if report.written {
+        ("came in", "went out")
+    } else {
+        ("to take in", "to share")
+    };
+    if photos.received > 0 {
+        said.push(format!("{} {came}", images(photos.received)));
+    }
+    if photos.sent > 0 {
+        said.push(format!("{} {went}", images(photos.sent)));
+    }
+    if photos.not_here > 0 {
+        said.push(format!(
+            "{} not here yet (the device that added the photo has not synced it yet)",
+            images(photos.not_here)
+        ));
+    }
+    if !photos.refused.is_empty() {
+        said.push(format!(
+            "{} refused (listed below)",
+            if photos.refused.len() == 1 {
+                "1 file".to_string()
+            } else {
+                format!("{} files", photos.refused.len())
+            }
+        ));
+    }
+    (!said.is_empty()).then(|| format!("Photos: {}.", said.join(", ")))
+}
+
+/// The images of each campaign's photos (a row each), and the files of `photos/` refused.
+fn photo_sheets(reports: &[SyncReport]) -> [Sheet; 2] {
+    let mut counts = Sheet::new(
+        "photos",
+        &["campaign", "received", "sent", "not_here", "refused"],
+    );
+    let mut refused = Sheet::new("photos_refused", &["campaign", "file", "why"]);
+    for report in reports {
+        let photos = &report.photos;
+        counts.row(vec![
+            report.campaign.clone(),
+            photos.received.to_string(),
+            photos.sent.to_string(),
+            photos.not_here.to_string(),
+            photos.refused.len().to_string(),
+        ]);
+        for file in &photos.refused {
+            refused.row(vec![
+                report.campaign.clone(),
+                file.file.clone(),
+                file.why.clone(),
+            ]);
+        }
+    }
+    [counts, refused]
 }
 
 /// The entries of other devices set aside, a row each.
