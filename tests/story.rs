@@ -278,6 +278,9 @@ fn the_games_photos_follow_their_maps_in_the_page_and_the_book() {
     let page = env.ok(&["story", "-o", "-"]).stdout;
     assert_eq!(images_of(&page), vec![board_bytes, table_bytes]);
     assert_eq!(page.matches(" loading=\"lazy\"").count(), 2);
+    // Each keeps its place before it loads: its size in pixels is on it.
+    assert!(page.contains(" width=\"400\" height=\"300\" loading=\"lazy\""));
+    assert!(page.contains(" width=\"500\" height=\"300\" loading=\"lazy\""));
     assert!(page.contains("<figcaption>Europe, all scars (photo by Ann)</figcaption>"));
     assert!(page.contains("figure.photo img{display:block;max-width:100%"));
     assert!(

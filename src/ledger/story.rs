@@ -2,9 +2,13 @@
 //! report. Its own function rather than a [`super::View`]: it is a book drawn to a file,
 //! not a page or a table the served pages and the API show.
 
+use std::io::Cursor;
+
+use image::ImageReader;
+
 use crate::report::photos::photos;
 use crate::report::spoilers::Spoilers;
-use crate::report::story::{Images, Story};
+use crate::report::story::{Image, Images, Story};
 use crate::store::{Store, StoreError};
 
 use super::LedgerError;
@@ -35,7 +39,20 @@ pub fn story(
                     continue;
                 }
                 if let Some(image) = store.image(&photo.copy.sha256)? {
-                    images.insert(image.file.sha256, image.bytes);
+                    let (width, height) = ImageReader::new(Cursor::new(&image.bytes))
+                        .with_guessed_format()
+                        .ok()
+                        .and_then(|reader| reader.into_dimensions().ok())
+                        .unwrap_or_default();
+                    let bytes = image.bytes;
+                    images.insert(
+                        image.file.sha256,
+                        Image {
+                            bytes,
+                            width,
+                            height,
+                        },
+                    );
                 }
             }
         }

@@ -115,17 +115,21 @@ fn chapter_section(chapter: &Chapter, images: &Images) -> Markup {
 /// view), its caption under it; where its bytes are not here, a line naming it.
 fn photo_figure(photo: &PhotoView, images: &Images) -> Markup {
     let caption = photo_caption(photo);
-    let Some(bytes) = images.get(&photo.copy.sha256) else {
+    let Some(image) = images.get(&photo.copy.sha256) else {
         return html! { p.photo-not-here { (Text(&photo_not_here(photo))) } };
     };
     let source = format!(
         "data:{};base64,{}",
         photo.copy.media_type,
-        STANDARD.encode(bytes)
+        STANDARD.encode(&image.bytes)
     );
     html! {
         figure.photo {
-            img src=(source) alt=(caption) loading="lazy";
+            @if image.width > 0 {
+                img src=(source) alt=(caption) width=(image.width) height=(image.height) loading="lazy";
+            } @else {
+                img src=(source) alt=(caption) loading="lazy";
+            }
             figcaption { (Text(&caption)) }
         }
     }

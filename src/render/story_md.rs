@@ -61,14 +61,14 @@ pub fn book<'a>(story: &Story, images: &'a Images) -> Book<'a> {
             map_file(chapter)
         );
         for photo in &chapter.game.photos {
-            let Some(bytes) = images.get(&photo.copy.sha256) else {
+            let Some(image) = images.get(&photo.copy.sha256) else {
                 let _ = writeln!(text, "*{}*\n", md::text(&photo_not_here(photo)));
                 continue;
             };
             let file = photo_file(photo);
             let _ = writeln!(text, "![{}]({file})\n", md::text(&photo_caption(photo)));
             if !photos.iter().any(|(name, _)| *name == file) {
-                photos.push((file, bytes.as_slice()));
+                photos.push((file, image.bytes.as_slice()));
             }
         }
         for after in super::story::after_parts(chapter) {

@@ -51,9 +51,17 @@ pub struct Story {
     pub photos_left_out: usize,
 }
 
-/// The bytes of the photos' copies a story shows, by their SHA-256: given to the renderers
-/// beside the story; a photo whose bytes are not here is not among them.
-pub type Images = BTreeMap<String, Vec<u8>>;
+/// The photos' copies a story shows, by their SHA-256: given to the renderers beside the
+/// story; a photo whose bytes are not here is not among them.
+pub type Images = BTreeMap<String, Image>;
+
+/// A copy's bytes and its size in pixels (read from its header), so that a page keeps the
+/// photo's place before it loads.
+pub struct Image {
+    pub bytes: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+}
 
 /// A person and the factions they played, in the order they first played them.
 #[derive(Serialize)]
