@@ -116,6 +116,13 @@ fn a_large_photo_is_kept_as_a_copy_of_1600_pixels_and_the_original_only_when_ask
         refused.stderr
     );
 
+    // A camera's JPEG: decoded at half its size, then brought down to 1,600.
+    let path = file(&env, "camera.jpg", &jpeg(3300, 2200));
+    env.ok(&["game", "photo", "add", "15", &path]);
+    let out = env.dir().join("camera-copy.jpg");
+    env.ok(&["game", "photo", "show", "15.1", "-o", out.to_str().unwrap()]);
+    assert_eq!(image::open(&out).unwrap().dimensions(), (1600, 1067));
+
     let path = file(&env, "board-2.jpg", &jpeg(2000, 1000));
     env.ok(&["game", "photo", "add", "16", &path, "--keep-original"]);
     let both = &photos(&env, Some("16"))[1];

@@ -11,7 +11,8 @@ use image::codecs::jpeg::JpegEncoder;
 use image::codecs::png::PngEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::imageops::FilterType;
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader};
+use image::metadata::Orientation;
+use image::{DynamicImage, GrayImage, ImageDecoder, ImageFormat, ImageReader, RgbImage};
 
 use crate::domain::entry::photo::{ImageKind, MAX_PHOTO_BYTES};
 use crate::store::ImageBytes;
@@ -56,22 +57,30 @@ pub struct Prepared {
     pub height: u32,
 }
 
-/// Makes a photo ready from the bytes of the file `name` (named in errors only).
-pub fn prepare(name: &str, bytes: &[u8], keep_original: bool) -> Result<Prepared, PhotoError> {
+/// Makes a photo ready from the bytes of the file `name` (named in errors only); the bytes
+/// are let go as soon as they are decoded.
+pub fn prepare(name: &str, bytes: Vec<u8>, keep_original: bool) -> Result<Prepared, PhotoError> {
     check_size(name, bytes.len() as u64)?;
-    let kind = ImageKind::of_bytes(bytes).ok_or_else(|| PhotoError::NotAnImage {
+    let kind = ImageKind::of_bytes(&bytes).ok_or_else(|| PhotoError::NotAnImage {
         name: name.to_string(),
-        what: looks_like(bytes),
+        what: looks_like(&bytes),
     })?;
     let unreadable = |detail: String| PhotoError::Unreadable {
         name: name.to_string(),
         kind: kind_name(kind),
         detail,
     };
-    if kind == ImageKind::Jpeg && !ends_as_jpeg(bytes) {
+    if kind == ImageKind::Jpeg && !ends_as_jpeg(&bytes) {
         return Err(unreadable("it stops before its end marker".to_string()));
     }
-    let reader = ImageReader::with_format(Cursor::new(bytes), format(kind));
+    if kind == ImageKind::Jpeg
+        && !keep_original
+        && let Some((scaled, orientation)) = jpeg_scaled(&bytes).map_err(unreadable)?
+    {
+        drop(bytes);
+        return copy_of(scaled, orientation).map_err(unreadable);
+    }
+    let reader = ImageReader::with_format(Cursor::new(&bytes), format(kind));
     let mut decoder = reader
         .into_decoder()
         .map_err(|e| unreadable(e.to_string()))?;
@@ -79,6 +88,7 @@ pub fn prepare(name: &str, bytes: &[u8], keep_original: bool) -> Result<Prepared
         .orientation()
         .map_err(|e| unreadable(e.to_string()))?;
     let mut image = DynamicImage::from_decoder(decoder).map_err(|e| unreadable(e.to_string()))?;
+    drop(bytes);
     image.apply_orientation(orientation);
     let original = keep_original
         .then(|| encode(&image, kind, ORIGINAL_QUALITY))
@@ -94,6 +104,58 @@ pub fn prepare(name: &str, bytes: &[u8], keep_original: bool) -> Result<Prepared
     Ok(Prepared {
         copy,
         original,
+        width,
+        height,
+    })
+}
+
+/// A JPEG decoded at the smallest of the scales a JPEG's blocks allow (1/8, 1/4, 1/2 or
+/// whole) that keeps its long side at least [`COPY_LONG_SIDE`], with the orientation it
+/// records. A phone's 12-megapixel photo is decoded at 2000×1500 rather than whole (36 MB
+/// of pixels, and about three times that to resample them), so that adding a photo, on a
+/// laptop or from `serve`, takes about four times the photo's size in memory
+/// (`benches/photos.sh`). None for a JPEG this decoder does not give as 8-bit grey or colour
+/// (CMYK, 16-bit): the whole decode takes it.
+fn jpeg_scaled(bytes: &[u8]) -> Result<Option<(DynamicImage, Orientation)>, String> {
+    use jpeg_decoder::{Decoder, PixelFormat};
+    let side = u16::try_from(COPY_LONG_SIDE).unwrap_or(u16::MAX);
+    let mut decoder = Decoder::new(bytes);
+    decoder.scale(side, side).map_err(|e| e.to_string())?;
+    let pixels = decoder.decode().map_err(|e| e.to_string())?;
+    let info = decoder.info().ok_or("no image in it")?;
+    let orientation = decoder
+        .exif_data()
+        .and_then(Orientation::from_exif_chunk)
+        .unwrap_or(Orientation::NoTransforms);
+    drop(decoder);
+    let (width, height) = (u32::from(info.width), u32::from(info.height));
+    let too_short = || "fewer pixels than it says".to_string();
+    let image = match info.pixel_format {
+        PixelFormat::RGB24 => DynamicImage::ImageRgb8(
+            RgbImage::from_raw(width, height, pixels).ok_or_else(too_short)?,
+        ),
+        PixelFormat::L8 => DynamicImage::ImageLuma8(
+            GrayImage::from_raw(width, height, pixels).ok_or_else(too_short)?,
+        ),
+        PixelFormat::L16 | PixelFormat::CMYK32 => return Ok(None),
+    };
+    Ok(Some((image, orientation)))
+}
+
+/// The copy of a JPEG decoded at a reduced scale: brought down to [`COPY_LONG_SIDE`] (less
+/// than twice that: a box filter is enough, without a float copy), turned the right way
+/// up, written again.
+fn copy_of(scaled: DynamicImage, orientation: Orientation) -> Result<Prepared, String> {
+    let mut copy = if scaled.width().max(scaled.height()) > COPY_LONG_SIDE {
+        scaled.thumbnail(COPY_LONG_SIDE, COPY_LONG_SIDE)
+    } else {
+        scaled
+    };
+    copy.apply_orientation(orientation);
+    let (width, height) = (copy.width(), copy.height());
+    Ok(Prepared {
+        copy: encode(&copy, ImageKind::Jpeg, COPY_QUALITY)?,
+        original: None,
         width,
         height,
     })
@@ -115,10 +177,14 @@ pub fn check_size(name: &str, bytes: u64) -> Result<(), PhotoError> {
 fn encode(image: &DynamicImage, kind: ImageKind, quality: u8) -> Result<ImageBytes, String> {
     let mut out = Vec::new();
     let written = match kind {
-        ImageKind::Jpeg => {
-            let rgb = image.to_rgb8();
-            JpegEncoder::new_with_quality(&mut out, quality).encode_image(&rgb)
-        }
+        // Grey and colour as they are; anything else (alpha, 16 bits) as 8-bit colour.
+        ImageKind::Jpeg => match image {
+            DynamicImage::ImageRgb8(_) | DynamicImage::ImageLuma8(_) => {
+                image.write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality))
+            }
+            other => DynamicImage::ImageRgb8(other.to_rgb8())
+                .write_with_encoder(JpegEncoder::new_with_quality(&mut out, quality)),
+        },
         ImageKind::Png => image.write_with_encoder(PngEncoder::new(&mut out)),
         ImageKind::Webp => image
             .to_rgba8()

@@ -73,7 +73,7 @@ pub(super) async fn add(
         header_text(&headers, "idempotency-key").map(|k| format!("photo of game {game}: {k}"));
     // The photo is made ready before waiting for the other writes: it takes a while.
     let prepared = tokio::task::spawn_blocking(move || {
-        prepare(&sent.name, &sent.bytes, false).map(|p| (p, sent.caption, sent.by))
+        prepare(&sent.name, Vec::from(sent.bytes), false).map(|p| (p, sent.caption, sent.by))
     })
     .await;
     let (prepared, caption, by) = match prepared {

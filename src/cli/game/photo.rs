@@ -99,7 +99,7 @@ fn add(context: &Context, args: &AddArgs) -> Result<(), CliError> {
     let mut ready: Vec<(String, Prepared)> = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
-        let prepared = prepare(&name, &read_photo(path)?, args.keep_original)
+        let prepared = prepare(&name, read_photo(path)?, args.keep_original)
             .map_err(ledger::LedgerError::Photo)?;
         if let Some((first, _)) = ready
             .iter()
@@ -178,7 +178,7 @@ fn photo_of(args: &AddArgs) -> PhotoOf {
 fn read_photo(path: &Path) -> Result<Vec<u8>, CliError> {
     let (reader, size) = files::open(path, Symlinks::Follow, Limit::mib(1024), "a photo")?;
     check_size(&path.display().to_string(), size).map_err(ledger::LedgerError::Photo)?;
-    let mut bytes = Vec::new();
+    let mut bytes = Vec::with_capacity(usize::try_from(size + 1).unwrap_or(0));
     reader
         .take(size + 1)
         .read_to_end(&mut bytes)
