@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 
 use crate::common::TestEnv;
 
-const KEY: &str = "loopbackk3yloopbackk3y";
+pub(crate) const KEY: &str = "loopbackk3yloopbackk3y";
 
 /// `chronicle serve --allow-log` on loopback, any port: the process, the address, and the
 /// logging address it printed.
-fn serving(env: &TestEnv) -> (Child, String, String) {
+pub(crate) fn serving(env: &TestEnv) -> (Child, String, String) {
     let mut child = env
         .process(&[
             "serve",

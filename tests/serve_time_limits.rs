@@ -101,29 +101,10 @@ fn the_event_stream_stays_open_past_the_time_limit() {
 
 #[test]
 fn a_body_that_stops_coming_is_given_up_after_the_time_limit_and_nothing_is_written() {
-    const KEY: &str = "timelimitk3ytimelimitk3y";
+    use crate::serve_loopback_writes::{KEY, serving};
     let env = TestEnv::demo();
     let before = env.ok(&["history", "--format", "json"]).stdout;
-    let mut child = env
-        .process(&[
-            "serve",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--no-qr",
-            "--allow-log",
-        ])
-        .env("CHRONICLE_SERVE_KEY", KEY)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("chronicle serve starts");
-    let mut url = String::new();
-    BufReader::new(child.stdout.take().expect("its stdout"))
-        .read_line(&mut url)
-        .expect("its first line");
-    let authority = crate::serve::authority(url.trim());
+    let (child, authority, _) = serving(&env);
     // A photo's post with the key, its length said, a tenth of it sent, then silence.
     let head = format!(
         "POST /api/games/7/photos HTTP/1.1\r\nHost: {authority}\r\nAuthorization: Bearer {KEY}\r\nContent-Type: image/jpeg\r\nContent-Length: 100000\r\n\r\n"
