@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use crate::common::{TestEnv, skipped};
 use crate::serve_browser::{
-    browser_with, chromedriver, chromium, free_port, log_game, runtime, serve, text,
+    Killed, browser_with, chromedriver, chromium, free_port, log_game, runtime, serve, text,
 };
 
 /// This machine's name, as `serve` finds it, where it is not a secure origin of its own.
@@ -23,6 +23,37 @@ fn machine_name() -> Option<String> {
     let name = String::from_utf8(output.stdout).ok()?.trim().to_lowercase();
     let plain = !name.is_empty() && name != "localhost" && !name.ends_with(".localhost");
     plain.then_some(name)
+}
+
+/// The demo served on loopback at `url` (this machine's name and the port), and a
+/// ChromeDriver for a phone that opens it: the name, the driver, its port. None where
+/// Chromium or a name of the machine's own is missing (said).
+struct Plain {
+    env: TestEnv,
+    port: u16,
+    server: Killed,
+    url: String,
+    phone: (String, Killed, u16),
+}
+
+fn plain() -> Option<Plain> {
+    let driver = chromium("the plain-HTTP address in a browser")?;
+    let Some(name) = machine_name() else {
+        skipped("this machine has no name of its own to open the pages by");
+        return None;
+    };
+    let env = TestEnv::demo();
+    let port = free_port();
+    let server = serve(&env, port);
+    let url = format!("http://{name}:{port}");
+    let (driver, driver_port) = chromedriver(&driver);
+    Some(Plain {
+        env,
+        port,
+        server,
+        url,
+        phone: (name, driver, driver_port),
+    })
 }
 
 /// A phone's browser (through the driver at `driver_port`) that finds this machine's
@@ -105,18 +136,16 @@ async fn kept(client: &Client) -> Vec<String> {
 
 #[test]
 fn on_a_plain_http_address_the_pages_tapped_are_kept_and_shown_when_the_server_is_stopped() {
-    let Some(driver) = chromium("the plain-HTTP address in a browser") else {
+    let Some(Plain {
+        env,
+        port,
+        server,
+        url,
+        phone: (name, _driver, driver_port),
+    }) = plain()
+    else {
         return;
     };
-    let Some(name) = machine_name() else {
-        skipped("this machine has no name of its own to open the pages by");
-        return;
-    };
-    let env = TestEnv::demo();
-    let port = free_port();
-    let server = serve(&env, port);
-    let url = format!("http://{name}:{port}");
-    let (_driver, driver_port) = chromedriver(&driver);
     let runtime = runtime();
     runtime.block_on(async {
         let client = phone(driver_port, &name).await;
@@ -257,18 +286,16 @@ fn on_a_plain_http_address_the_pages_tapped_are_kept_and_shown_when_the_server_i
 
 #[test]
 fn on_a_plain_http_address_the_last_40_pages_are_kept_and_a_full_storage_makes_room() {
-    let Some(driver) = chromium("the plain-HTTP address in a browser") else {
+    let Some(Plain {
+        env: _env,
+        port: _,
+        server: _server,
+        url,
+        phone: (name, _driver, driver_port),
+    }) = plain()
+    else {
         return;
     };
-    let Some(name) = machine_name() else {
-        skipped("this machine has no name of its own to open the pages by");
-        return;
-    };
-    let env = TestEnv::demo();
-    let port = free_port();
-    let _server = serve(&env, port);
-    let url = format!("http://{name}:{port}");
-    let (_driver, driver_port) = chromedriver(&driver);
     let runtime = runtime();
     runtime.block_on(async {
         let client = phone(driver_port, &name).await;
