@@ -5,9 +5,9 @@
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, html};
 
-use super::html::{Link, STYLE, Text, header, map_figure, map_svg};
+use super::html::{Link, Shell, Text, document, header, map_figure, map_svg};
 use super::story::{
     Part, after_parts, before, chapter_heading, game_parts, map_caption, people_lines,
     photo_caption, photo_not_here, standing, title_lines, winner_line,
@@ -71,26 +71,23 @@ pub fn page(story: &Story, images: &Images) -> String {
             (part("h2", &standing(story)))
         }
     };
-    let generator = format!("chronicle {}", env!("CARGO_PKG_VERSION"));
-    let document = html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="generator" content=(generator);
-                title { (Text(&story.campaign)) }
-                style { (PreEscaped(STYLE)) (PreEscaped(STORY_STYLE)) }
-            }
-            body.story {
-                (header(&story.campaign, None, &links))
-                main { (content) }
-                footer {
-                    "Told by chronicle " (env!("CARGO_PKG_VERSION")) ", a ledger for a Risk Legacy campaign played on the physical board."
-                }
-            }
+    let shell = Shell {
+        title: &story.campaign,
+        class: Some("story"),
+        head: None,
+        style: STORY_STYLE,
+    };
+    let footer = html! {
+        footer {
+            "Told by chronicle " (env!("CARGO_PKG_VERSION")) ", a ledger for a Risk Legacy campaign played on the physical board."
         }
     };
+    let document = document(
+        &shell,
+        header(&story.campaign, None, &links),
+        content,
+        footer,
+    );
     let mut text = document.into_string();
     text.push('\n');
     text

@@ -224,6 +224,7 @@ pub(super) fn page(
         title: &format!("{name} · {campaign} · chronicle"),
         class: tv.map(|_| "tv"),
         head: Some(head),
+        style: "",
     };
     let scripts = html! {
         script { (PreEscaped(LIVE.replace("{AGO}", super::offline::AGO))) }

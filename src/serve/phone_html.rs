@@ -27,6 +27,7 @@ pub(super) fn page(campaign: &str, content: &Markup) -> String {
         title: &title,
         class: None,
         head: None,
+        style: "",
     };
     let links =
         [("/", "Tonight"), ("/board", "Board"), ("/games", "Games")].map(|(to, name)| Link {

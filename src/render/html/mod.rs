@@ -111,6 +111,7 @@ pub fn page(page: &Page<'_>) -> String {
         title: &board.campaign,
         class: None,
         head: None,
+        style: "",
     };
     let mut text = document(
         &shell,

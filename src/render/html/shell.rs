@@ -109,6 +109,9 @@ pub struct Shell<'a> {
     pub title: &'a str,
     pub class: Option<&'a str>,
     pub head: Option<&'a str>,
+    /// The page's own rules, after the stylesheet every page has (the story's print rules);
+    /// empty for most pages.
+    pub style: &'a str,
 }
 
 /// A whole page: the head with the stylesheet, `header`, the content in `main`, then
@@ -123,7 +126,7 @@ pub fn document(shell: &Shell<'_>, header: Markup, content: Markup, after: Marku
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="generator" content=(generator);
                 title { (Text(shell.title)) }
-                style { (PreEscaped(STYLE)) }
+                style { (PreEscaped(STYLE)) (PreEscaped(shell.style)) }
             }
             body class=[shell.class] data-head=[shell.head] {
                 (header)
