@@ -224,11 +224,17 @@ pub(super) fn report(
                 })
             })?)
         }
-        View::Photos(game) => Report::Photos(PhotoList {
-            campaign: name.to_string(),
-            game: *game,
-            photos: photos(entries, *game),
-        }),
+        View::Photos(game) => {
+            let mut list = PhotoList {
+                campaign: name.to_string(),
+                game: *game,
+                photos: photos(entries, *game),
+            };
+            if let Some(sealed) = sealed {
+                sealed.photos(&mut list.photos);
+            }
+            Report::Photos(list)
+        }
         View::World => Report::World(World::new(name, &campaign)),
         View::Recap { notes } => {
             let mut recap = recap(name, stored, entries, &campaign, query.spoilers, *notes)?;

@@ -224,8 +224,8 @@ impl Sealed {
         }
     }
 
-    /// One game without what packets brought (and without its note unless `notes`);
-    /// the packets opened are named by their envelope only.
+    /// One game without what packets brought (and without its note unless `notes`), and
+    /// without its photos; the packets opened are named by their envelope only.
     pub fn game(&self, game: &mut GameView, notes: bool) {
         game.event_cards.clear();
         game.missions.clear();
@@ -245,10 +245,15 @@ impl Sealed {
             .map(|r| self.hide(&r));
         if !notes {
             game.note = None;
-            for photo in &mut game.photos {
-                photo.caption = None;
-            }
         }
+        // A photo of the board may show what packets brought, and pixels cannot be
+        // redacted.
+        game.photos.clear();
+    }
+
+    /// The photos of games, of which a spoiler-free report shows none (see `game`).
+    pub fn photos(&self, photos: &mut Vec<super::photos::PhotoView>) {
+        photos.clear();
     }
 
     /// Statistics without factions from packets, missions and event cards.

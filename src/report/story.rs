@@ -113,12 +113,9 @@ impl Story {
             .collect();
         let mut between = by_game(history, &recorded, corrections);
         let mut chapters = Vec::with_capacity(games.len());
-        let mut pictures = photos(entries, None);
-        let photos_left_out = if sealed.is_some() {
-            std::mem::take(&mut pictures).len()
-        } else {
-            0
-        };
+        let pictures = photos(entries, None);
+        // `Sealed::game` leaves each game's photos out: the title page says how many.
+        let photos_left_out = if sealed.is_some() { pictures.len() } else { 0 };
         for (index, mut game) in games.into_iter().enumerate() {
             game.photos = pictures
                 .iter()

@@ -69,10 +69,6 @@ pub(super) async fn answer(
             Err(e) => return Ok(Answer::Refused(form, question_status(&e), words(&e), head)),
         };
         let etag = format!("\"{}{mark}\"", answered.head);
-        if shared.spoilers == Spoilers::None {
-            // A photo of the board may show what packets brought: none is named.
-            leave_out_photos(&mut answered.report);
-        }
         if let (Form::Page, Report::History(history)) = (form, &mut answered.report)
             && !whole_history(&params)
         {
@@ -269,16 +265,6 @@ fn without_photos(game: &GameView) -> GameView {
     let mut shown = game.clone();
     shown.photos.clear();
     shown
-}
-
-/// A report with no photo in it (`--spoilers none`).
-fn leave_out_photos(report: &mut Report) {
-    match report {
-        Report::Game(game) => game.photos.clear(),
-        Report::Games(list) => list.games.iter_mut().for_each(|g| g.photos.clear()),
-        Report::Photos(list) => list.photos.clear(),
-        _ => {}
-    }
 }
 
 /// The recap page: its sections, and the map of the board after the same game.
