@@ -224,17 +224,7 @@ pub(super) fn report(
                 })
             })?)
         }
-        View::Photos(game) => {
-            let mut list = PhotoList {
-                campaign: name.to_string(),
-                game: *game,
-                photos: photos(entries, *game),
-            };
-            if let Some(sealed) = sealed {
-                sealed.photos(&mut list.photos);
-            }
-            Report::Photos(list)
-        }
+        View::Photos(game) => Report::Photos(photo_list(name, entries, *game, sealed)),
         View::World => Report::World(World::new(name, &campaign)),
         View::Recap { notes } => {
             let mut recap = recap(name, stored, entries, &campaign, query.spoilers, *notes)?;
@@ -260,6 +250,24 @@ fn recap(
     let mut recap = Recap::new(name, entries, &stored.corrections, &stored.inserted, until)?;
     recap.with_spoilers(campaign, spoilers, notes);
     Ok(recap)
+}
+
+/// `game photo list`: the photos of game `game` or of every game; none when `sealed` says.
+fn photo_list(
+    name: &str,
+    entries: &[LoggedEntry],
+    game: Option<u32>,
+    sealed: Option<&Sealed>,
+) -> PhotoList {
+    let mut list = PhotoList {
+        campaign: name.to_string(),
+        game,
+        photos: photos(entries, game),
+    };
+    if let Some(sealed) = sealed {
+        sealed.photos(&mut list.photos);
+    }
+    list
 }
 
 /// The games, without what packets brought when `sealed` says.
